@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "dayplan",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "DayPlan", targets: ["DayPlan"]),
+        .executable(name: "dayplan", targets: ["dayplan"]),
+    ],
+    targets: [
+        // The format, the rules and rollover, on values: no I/O, no printing, no Foundation.
+        .target(name: "DayPlan"),
+        // The command: arguments, files, output and exit codes.
+        .executableTarget(name: "dayplan", dependencies: ["DayPlan"]),
+        .testTarget(name: "DayPlanTests", dependencies: ["DayPlan"], exclude: ["Golden"]),
+        // Depends on the executable so that `swift test` builds the binary these tests run.
+        .testTarget(name: "CommandTests", dependencies: ["dayplan"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

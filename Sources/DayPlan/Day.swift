@@ -1,0 +1,104 @@
+/// A calendar day in the proleptic Gregorian calendar, written `YYYY-MM-DD` (years 0000 to 9999).
+///
+/// Day files are named by their day, and metadata such as `@from:` and `@expires:` hold days.
+/// It is a plain value with no time zone: turning "now" into a day is the caller's job.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 0 to 9999.
+    public let year: Int
+    /// The month, 1 to 12.
+    public let month: Int
+    /// The day of the month, 1 to 31.
+    public let day: Int
+
+    /// Makes a day, or nil when the three numbers do not name a real date.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (0...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= Day.length(ofMonth: month, in: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Reads exactly `YYYY-MM-DD`; nil for anything else, including `2026-02-30`.
+    public init?(_ text: some StringProtocol) {
+        self.init(utf8: text.utf8)
+    }
+
+    /// Reads exactly `YYYY-MM-DD` from UTF-8 bytes.
+    init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
+        guard text.count == 10 else { return nil }
+        let bytes = Array(text)
+        let b = 0
+        guard bytes[b + 4] == UInt8(ascii: "-"), bytes[b + 7] == UInt8(ascii: "-") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in from..<(from + count) {
+                let digit = Int(bytes[b + i]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let y = number(0, 4), let m = number(5, 2), let d = number(8, 2) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The day as `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// The day `count` days later (or earlier, when negative).
+    public func adding(days count: Int) -> Day {
+        Day(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// Whole days from `self` to `other`: positive when `other` is later.
+    public func days(until other: Day) -> Int {
+        other.daysSinceEpoch - daysSinceEpoch
+    }
+
+    /// The file name of this day's plan: `YYYY-MM-DD.md`.
+    public var fileName: String { description + ".md" }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func length(ofMonth month: Int, in year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Days since 1970-01-01 and back, after Howard Hinnant's civil calendar algorithms.
+    var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Clamps to the representable range, 0000-01-01 to 9999-12-31.
+    init(daysSinceEpoch: Int) {
+        let z = min(max(daysSinceEpoch, -719_528), 2_932_896) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let d = dayOfYear - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
+        month = m
+        day = d
+    }
+}

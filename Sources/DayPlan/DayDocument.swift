@@ -1,0 +1,114 @@
+/// A parsed day file: everything in it, interpreted where the format says how, kept as text where not.
+///
+/// Parsing never fails: any bytes give a document and its `diagnostics`.
+public struct DayDocument: Sendable {
+    /// YAML front matter (`---` … `---`) at the very top, kept line for line.
+    public var frontMatter: [String]
+    /// Lines between the front matter and the day heading.
+    public var leading: [Item]
+    /// The day the `# YYYY-MM-DD` heading names; nil when it is missing or not a date.
+    public var day: Day?
+    /// The 1-based line of the day heading, if there is one.
+    public var dayHeadingLine: Int?
+    /// Lines between the day heading and the first `##` section.
+    public var preamble: [Item]
+    /// The `##` sections in the order they appear: regions, and others such as `## Notes`.
+    public var sections: [Section]
+    /// The line ending the printer writes: that of the input's first line.
+    public var lineEnding: LineEnding
+    /// What the parser found wrong, in order of position.
+    public var diagnostics: [Diagnostic]
+
+    /// An empty plan for a day: the heading and the four regions.
+    public init(day: Day, lineEnding: LineEnding = .lf) {
+        self.frontMatter = []
+        self.leading = []
+        self.day = day
+        self.dayHeadingLine = nil
+        self.preamble = []
+        self.sections = Region.allCases.map { Section(kind: .region($0), items: []) }
+        self.lineEnding = lineEnding
+        self.diagnostics = []
+    }
+
+    init(frontMatter: [String], leading: [Item], day: Day?, dayHeadingLine: Int?, preamble: [Item],
+         sections: [Section], lineEnding: LineEnding, diagnostics: [Diagnostic]) {
+        self.frontMatter = frontMatter
+        self.leading = leading
+        self.day = day
+        self.dayHeadingLine = dayHeadingLine
+        self.preamble = preamble
+        self.sections = sections
+        self.lineEnding = lineEnding
+        self.diagnostics = diagnostics
+    }
+
+    /// Every task of a region, across all its sections, in order.
+    public func tasks(in region: Region) -> [PlanTask] {
+        sections.filter { $0.kind == .region(region) }.flatMap(\.tasks)
+    }
+
+    /// Every task in the document that stands in a region, in file order.
+    public var allTasks: [PlanTask] {
+        sections.filter { $0.region != nil }.flatMap(\.tasks)
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// One `##` section: a region, or another section the person keeps, such as `## Notes`.
+public struct Section: Sendable {
+    /// What the heading names.
+    public enum Kind: Hashable, Sendable {
+        /// One of the four regions.
+        case region(Region)
+        /// Any other `##` heading, with its text as written.
+        case other(String)
+    }
+
+    /// What the heading names.
+    public var kind: Kind
+    /// The lines under the heading, up to the next `##` heading.
+    public var items: [Item]
+    /// The 1-based line of the heading in the parsed input; 0 for a section made in code.
+    public var headingLine: Int
+
+    /// Makes a section.
+    public init(kind: Kind, items: [Item], headingLine: Int = 0) {
+        self.kind = kind
+        self.items = items
+        self.headingLine = headingLine
+    }
+
+    /// The region, when the section is one.
+    public var region: Region? {
+        if case .region(let region) = kind { return region }
+        return nil
+    }
+
+    /// The tasks of the section, in order.
+    public var tasks: [PlanTask] {
+        items.compactMap { if case .task(let task) = $0 { return task } else { return nil } }
+    }
+}
+
+/// One unit of a section's content.
+public enum Item: Hashable, Sendable {
+    /// A task and its notes.
+    case task(PlanTask)
+    /// A line of free text; printed with trailing white space removed.
+    case text(String)
+    /// A line inside a code fence or HTML comment; printed exactly as it came.
+    case verbatim(String)
+    /// An empty line; runs of them print as one.
+    case blank
+}
+
+/// The line ending a document is written with.
+public enum LineEnding: String, Sendable {
+    /// `\n`, the canonical ending when a file has no line break yet.
+    case lf = "\n"
+    /// `\r\n`, kept for files that start with it.
+    case crlf = "\r\n"
+}

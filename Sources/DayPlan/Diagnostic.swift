@@ -1,0 +1,54 @@
+/// How much a finding matters.
+public enum Severity: String, Sendable, Comparable {
+    /// Worth fixing; does not fail `dayplan lint` unless `--strict`.
+    case warning
+    /// The file breaks the format or the 1-3-5 rule.
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// A place in a document's bytes.
+///
+/// `offset` counts UTF-8 bytes from the start of the input (a byte-order mark included);
+/// `line` and `column` are 1-based, and a column counts UTF-8 bytes from the start of its line.
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    /// Bytes from the start of the input.
+    public let offset: Int
+    /// The line, from 1.
+    public let line: Int
+    /// The byte column in that line, from 1.
+    public let column: Int
+
+    /// Makes a location from its three coordinates.
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+}
+
+/// A finding about a document: which rule, how serious, where, and what to do about it.
+public struct Diagnostic: Hashable, Sendable {
+    /// The rule that was broken.
+    public let rule: Rule
+    /// The rule's severity unless the caller changed it.
+    public var severity: Severity
+    /// Where the finding starts.
+    public let start: SourceLocation
+    /// Where it ends (exclusive); on the same line as `start`.
+    public let end: SourceLocation
+    /// A sentence a person can act on.
+    public let message: String
+
+    /// Makes a finding with the rule's default severity.
+    public init(_ rule: Rule, from start: SourceLocation, to end: SourceLocation, _ message: String) {
+        self.rule = rule
+        self.severity = rule.severity
+        self.start = start
+        self.end = end
+        self.message = message
+    }
+}

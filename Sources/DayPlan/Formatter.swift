@@ -1,0 +1,21 @@
+/// What formatting made of an input.
+public enum FormatResult: Sendable {
+    /// The input is already canonical.
+    case unchanged
+    /// The canonical form differs from the input.
+    case changed([UInt8])
+    /// The input has errors that would make the canonical form a guess; it is left as it is.
+    case refused([Diagnostic])
+}
+
+/// Formats day files: `dayplan fmt` in library form.
+public enum Formatter {
+    /// Formats one file's bytes. Refuses, changing nothing, when a diagnostic blocks formatting.
+    public static func format(_ input: [UInt8]) -> FormatResult {
+        let document = DayDocument(parsing: input)
+        let blockers = document.formattingBlockers
+        guard blockers.isEmpty else { return .refused(blockers) }
+        let output = document.canonicalBytes()
+        return output == input ? .unchanged : .changed(output)
+    }
+}

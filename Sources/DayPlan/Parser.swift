@@ -1,0 +1,492 @@
+extension DayDocument {
+    /// Parses a day file. Never fails: whatever is wrong becomes a diagnostic, and nothing is dropped.
+    public init(parsing bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer)
+            return parser.parse()
+        }
+    }
+
+    /// Parses a day file held in a string.
+    public init(parsing text: String) {
+        self.init(parsing: Array(text.utf8))
+    }
+}
+
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")
+private let cr = UInt8(ascii: "\r")
+private let lf = UInt8(ascii: "\n")
+private let hash = UInt8(ascii: "#")
+private let at = UInt8(ascii: "@")
+private let colon = UInt8(ascii: ":")
+private let openBracket = UInt8(ascii: "[")
+private let closeBracket = UInt8(ascii: "]")
+
+@inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+/// One pass over the lines of the input, building the document as it goes.
+///
+/// Each line is looked at once and each byte a bounded number of times, so the cost is linear in the size of
+/// the input whatever its shape.
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    // Where we are.
+    var lineNumber = 0
+    var lineStart = 0
+
+    // What has been built.
+    var frontMatter: [String] = []
+    var leading: [Item] = []
+    var day: Day?
+    var dayHeadingLine: Int?
+    var preamble: [Item] = []
+    var sections: [Section] = []
+    var diagnostics: [Diagnostic] = []
+
+    enum Phase { case beforeDayHeading, preamble, section }
+    var phase = Phase.beforeDayHeading
+    var seenRegions: Set<Region> = []
+    var lastRegion: Region?
+
+    // A task whose notes may still continue, its note lines, and blank lines not yet known to belong to it.
+    var openTask: PlanTask?
+    var noteLines: [(indent: Int, start: Int, end: Int)] = []
+    var pendingBlanks = 0
+
+    // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
+    enum Block { case none, fence(UInt8, Int), comment }
+    var block = Block.none
+    var blockStart: SourceLocation?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func parse() -> DayDocument {
+        var position = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        checkEncoding(from: position)
+        let lineEnding = detectLineEnding(from: position)
+        position = readFrontMatter(from: position)
+        while position < bytes.count {
+            var end = position
+            while end < bytes.count, bytes[end] != lf { end += 1 }
+            lineNumber += 1
+            lineStart = position
+            var contentEnd = end
+            if contentEnd > position, bytes[contentEnd - 1] == cr { contentEnd -= 1 }
+            parseLine(position, contentEnd)
+            position = end + 1
+        }
+        finishTask()
+        if case .none = block {} else if let blockStart {
+            let what = if case .comment = block { "HTML comment" } else { "code fence" }
+            diagnostics.append(Diagnostic(.unclosedBlock, from: blockStart, to: blockStart,
+                                          "This \(what) is never closed, so everything after it is kept as plain text; close it."))
+        }
+        if dayHeadingLine == nil {
+            let start = SourceLocation(offset: 0, line: 1, column: 1)
+            diagnostics.append(Diagnostic(.missingDayHeading, from: start, to: start,
+                                          "No day heading; start the file with `# YYYY-MM-DD`."))
+        }
+        diagnostics.sort { $0.start.offset < $1.start.offset }
+        return DayDocument(frontMatter: frontMatter, leading: leading, day: day, dayHeadingLine: dayHeadingLine,
+                           preamble: preamble, sections: sections, lineEnding: lineEnding,
+                           diagnostics: diagnostics)
+    }
+
+    // MARK: - Positions
+
+    func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(offset: offset, line: lineNumber, column: offset - lineStart + 1)
+    }
+
+    mutating func report(_ rule: Rule, _ start: Int, _ end: Int, _ message: String) {
+        diagnostics.append(Diagnostic(rule, from: location(start), to: location(end), message))
+    }
+
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    // MARK: - The whole input
+
+    /// Reports the first invalid UTF-8 sequence and the first NUL byte, with their positions.
+    mutating func checkEncoding(from start: Int) {
+        var line = 1
+        var lineBegin = start
+        var reportedNul = false
+        var i = start
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if byte == lf { line += 1; lineBegin = i + 1 }
+                if byte == 0, !reportedNul {
+                    reportedNul = true
+                    let here = SourceLocation(offset: i, line: line, column: i - lineBegin + 1)
+                    diagnostics.append(Diagnostic(.binaryContent, from: here, to: here,
+                                                  "A NUL byte: this looks like a binary file, not a day plan."))
+                }
+                i += 1
+                continue
+            }
+            let length = validSequenceLength(at: i)
+            if length == 0 {
+                let here = SourceLocation(offset: i, line: line, column: i - lineBegin + 1)
+                diagnostics.append(Diagnostic(.invalidEncoding, from: here, to: here,
+                                              "Invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8."))
+                return
+            }
+            i += length
+        }
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `i`, or 0.
+    func validSequenceLength(at i: Int) -> Int {
+        let lead = bytes[i]
+        func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            i + k < bytes.count && range.contains(bytes[i + k])
+        }
+        switch lead {
+        case 0xC2...0xDF: return continuation(1) ? 2 : 0
+        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
+        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : 0
+        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    func detectLineEnding(from start: Int) -> LineEnding {
+        var i = start
+        while i < bytes.count, bytes[i] != lf { i += 1 }
+        return i < bytes.count && i > start && bytes[i - 1] == cr ? .crlf : .lf
+    }
+
+    /// Takes `---` … `---` (or `...`) front matter off the top, if the input starts with it and it is closed.
+    mutating func readFrontMatter(from start: Int) -> Int {
+        var lines: [(Int, Int)] = []
+        var position = start
+        while position < bytes.count {
+            var end = position
+            while end < bytes.count, bytes[end] != lf { end += 1 }
+            var contentEnd = end
+            while contentEnd > position, isBlank(bytes[contentEnd - 1]) || bytes[contentEnd - 1] == cr { contentEnd -= 1 }
+            lines.append((position, contentEnd))
+            let text = bytes[position..<contentEnd]
+            if lines.count == 1 {
+                guard text.elementsEqual("---".utf8) else { return start }
+            } else if text.elementsEqual("---".utf8) || text.elementsEqual("...".utf8) {
+                frontMatter = lines.map { string($0.0, $0.1) }
+                lineNumber = lines.count
+                return end + 1
+            }
+            position = end + 1
+        }
+        return start
+    }
+
+    // MARK: - One line
+
+    mutating func parseLine(_ start: Int, _ end: Int) {
+        if continueBlock(start, end) { return }
+
+        var indentEnd = start
+        var indentWidth = 0
+        while indentEnd < end, isBlank(bytes[indentEnd]) {
+            indentWidth = bytes[indentEnd] == tab ? (indentWidth / 4 + 1) * 4 : indentWidth + 1
+            indentEnd += 1
+        }
+        var trimmedEnd = end
+        while trimmedEnd > indentEnd, isBlank(bytes[trimmedEnd - 1]) || bytes[trimmedEnd - 1] == cr { trimmedEnd -= 1 }
+
+        if indentEnd == trimmedEnd {
+            if openTask != nil { pendingBlanks += 1 } else { append(.blank) }
+            return
+        }
+        if indentWidth > 0, openTask != nil {
+            // Blank lines inside notes fold to one, as everywhere else.
+            if pendingBlanks > 0 { noteLines.append((0, 0, 0)) }
+            pendingBlanks = 0
+            noteLines.append((indentWidth, indentEnd, trimmedEnd))
+            return
+        }
+        finishTask()
+
+        if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
+        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd) {
+            append(.verbatim(string(start, end)))
+            return
+        }
+        if phase == .section, sections.last?.region == nil {
+            append(.text(string(start, trimmedEnd)))
+            return
+        }
+        if let task = parseTask(indentEnd, trimmedEnd) {
+            if phase != .section {
+                report(.taskOutsideRegion, indentEnd, trimmedEnd,
+                       "This task stands before any region; move it under `## Morning`, `## Afternoon`, `## Evening` or `## Backlog`.")
+            }
+            openTask = task
+            return
+        }
+        append(.text(string(start, trimmedEnd)))
+    }
+
+    mutating func append(_ item: Item) {
+        switch phase {
+        case .beforeDayHeading: leading.append(item)
+        case .preamble: preamble.append(item)
+        case .section: sections[sections.count - 1].items.append(item)
+        }
+    }
+
+    /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
+    mutating func finishTask() {
+        guard var task = openTask else { return }
+        if !noteLines.isEmpty {
+            var least = Int.max
+            for note in noteLines where note.end > note.start { least = min(least, note.indent) }
+            task.notes = noteLines.map { note in
+                note.end > note.start
+                    ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
+                    : ""
+            }
+        }
+        openTask = nil
+        noteLines.removeAll(keepingCapacity: true)
+        append(.task(task))
+        for _ in 0..<pendingBlanks { append(.blank) }
+        pendingBlanks = 0
+    }
+
+    // MARK: - Code fences and HTML comments
+
+    /// Inside a fence or comment, keeps the line verbatim and watches for the end. Returns whether it did.
+    mutating func continueBlock(_ start: Int, _ end: Int) -> Bool {
+        switch block {
+        case .none:
+            return false
+        case .fence(let mark, let length):
+            var i = start
+            while i < end, i - start < 3, bytes[i] == space { i += 1 }
+            var run = 0
+            while i < end, bytes[i] == mark { run += 1; i += 1 }
+            while i < end, isBlank(bytes[i]) || bytes[i] == cr { i += 1 }
+            if run >= length, i == end { block = .none }
+        case .comment:
+            if contains("-->", start, end) { block = .none }
+        }
+        finishTask()
+        append(.verbatim(string(start, end)))
+        return true
+    }
+
+    /// Whether the line opens a code fence or an HTML comment; if so, enters it.
+    mutating func startsBlock(_ start: Int, _ end: Int) -> Bool {
+        let first = bytes[start]
+        if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
+            var run = 0
+            while start + run < end, bytes[start + run] == first { run += 1 }
+            guard run >= 3 else { return false }
+            if first == UInt8(ascii: "`"), contains("`", start + run, end) { return false }
+            block = .fence(first, run)
+            blockStart = location(start)
+            return true
+        }
+        if first == UInt8(ascii: "<"), end - start >= 4, contains("<!--", start, start + 4) {
+            if !contains("-->", start + 4, end) {
+                block = .comment
+                blockStart = location(start)
+            }
+            return true
+        }
+        return false
+    }
+
+    func contains(_ needle: StaticString, _ start: Int, _ end: Int) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, end - start >= count else { return false }
+        let pattern = needle.utf8Start
+        var i = start
+        while i + count <= end {
+            var k = 0
+            while k < count, bytes[i + k] == pattern[k] { k += 1 }
+            if k == count { return true }
+            i += 1
+        }
+        return false
+    }
+
+    // MARK: - Headings
+
+    /// Handles `#` and `##` headings. Returns false when the line is not one (`#tag`, `###`, …).
+    mutating func parseHeading(_ start: Int, _ end: Int) -> Bool {
+        var level = 0
+        while start + level < end, bytes[start + level] == hash { level += 1 }
+        guard level <= 2, start + level == end || isBlank(bytes[start + level]) else { return false }
+        var textStart = start + level
+        while textStart < end, isBlank(bytes[textStart]) { textStart += 1 }
+        var textEnd = end
+        // An optional closing run of `#`, after white space, is not part of the text.
+        var closing = textEnd
+        while closing > textStart, bytes[closing - 1] == hash { closing -= 1 }
+        if closing < textEnd, closing == textStart || isBlank(bytes[closing - 1]) {
+            textEnd = closing
+            while textEnd > textStart, isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
+        }
+
+        if level == 1 {
+            guard phase == .beforeDayHeading else {
+                report(.extraDayHeading, start, end,
+                       "A second level-1 heading; a day file has one. Make it `###` or plain text.")
+                return false
+            }
+            dayHeadingLine = lineNumber
+            phase = .preamble
+            day = Day(utf8: bytes[textStart..<textEnd])
+            if day == nil {
+                report(.badDayHeading, textStart, max(textEnd, textStart),
+                       "The day heading `\(string(start, end))` is not a date; write `# YYYY-MM-DD`.")
+            }
+            return true
+        }
+
+        finishTask()
+        phase = .section
+        let text = string(textStart, textEnd)
+        if let region = Region(headingText: text) {
+            if seenRegions.contains(region) {
+                report(.duplicateRegion, start, end,
+                       "`## \(region.name)` appears a second time; merge its tasks into the first one.")
+            } else if let lastRegion, region < lastRegion {
+                report(.regionOrder, start, end,
+                       "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
+            }
+            seenRegions.insert(region)
+            lastRegion = region
+            sections.append(Section(kind: .region(region), items: [], headingLine: lineNumber))
+        } else {
+            sections.append(Section(kind: .other(text), items: [], headingLine: lineNumber))
+        }
+        return true
+    }
+
+    // MARK: - Tasks
+
+    /// Reads a task line, or reports a line that looks like one but is broken. Nil when it is not a task.
+    mutating func parseTask(_ start: Int, _ end: Int) -> PlanTask? {
+        guard let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]) else {
+            return nil
+        }
+        var i = start + 1
+        while i < end, isBlank(bytes[i]) { i += 1 }
+        guard bytes[i] == openBracket else {
+            if phase == .section, !isThematicBreak(start, end) {
+                report(.listItemWithoutStatus, start, end,
+                       "This list item has no status box, so it is not a task; write `\(bucket.bullet) [ ] …` to make it one.")
+            }
+            return nil
+        }
+        let boxStart = i
+        let markStart = i + 1
+        let markLength = markStart < end ? scalarLength(at: markStart) : 0
+        let closeAt = markStart + markLength
+        guard markLength > 0, closeAt < end, bytes[closeAt] == closeBracket else {
+            report(.malformedTask, boxStart, end,
+                   "This line starts like a task but its status box is broken; write one of `[ ]`, `[/]`, `[x]`, `[>]`, `[-]`.")
+            return nil
+        }
+        guard markLength == 1, let status = Status(mark: bytes[markStart]) else {
+            report(.unknownStatus, markStart, closeAt,
+                   "Unknown status `[\(string(markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
+            return nil
+        }
+        var task = PlanTask(bucket: bucket, status: status, title: "")
+        task.source = (location(start), location(end))
+        readTitle(into: &task, from: closeAt + 1, to: end)
+        if task.title.isEmpty {
+            report(.emptyTitle, start, end, "This task has no title; say what is to be done after the status box.")
+        }
+        return task
+    }
+
+    func scalarLength(at i: Int) -> Int {
+        let lead = bytes[i]
+        if lead < 0x80 { return 1 }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return i + length <= bytes.count ? length : 1
+    }
+
+    func isThematicBreak(_ start: Int, _ end: Int) -> Bool {
+        (start..<end).allSatisfy { bytes[$0] == bytes[start] || isBlank(bytes[$0]) }
+    }
+
+    /// Splits the rest of a task line into title words and `@` metadata.
+    mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
+        var words: [UInt8] = []
+        words.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            let wordStart = i
+            while i < end, !isBlank(bytes[i]) { i += 1 }
+            if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
+            if !words.isEmpty { words.append(space) }
+            words.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]))
+        }
+        task.title = String(decoding: words, as: UTF8.self)
+    }
+
+    /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
+    mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
+        var keyEnd = start + 1
+        while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
+        let key = string(start + 1, keyEnd).lowercased()
+        let hasValue = keyEnd < end
+        let word = string(start, end)
+
+        func flag(_ value: inout Bool) -> Bool {
+            guard !hasValue else {
+                report(.badMetadata, start, end, "`@\(key)` is a flag and takes no value; write `@\(key)`.")
+                return false
+            }
+            if value { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+            value = true
+            return true
+        }
+        func date(_ value: inout Day?) -> Bool {
+            guard let parsed = Day(utf8: bytes[(keyEnd + 1)..<end]) else {
+                report(.badMetadata, start, end, "`\(word)` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
+                return false
+            }
+            if let value, value != parsed {
+                report(.conflictingMetadata, start, end,
+                       "This task has `@\(key):\(value)` and `\(word)`; keep one of them.")
+                return true
+            }
+            if value != nil { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+            value = parsed
+            return true
+        }
+
+        switch key {
+        case "carry": return flag(&metadata.carry)
+        case "sticky": return flag(&metadata.sticky)
+        case "expired": return flag(&metadata.expired)
+        case "expires": return date(&metadata.expires)
+        case "from": return date(&metadata.from)
+        default:
+            if hasValue, !key.isEmpty, key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2D }) {
+                report(.unknownMetadata, start, end,
+                       "Unknown metadata key `@\(key):`; the keys are `@expires:` and `@from:` (and the flags `@carry`, `@sticky`, `@expired`).")
+            }
+            return false
+        }
+    }
+}

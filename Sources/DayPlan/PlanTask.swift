@@ -1,0 +1,122 @@
+/// One task: a line `<bullet> [<status>] <title>` and the indented note lines under it.
+///
+/// Named `PlanTask` so that it never hides Swift's own `Task`.
+public struct PlanTask: Hashable, Sendable {
+    /// The bucket, from the bullet.
+    public var bucket: Bucket
+    /// Where the task stands.
+    public var status: Status
+    /// The title words, single-spaced, without metadata. `#tags` are part of the title.
+    public var title: String
+    /// The task's flags and dated metadata.
+    public var metadata: TaskMetadata
+    /// Note lines with the task's indentation taken off; relative indentation is kept, `""` is a blank line.
+    public var notes: [String]
+    /// Where the task line stands in the parsed input: its bullet, and the end of its text before trailing
+    /// white space. Nil for a task made in code. Not part of a task's equality.
+    public var source: (start: SourceLocation, end: SourceLocation)?
+
+    /// Makes a task.
+    public init(bucket: Bucket, status: Status = .todo, title: String,
+                metadata: TaskMetadata = TaskMetadata(), notes: [String] = []) {
+        self.bucket = bucket
+        self.status = status
+        self.title = title
+        self.metadata = metadata
+        self.notes = notes
+    }
+
+    /// The 1-based line of the task in the parsed input; 0 for a task made in code.
+    public var line: Int { source?.start.line ?? 0 }
+
+    /// Tasks are equal when they say the same; where they stand does not count.
+    public static func == (lhs: PlanTask, rhs: PlanTask) -> Bool {
+        lhs.bucket == rhs.bucket && lhs.status == rhs.status && lhs.title == rhs.title
+            && lhs.metadata == rhs.metadata && lhs.notes == rhs.notes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bucket)
+        hasher.combine(status)
+        hasher.combine(title)
+        hasher.combine(metadata)
+        hasher.combine(notes)
+    }
+
+    /// The `#tags` in the title, without the `#`, in order of appearance.
+    public var tags: [String] {
+        var found: [String] = []
+        for word in title.split(separator: " ") where word.first == "#" {
+            let name = word.dropFirst()
+            if isTagName(name.utf8) { found.append(String(name)) }
+        }
+        return found
+    }
+
+    /// The task line in canonical form, without notes or line ending.
+    public var canonicalLine: String {
+        var line = "\(bucket.bullet) [\(status.mark)]"
+        if !title.isEmpty { line += " " + title }
+        let written = metadata.canonicalText
+        if !written.isEmpty { line += " " + written }
+        return line
+    }
+
+    /// What identifies the same task on two days: bucket aside, its title.
+    ///
+    /// Rollover uses it to never add a task twice.
+    public var identity: String { title }
+}
+
+/// The metadata of a task, written as `@` words on its line.
+public struct TaskMetadata: Hashable, Sendable {
+    /// `@carry`: if unfinished, it comes back tomorrow in the same region and bucket.
+    public var carry: Bool
+    /// `@sticky`: rollover keeps it at the top of its bucket.
+    public var sticky: Bool
+    /// `@expires:YYYY-MM-DD`: a backlog task still open after this day is dropped at rollover.
+    public var expires: Day?
+    /// `@from:YYYY-MM-DD`: the day the task was planned for before rollover deferred it.
+    public var from: Day?
+    /// `@expired`: rollover dropped this backlog task because its expiry passed.
+    public var expired: Bool
+
+    /// Makes metadata; everything is off by default.
+    public init(carry: Bool = false, sticky: Bool = false, expires: Day? = nil, from: Day? = nil,
+                expired: Bool = false) {
+        self.carry = carry
+        self.sticky = sticky
+        self.expires = expires
+        self.from = from
+        self.expired = expired
+    }
+
+    /// Whether nothing is set.
+    public var isEmpty: Bool { self == TaskMetadata() }
+
+    /// The metadata words in canonical order: `@carry @sticky @expires:… @from:… @expired`.
+    public var canonicalText: String {
+        var words: [String] = []
+        if carry { words.append("@carry") }
+        if sticky { words.append("@sticky") }
+        if let expires { words.append("@expires:\(expires)") }
+        if let from { words.append("@from:\(from)") }
+        if expired { words.append("@expired") }
+        return words.joined(separator: " ")
+    }
+}
+
+/// A tag name is letters, digits, `_`, `-` and `/` (and any non-ASCII text), not all digits.
+func isTagName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
+    var sawNonDigit = false
+    for byte in name {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"), 0x80...0xFF:
+            sawNonDigit = true
+        default: return false
+        }
+    }
+    return sawNonDigit
+}

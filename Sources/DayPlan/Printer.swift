@@ -1,0 +1,89 @@
+extension DayDocument {
+    /// The document in canonical form (FORMAT.md, "Canonical form").
+    ///
+    /// Regions come in canonical order, all four present, then the other sections in the order they appeared;
+    /// task lines are rewritten canonically; everything else keeps its text.
+    public func canonicalBytes() -> [UInt8] {
+        var printer = Printer(lineEnding: lineEnding)
+        for line in frontMatter { printer.line(line) }
+        if leading.contains(where: { $0 != .blank }) {
+            printer.items(leading)
+            printer.separate()
+        }
+        if let day {
+            printer.line("# \(day)")
+            printer.separate()
+        }
+        if preamble.contains(where: { $0 != .blank }) {
+            printer.items(preamble)
+            printer.separate()
+        }
+        for region in Region.allCases {
+            printer.line("## \(region.name)")
+            for section in sections where section.region == region { printer.items(section.items) }
+            printer.separate()
+        }
+        for section in sections {
+            guard case .other(let heading) = section.kind else { continue }
+            printer.line(heading.isEmpty ? "##" : "## \(heading)")
+            printer.items(section.items)
+            printer.separate()
+        }
+        return printer.finish()
+    }
+
+    /// The diagnostics that make the canonical form a guess, so `dayplan fmt` leaves the file alone.
+    public var formattingBlockers: [Diagnostic] {
+        diagnostics.filter { $0.rule.blocksFormatting }
+    }
+}
+
+/// Writes lines, folding blank lines: never two in a row, none at the start of a section or the end of the file.
+private struct Printer {
+    let lineEnding: LineEnding
+    var output: [UInt8] = []
+    var blankPending = false
+
+    init(lineEnding: LineEnding) {
+        self.lineEnding = lineEnding
+    }
+
+    mutating func line(_ text: String) {
+        if blankPending, !output.isEmpty { output.append(contentsOf: lineEnding.rawValue.utf8) }
+        blankPending = false
+        output.append(contentsOf: text.utf8)
+        output.append(contentsOf: lineEnding.rawValue.utf8)
+    }
+
+    /// A blank line, if anything follows.
+    mutating func separate() {
+        blankPending = true
+    }
+
+    /// A block of items, with the blank lines at its start dropped and those at its end left to `separate`.
+    mutating func items(_ items: [Item]) {
+        var started = false
+        for item in items {
+            switch item {
+            case .blank:
+                if started { blankPending = true }
+            case .text(let text):
+                line(text)
+            case .verbatim(let text):
+                line(text)
+            case .task(let task):
+                line(task.canonicalLine)
+                for note in task.notes {
+                    if note.isEmpty {
+                        output.append(contentsOf: lineEnding.rawValue.utf8)
+                    } else {
+                        line("  " + note)
+                    }
+                }
+            }
+            if item != .blank { started = true }
+        }
+    }
+
+    func finish() -> [UInt8] { output }
+}

@@ -1,0 +1,125 @@
+/// A check with a stable identity: an id that never changes meaning, a short name, and a default severity.
+///
+/// FORMAT.md lists every rule with a failing example and how to fix it.
+public struct Rule: Hashable, Sendable, CustomStringConvertible {
+    /// The stable id, such as `DP101`.
+    public let id: String
+    /// A short kebab-case name, such as `bucket-limit`.
+    public let name: String
+    /// The default severity.
+    public let severity: Severity
+    /// Whether a finding of this rule stops `dayplan fmt`: the canonical form would be a guess.
+    public let blocksFormatting: Bool
+    /// One line on what the rule checks.
+    public let summary: String
+
+    /// `DP101/bucket-limit`.
+    public var description: String { "\(id)/\(name)" }
+
+    /// Every rule, in id order.
+    public static let all: [Rule] = [
+        .invalidEncoding, .binaryContent, .missingDayHeading, .badDayHeading, .dayMismatch,
+        .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .unknownStatus,
+        .malformedTask, .emptyTitle, .badMetadata, .conflictingMetadata, .repeatedMetadata,
+        .unknownMetadata, .listItemWithoutStatus, .unclosedBlock, .bucketLimit,
+    ]
+
+    /// The rule with this id or name, if any.
+    public static func named(_ idOrName: String) -> Rule? {
+        all.first { $0.id == idOrName || $0.name == idOrName }
+    }
+
+    // MARK: - The file as a whole
+
+    /// The bytes are not valid UTF-8.
+    public static let invalidEncoding = Rule(
+        id: "DP001", name: "invalid-encoding", severity: .error, blocksFormatting: true,
+        summary: "A day file is UTF-8 text.")
+    /// The file holds a NUL byte, so it is not text.
+    public static let binaryContent = Rule(
+        id: "DP002", name: "binary-content", severity: .error, blocksFormatting: true,
+        summary: "A day file holds no NUL bytes.")
+
+    // MARK: - The day heading
+
+    /// No `# YYYY-MM-DD` heading names the day.
+    public static let missingDayHeading = Rule(
+        id: "DP010", name: "missing-day-heading", severity: .error, blocksFormatting: true,
+        summary: "A day file starts with a `# YYYY-MM-DD` heading.")
+    /// The first level-1 heading is not a real date.
+    public static let badDayHeading = Rule(
+        id: "DP011", name: "bad-day-heading", severity: .error, blocksFormatting: true,
+        summary: "The day heading is a real date written YYYY-MM-DD.")
+    /// The day heading and the file name name different days.
+    public static let dayMismatch = Rule(
+        id: "DP012", name: "day-mismatch", severity: .error, blocksFormatting: false,
+        summary: "The day heading matches the file name.")
+    /// A second level-1 heading.
+    public static let extraDayHeading = Rule(
+        id: "DP013", name: "extra-day-heading", severity: .warning, blocksFormatting: false,
+        summary: "A day file has one level-1 heading.")
+
+    // MARK: - Regions
+
+    /// A task stands before the first region heading.
+    public static let taskOutsideRegion = Rule(
+        id: "DP020", name: "task-outside-region", severity: .error, blocksFormatting: true,
+        summary: "Every task stands in a region.")
+    /// A region heading appears twice.
+    public static let duplicateRegion = Rule(
+        id: "DP021", name: "duplicate-region", severity: .error, blocksFormatting: true,
+        summary: "Each region heading appears once.")
+    /// Regions are not in the order Morning, Afternoon, Evening, Backlog.
+    public static let regionOrder = Rule(
+        id: "DP022", name: "region-order", severity: .warning, blocksFormatting: false,
+        summary: "Regions stand in the order Morning, Afternoon, Evening, Backlog.")
+
+    // MARK: - Task lines
+
+    /// The status mark is not one of ` `, `/`, `x`, `>`, `-`.
+    public static let unknownStatus = Rule(
+        id: "DP030", name: "unknown-status", severity: .error, blocksFormatting: false,
+        summary: "A status is one of [ ], [/], [x], [>], [-].")
+    /// A line starts like a task but its status box is broken.
+    public static let malformedTask = Rule(
+        id: "DP031", name: "malformed-task", severity: .error, blocksFormatting: false,
+        summary: "A task line is `<bullet> [<status>] <title>`.")
+    /// A task has no title words.
+    public static let emptyTitle = Rule(
+        id: "DP032", name: "empty-title", severity: .error, blocksFormatting: false,
+        summary: "A task has a title.")
+    /// A metadata value is wrong, such as `@expires:` with no real date.
+    public static let badMetadata = Rule(
+        id: "DP033", name: "bad-metadata", severity: .error, blocksFormatting: false,
+        summary: "Metadata values are well formed.")
+    /// The same metadata key is given two different values.
+    public static let conflictingMetadata = Rule(
+        id: "DP034", name: "conflicting-metadata", severity: .error, blocksFormatting: true,
+        summary: "A metadata key has one value per task.")
+    /// The same flag or value is written twice.
+    public static let repeatedMetadata = Rule(
+        id: "DP035", name: "repeated-metadata", severity: .warning, blocksFormatting: false,
+        summary: "Each flag or key is written once per task.")
+    /// `@key:value` with a key dayplan does not know.
+    public static let unknownMetadata = Rule(
+        id: "DP036", name: "unknown-metadata", severity: .warning, blocksFormatting: false,
+        summary: "`@key:value` uses a known key.")
+    /// A list item in a region has no status box, so it is not a task.
+    public static let listItemWithoutStatus = Rule(
+        id: "DP037", name: "list-item-without-status", severity: .warning, blocksFormatting: false,
+        summary: "List items in a region are tasks with a status box.")
+
+    // MARK: - Free text
+
+    /// A code fence or HTML comment is never closed.
+    public static let unclosedBlock = Rule(
+        id: "DP040", name: "unclosed-block", severity: .warning, blocksFormatting: false,
+        summary: "Code fences and HTML comments are closed.")
+
+    // MARK: - The 1-3-5 rule
+
+    /// A limited region holds more open tasks in a bucket than the bucket allows.
+    public static let bucketLimit = Rule(
+        id: "DP101", name: "bucket-limit", severity: .error, blocksFormatting: false,
+        summary: "A limited region holds at most 1 must, 3 complementary and 5 misc open tasks.")
+}

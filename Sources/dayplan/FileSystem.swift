@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed file operation, with the path it was about and the system's reason.
+struct FileError: Error {
+    let path: String
+    let reason: String
+
+    init(_ path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The error from `errno`, as the C library words it.
+    static func system(_ path: String, _ what: String) -> FileError {
+        let code = errno
+        let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return FileError(path, "\(what): \(text)")
+    }
+
+    /// `path: reason`, for standard error.
+    var message: String { "\(path): \(reason)" }
+}
+
+/// File access through the C library: reading, atomic replacing, and finding day files.
+///
+/// Kept off Foundation so that a command on one small file starts about as fast as `cat`.
+enum FileSystem {
+    /// Reads a whole file, or standard input for `-`.
+    static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(path, "cannot open") }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError(path, "is a directory")
+        }
+        var bytes: [UInt8] = []
+        var capacity = max(Int(info.st_size) + 1, 4096)
+        while true {
+            bytes.reserveCapacity(capacity)
+            let count = bytes.count
+            var failed = false
+            var readCount = 0
+            bytes.append(contentsOf: repeatElement(0, count: capacity - count))
+            bytes.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                repeat {
+                    readCount = systemRead(descriptor, base + count, capacity - count)
+                } while readCount < 0 && errno == EINTR
+                failed = readCount < 0
+            }
+            if failed { throw .system(path, "cannot read") }
+            bytes.removeLast(capacity - count - readCount)
+            if readCount == 0 { return bytes }
+            if bytes.count == capacity { capacity *= 2 }
+        }
+    }
+
+    /// What kind of thing a path names.
+    enum Kind { case missing, file, directory, other }
+
+    /// Follows symbolic links.
+    static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// Replaces a file's content atomically: a temporary file in the same folder, flushed, then renamed over it.
+    ///
+    /// A symbolic link is followed, so the link stays a link and its target changes. The file keeps its mode;
+    /// a new file gets `newFileMode` less the umask. A reader sees the old content or the new, never a mix.
+    static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644) throws(FileError) {
+        let target = resolvedPath(path)
+        let folder = directory(of: target)
+        let temporary = temporaryPath(for: target)
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? info.st_mode & 0o7777 : newFileMode)
+        guard descriptor >= 0 else { throw .system(folder, "cannot create a temporary file") }
+        var failure: FileError?
+        let written = bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            var done = 0
+            while done < raw.count {
+                let count = write(descriptor, base + done, raw.count - done)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return false }
+                done += count
+            }
+            return true
+        }
+        if !written {
+            failure = .system(target, "cannot write")
+        } else if exists, fchmod(descriptor, info.st_mode & 0o7777) != 0 {
+            failure = .system(target, "cannot keep the file mode")
+        } else if fsync(descriptor) != 0 {
+            failure = .system(target, "cannot flush")
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, target) != 0 { failure = .system(target, "cannot replace") }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // Make the rename itself durable.
+        let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// The temporary file `replace` writes for `path`: hidden, in the same folder, named for the process.
+    static func temporaryPath(for path: String) -> String {
+        let folder = directory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(folder)/.\(name).\(getpid()).dayplan-tmp"
+    }
+
+    /// The suffix every temporary file of `replace` ends with, for cleaning up after a killed run.
+    static let temporarySuffix = ".dayplan-tmp"
+
+    /// The folder part of a path (`.` for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The path with symbolic links followed, or the path itself when it does not exist yet.
+    static func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether a file name is a day file's: `YYYY-MM-DD.md`.
+    static func isDayFileName(_ name: some StringProtocol) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 13, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10...].elementsEqual(".md".utf8) else { return false }
+        return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { (48...57).contains(bytes[$0]) }
+    }
+
+    /// The day files under a folder, sorted, skipping hidden folders (`.git` among them) and symbolic links to folders.
+    static func dayFiles(in folder: String) throws(FileError) -> [String] {
+        var found: [String] = []
+        var pending = [folder]
+        while let current = pending.popLast() {
+            guard let stream = opendir(current) else {
+                if current == folder { throw .system(current, "cannot read the folder") }
+                continue
+            }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                let path = current.hasSuffix("/") ? current + name : current + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    pending.append(path)
+                case S_IFREG where isDayFileName(name):
+                    found.append(path)
+                case S_IFLNK where isDayFileName(name) && kind(of: path) == .file:
+                    found.append(path)
+                default:
+                    continue
+                }
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Expands command-line paths: files as given, folders into their day files. Missing paths are errors.
+    static func expand(_ paths: [String]) throws(FileError) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            if path == "-" { result.append(path); continue }
+            switch kind(of: path) {
+            case .missing: throw .system(path, "cannot open")
+            case .directory: result += try dayFiles(in: path)
+            case .file, .other: result.append(path)
+            }
+        }
+        return result
+    }
+}
+
+/// The C library's `read`, named apart from `FileSystem.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,100 @@
+import DayPlan
+
+/// `dayplan fmt`: rewrites day files in canonical form.
+enum FmtCommand {
+    static let name = "fmt"
+    static let summary = "Print, check or rewrite day files in canonical form"
+    static let help = """
+        USAGE: dayplan fmt [--check | --write] [PATH ...]
+
+        Formats day files as FORMAT.md's canonical form. With no PATH, or with -, reads standard
+        input and writes standard output (for editors). A folder stands for the day files
+        (YYYY-MM-DD.md) below it, hidden folders skipped.
+
+        A file whose errors would make the canonical form a guess (a task before any region, a
+        region twice, no day heading, …) is left exactly as it is, and the reasons are reported.
+
+        OPTIONS:
+          --check   Write nothing; list the files that would change. Exit 1 if any would.
+          --write   Rewrite files in place (atomically, only when they change, keeping their mode).
+          -h, --help  Show this help.
+
+        EXIT CODES: 0 formatted (or nothing to change), 1 --check found changes or a file was
+        left alone because of errors, 2 usage or I/O error.
+        """
+
+    static func run(_ words: [String]) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, flags: ["--check", "--write", "--help", "-h"], options: [])
+        } catch {
+            err.line("dayplan fmt: \(error.message)\nRun 'dayplan fmt --help' for usage.")
+            return .failure
+        }
+        if !arguments.flags.isDisjoint(with: ["--help", "-h"]) {
+            out.line(help)
+            return .success
+        }
+        let check = arguments.flags.contains("--check")
+        let write = arguments.flags.contains("--write")
+        if check && write {
+            err.line("dayplan fmt: --check and --write cannot be used together")
+            return .failure
+        }
+        let paths: [String]
+        do {
+            paths = try FileSystem.expand(arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
+        } catch {
+            err.line("dayplan fmt: \(error.message)")
+            return .failure
+        }
+        if write && paths.contains("-") {
+            err.line("dayplan fmt: --write needs files; standard input is written to standard output")
+            return .failure
+        }
+
+        var result = ExitCode.success
+        for path in paths {
+            let input: [UInt8]
+            do {
+                input = try FileSystem.read(path)
+            } catch {
+                err.line("dayplan fmt: \(error.message)")
+                result = .failure
+                continue
+            }
+            let name = path == "-" ? "<stdin>" : path
+            switch Formatter.format(input) {
+            case .unchanged:
+                if !check && !write { out.write(bytes: input) }
+            case .changed(let output):
+                if check {
+                    out.line(name)
+                    if result == .success { result = .findings }
+                } else if write {
+                    do {
+                        try FileSystem.replace(path, with: output)
+                    } catch {
+                        err.line("dayplan fmt: \(error.message)")
+                        result = .failure
+                    }
+                } else {
+                    out.write(bytes: output)
+                }
+            case .refused(let blockers):
+                // Left as it is: a filter still passes the input through, so an editor keeps its buffer.
+                if !check && !write { out.write(bytes: input) }
+                for diagnostic in blockers {
+                    err.line("\(name):\(diagnostic.start.line):\(diagnostic.start.column): error: \(diagnostic.message) [\(diagnostic.rule)]")
+                }
+                err.line("\(name): not formatted, because of the error\(blockers.count == 1 ? "" : "s") above")
+                if result == .success { result = .findings }
+            }
+        }
+        return result
+    }
+}

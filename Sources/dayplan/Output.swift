@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered writing to standard output or standard error, with no Foundation at start-up.
+struct Output {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Standard output.
+    static var standard: Output { Output(descriptor: 1) }
+    /// Standard error.
+    static var error: Output { Output(descriptor: 2) }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func line(_ text: String) {
+        write(text)
+        write("\n")
+    }
+
+    /// Writes out what is buffered; a closed pipe or full disk is not worth a crash, so errors end the writing.
+    mutating func flush() {
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var done = 0
+            while done < raw.count {
+                let written = systemWrite(descriptor, base + done, raw.count - done)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { break }
+                done += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+@inline(__always) private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, pointer, count)
+}
