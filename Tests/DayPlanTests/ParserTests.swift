@@ -1,2 +1,216 @@
 import Testing
 @testable import DayPlan
+
+@Suite struct ParserTests {
+    @Test func readsTheCoreSyntax() throws {
+        let document = DayDocument(parsing: """
+            # 2026-11-21
+
+            ## Morning
+            * [ ] Draft the quarterly report
+            + [ ] Review the API pull request
+            + [/] Update the onboarding doc
+              the section on local setup is stale
+            - [x] Pay the electricity bill
+
+            ## Afternoon
+
+            ## Evening
+            - [ ] Call mum
+
+            ## Backlog
+            - [ ] Renew passport
+
+            """)
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.day == Day("2026-11-21"))
+        let morning = document.tasks(in: .morning)
+        #expect(morning.map(\.bucket) == [.must, .complementary, .complementary, .misc])
+        #expect(morning.map(\.status) == [.todo, .todo, .inProgress, .done])
+        #expect(morning[2].title == "Update the onboarding doc")
+        #expect(morning[2].notes == ["the section on local setup is stale"])
+        #expect(morning[2].line == 6)
+        #expect(document.tasks(in: .afternoon).isEmpty)
+        #expect(document.tasks(in: .evening).map(\.title) == ["Call mum"])
+        #expect(document.tasks(in: .backlog).map(\.title) == ["Renew passport"])
+    }
+
+    @Test func readsEveryStatus() {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Backlog\n- [ ] a\n- [/] b\n- [x] c\n- [X] d\n- [>] e\n- [-] f\n")
+        #expect(document.tasks(in: .backlog).map(\.status) == [.todo, .inProgress, .done, .done, .deferred, .cancelled])
+        #expect(document.tasks(in: .backlog).map(\.status.isOpen) == [true, true, false, false, false, false])
+    }
+
+    @Test func readsMetadataAnywhereAfterTheStatusBox() throws {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Backlog\n- [ ] @carry Renew #admin passport @Sticky @expires:2026-12-01 @from:2026-11-20 @expired\n")
+        let task = try #require(document.tasks(in: .backlog).first)
+        #expect(task.title == "Renew #admin passport")
+        #expect(task.tags == ["admin"])
+        #expect(task.metadata == TaskMetadata(carry: true, sticky: true, expires: Day("2026-12-01"),
+                                              from: Day("2026-11-20"), expired: true))
+        #expect(task.canonicalLine == "- [ ] Renew #admin passport @carry @sticky @expires:2026-12-01 @from:2026-11-20 @expired")
+    }
+
+    @Test func keepsMentionsAndEmailAddressesInTheTitle() throws {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Morning\n- [ ] Ask @sam and bob@example.com about #123 and #q4-plan\n")
+        let task = try #require(document.tasks(in: .morning).first)
+        #expect(task.title == "Ask @sam and bob@example.com about #123 and #q4-plan")
+        #expect(task.tags == ["q4-plan"])
+        #expect(task.metadata.isEmpty)
+    }
+
+    @Test func findsTheDayHeadingAfterFrontMatter() {
+        let document = DayDocument(parsing: "---\ntags: [daily]\n---\n# 2026-11-21\n## Morning\n")
+        #expect(document.frontMatter == ["---", "tags: [daily]", "---"])
+        #expect(document.day == Day("2026-11-21"))
+        #expect(document.dayHeadingLine == 4)
+    }
+
+    @Test func acceptsHeadingCaseSpacingAndClosingHashes() {
+        let document = DayDocument(parsing: "#\t2026-11-21 #\n##   mOrNiNg  ##\n* [ ] a\n")
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.day == Day("2026-11-21"))
+        #expect(document.tasks(in: .morning).count == 1)
+    }
+
+    @Test func treatsTaskLinesOutsideRegionsAsText() {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Notes\n- [ ] not a task, a journal line\n## Backlog\n")
+        #expect(document.allTasks.isEmpty)
+        #expect(document.sections.first?.items == [.text("- [ ] not a task, a journal line")])
+        #expect(document.diagnostics.isEmpty)
+    }
+
+    @Test func keepsCodeFencesAndCommentsVerbatim() {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Morning\n```\n## Backlog  \n* [ ] inside\n```\n<!--\n## Evening\n-->\n")
+        #expect(document.sections.count == 1)
+        #expect(document.allTasks.isEmpty)
+        #expect(document.sections[0].items.count == 7)
+        #expect(document.sections[0].items[1] == .verbatim("## Backlog  "))
+    }
+
+    @Test func readsNotesWithTabsBlankLinesAndDeeperIndentation() throws {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Morning\n- [ ] a\n\tfirst\n\n\n\t\tsecond\n  third\n\nafter\n")
+        let task = try #require(document.tasks(in: .morning).first)
+        #expect(task.notes == ["  first", "", "      second", "third"])
+        #expect(document.sections[0].items.suffix(2) == [.blank, .text("after")])
+    }
+
+    @Test func readsCrlfAndABom() {
+        let document = DayDocument(parsing: [0xEF, 0xBB, 0xBF] + Array("# 2026-11-21\r\n## Morning\r\n* [ ] a\r\n  note\r\n".utf8))
+        #expect(document.lineEnding == .crlf)
+        #expect(document.diagnostics.isEmpty)
+        #expect(document.tasks(in: .morning).first?.notes == ["note"])
+    }
+
+    @Test func parsesAnythingWithoutTrapping() {
+        let inputs: [[UInt8]] = [[], [0xEF, 0xBB, 0xBF], [0], [0xFF, 0xFE], Array("\n\n\r\r\n".utf8),
+                                 Array("* [".utf8), Array("- [\u{E9}".utf8), [0x2D, 0x20, 0x5B, 0xE2, 0x82],
+                                 Array(repeating: 0x20, count: 10_000) + Array("- [ ] x".utf8)]
+        for input in inputs {
+            let document = DayDocument(parsing: input)
+            _ = document.canonicalBytes()
+            #expect(document.dayHeadingLine == nil || document.day != nil || document.hasErrors)
+        }
+    }
+}
+
+/// Each structural rule, with the finding's position marked in the input.
+@Suite struct ParserDiagnosticTests {
+    @Test func invalidEncoding() throws {
+        var input = Marked("# 2026-11-21\n## Morning\n- [ ] caf1️⃣\n").bytes
+        input.insert(0xE9, at: 33)
+        let found = DayDocument(parsing: input).diagnostics.filter { $0.rule == .invalidEncoding }
+        #expect(found.map(\.start) == [DayPlan.SourceLocation(offset: 33, line: 3, column: 10)])
+    }
+
+    @Test func binaryContent() {
+        let marked = Marked("# 2026-11-21\n1️⃣\u{0}\n")
+        #expect(marked.diagnostics(.binaryContent).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func missingDayHeading() {
+        let marked = Marked("1️⃣## Morning\n* [ ] a\n")
+        #expect(marked.diagnostics(.missingDayHeading).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func badDayHeading() {
+        let marked = Marked("# 1️⃣2026-02-30\n## Morning\n")
+        #expect(marked.diagnostics(.badDayHeading).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func extraDayHeading() {
+        let marked = Marked("# 2026-11-21\n## Notes\n1️⃣# 2026-11-22\n")
+        #expect(marked.diagnostics(.extraDayHeading).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func taskOutsideRegion() {
+        let marked = Marked("# 2026-11-21\n1️⃣* [ ] a\n## Morning\n")
+        #expect(marked.diagnostics(.taskOutsideRegion).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func duplicateRegion() {
+        let marked = Marked("# 2026-11-21\n## Morning\n* [ ] a\n1️⃣## morning\n* [ ] b\n")
+        #expect(marked.diagnostics(.duplicateRegion).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func regionOrder() {
+        let marked = Marked("# 2026-11-21\n## Evening\n1️⃣## Morning\n")
+        #expect(marked.diagnostics(.regionOrder).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func unknownStatus() {
+        let marked = Marked("# 2026-11-21\n## Morning\n- [1️⃣?] a\n- [2️⃣é] b\n")
+        #expect(marked.diagnostics(.unknownStatus).map(\.start) == [marked.markers[1], marked.markers[2]])
+    }
+
+    @Test func malformedTask() {
+        let marked = Marked("# 2026-11-21\n## Morning\n- 1️⃣[] a\n+ 2️⃣[ x] b\n* 3️⃣[\n")
+        #expect(marked.diagnostics(.malformedTask).map(\.start) == [marked.markers[1], marked.markers[2], marked.markers[3]])
+    }
+
+    @Test func emptyTitle() {
+        let marked = Marked("# 2026-11-21\n## Morning\n1️⃣- [ ]\n2️⃣+ [x]   @carry\n")
+        #expect(marked.diagnostics(.emptyTitle).map(\.start) == [marked.markers[1], marked.markers[2]])
+    }
+
+    @Test func badMetadata() {
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@expires:tomorrow 2️⃣@carry:yes\n")
+        #expect(marked.diagnostics(.badMetadata).map(\.start) == [marked.markers[1], marked.markers[2]])
+        #expect(DayDocument(parsing: marked.bytes).tasks(in: .backlog).first?.title == "a @expires:tomorrow @carry:yes")
+    }
+
+    @Test func conflictingMetadata() {
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a @from:2026-11-20 1️⃣@from:2026-11-19\n")
+        #expect(marked.diagnostics(.conflictingMetadata).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func repeatedMetadata() {
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a @carry 1️⃣@carry\n")
+        #expect(marked.diagnostics(.repeatedMetadata).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func unknownMetadata() {
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@due:2026-11-30 @sam\n")
+        #expect(marked.diagnostics(.unknownMetadata).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func listItemWithoutStatus() {
+        let marked = Marked("# 2026-11-21\n## Morning\n1️⃣- Buy milk\n- - -\n## Notes\n- fine here\n")
+        #expect(marked.diagnostics(.listItemWithoutStatus).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func unclosedBlock() {
+        let marked = Marked("# 2026-11-21\n## Notes\n1️⃣```swift\nlet x = 1\n")
+        #expect(marked.diagnostics(.unclosedBlock).map(\.start) == [marked.markers[1]])
+    }
+
+    @Test func everyDiagnosticHasAnActionableMessageAndAStableId() {
+        let ids = Rule.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(Rule.all.map(\.name)).count == ids.count)
+        for rule in Rule.all {
+            #expect(rule.id.hasPrefix("DP") && rule.id.count == 5)
+            #expect(Rule.named(rule.name) == rule && Rule.named(rule.id) == rule)
+        }
+    }
+}
