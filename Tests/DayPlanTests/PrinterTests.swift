@@ -1,0 +1,176 @@
+import Testing
+@testable import DayPlan
+
+/// Every case also checks that formatting its output again changes nothing (`canonical` does).
+@Suite struct PrinterTests {
+    static let canonicalExample = """
+        # 2026-11-21
+
+        ## Morning
+        * [ ] Draft the quarterly report
+        + [ ] Review the API pull request
+        + [/] Update the onboarding doc
+          the section on local setup is stale
+        - [x] Pay the electricity bill
+
+        ## Afternoon
+
+        ## Evening
+        - [ ] Call mum
+
+        ## Backlog
+        - [ ] Renew passport
+
+        """
+
+    @Test func leavesCanonicalInputByteForByte() {
+        #expect(canonical(Self.canonicalExample) == Self.canonicalExample)
+        if case .unchanged = Formatter.format(Array(Self.canonicalExample.utf8)) {} else {
+            Issue.record("canonical input was reported as changed")
+        }
+    }
+
+    @Test func addsMissingRegionsAndSortsThem() {
+        #expect(canonical("# 2026-11-21\n## Backlog\n- [ ] b\n## Morning\n* [ ] m\n") == """
+            # 2026-11-21
+
+            ## Morning
+            * [ ] m
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+            - [ ] b
+
+            """)
+    }
+
+    @Test func normalisesTaskLines() {
+        #expect(canonical("# 2026-11-21\n## Morning\n  *\t[X]   Ship   it  @CARRY #work\t\n-  [ ]Call\n") == """
+            # 2026-11-21
+
+            ## Morning
+            * [x] Ship it #work @carry
+            - [ ] Call
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+
+            """)
+    }
+
+    @Test func foldsBlankLinesAndTrailingWhiteSpace() {
+        #expect(canonical("\n\n# 2026-11-21\n\n\n\nA plan.   \n\n\n## Morning\n\n\n* [ ] a\n\n\n\ntext\n\n\n") == """
+            # 2026-11-21
+
+            A plan.
+
+            ## Morning
+            * [ ] a
+
+            text
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+
+            """)
+    }
+
+    @Test func reindentsNotesKeepingTheirShape() {
+        #expect(canonical("# 2026-11-21\n## Morning\n- [ ] a\n\t\tfirst\n\t\t\t- nested\n\n\n\t\tafter a gap\n") == """
+            # 2026-11-21
+
+            ## Morning
+            - [ ] a
+              first
+                  - nested
+
+              after a gap
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+
+            """)
+    }
+
+    @Test func keepsOtherSectionsAfterTheRegions() {
+        #expect(canonical("# 2026-11-21\n## Notes\nSlept well.\n## Morning\n* [ ] a\n## Links\n- https://example.com\n") == """
+            # 2026-11-21
+
+            ## Morning
+            * [ ] a
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+
+            ## Notes
+            Slept well.
+
+            ## Links
+            - https://example.com
+
+            """)
+    }
+
+    @Test func keepsFencesCommentsAndFrontMatterExactly() {
+        let input = "---\ntitle: Saturday  \n---\n# 2026-11-21\n\n## Morning\n<!-- keep   \n\n\n   this -->\n```\n  code  \n\n\n```\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+        #expect(canonical(input) == input)
+    }
+
+    @Test func keepsTheLineEndingOfTheFirstLineAndDropsTheBom() {
+        let input = [0xEF, 0xBB, 0xBF] + Array("# 2026-11-21\r\n## Morning\n* [ ] a\r\n".utf8)
+        let output = DayDocument(parsing: input).canonicalBytes()
+        #expect(String(decoding: output, as: UTF8.self)
+            == "# 2026-11-21\r\n\r\n## Morning\r\n* [ ] a\r\n\r\n## Afternoon\r\n\r\n## Evening\r\n\r\n## Backlog\r\n")
+    }
+
+    @Test func refusesWhatItWouldHaveToGuess() {
+        let cases: [(String, Rule)] = [
+            ("## Morning\n* [ ] a\n", .missingDayHeading),
+            ("# 2026-11-21\n* [ ] where does this go?\n## Morning\n", .taskOutsideRegion),
+            ("# 2026-11-21\n## Morning\n* [ ] a\n## Morning\n* [ ] b\n", .duplicateRegion),
+            ("# tomorrow\n## Morning\n", .badDayHeading),
+            ("# 2026-11-21\n## Backlog\n- [ ] a @from:2026-11-01 @from:2026-11-02\n", .conflictingMetadata),
+        ]
+        for (input, rule) in cases {
+            guard case .refused(let blockers) = Formatter.format(Array(input.utf8)) else {
+                Issue.record("not refused: \(input)")
+                continue
+            }
+            #expect(blockers.map(\.rule) == [rule])
+        }
+    }
+
+    @Test func printsADocumentMadeInCode() throws {
+        var document = DayDocument(day: try #require(Day("2026-11-22")))
+        document.sections[0].items.append(.task(PlanTask(bucket: .must, title: "Plan the week",
+                                                         metadata: TaskMetadata(sticky: true))))
+        #expect(String(decoding: document.canonicalBytes(), as: UTF8.self) == """
+            # 2026-11-22
+
+            ## Morning
+            * [ ] Plan the week @sticky
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+
+            """)
+    }
+}
