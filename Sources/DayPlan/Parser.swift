@@ -174,9 +174,10 @@ private struct Parser {
         while position < bytes.count {
             var end = position
             while end < bytes.count, bytes[end] != lf { end += 1 }
-            var contentEnd = end
-            while contentEnd > position, isBlank(bytes[contentEnd - 1]) || bytes[contentEnd - 1] == cr { contentEnd -= 1 }
-            lines.append((position, contentEnd))
+            let lineEnd = end > position && bytes[end - 1] == cr ? end - 1 : end
+            lines.append((position, lineEnd))
+            var contentEnd = lineEnd
+            while contentEnd > position, isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
             let text = bytes[position..<contentEnd]
             if lines.count == 1 {
                 guard text.elementsEqual("---".utf8) else { return start }
