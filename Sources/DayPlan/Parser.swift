@@ -75,8 +75,9 @@ private struct Parser {
             while end < bytes.count, bytes[end] != lf { end += 1 }
             lineNumber += 1
             lineStart = position
+            // Every CR right before the LF belongs to the line ending, so a stray one cannot turn into one.
             var contentEnd = end
-            if contentEnd > position, bytes[contentEnd - 1] == cr { contentEnd -= 1 }
+            while contentEnd > position, bytes[contentEnd - 1] == cr { contentEnd -= 1 }
             parseLine(position, contentEnd)
             position = end + 1
         }
@@ -174,7 +175,8 @@ private struct Parser {
         while position < bytes.count {
             var end = position
             while end < bytes.count, bytes[end] != lf { end += 1 }
-            let lineEnd = end > position && bytes[end - 1] == cr ? end - 1 : end
+            var lineEnd = end
+            while lineEnd > position, bytes[lineEnd - 1] == cr { lineEnd -= 1 }
             lines.append((position, lineEnd))
             var contentEnd = lineEnd
             while contentEnd > position, isBlank(bytes[contentEnd - 1]) { contentEnd -= 1 }
@@ -462,7 +464,7 @@ private struct Parser {
             return true
         }
         func date(_ value: inout Day?) -> Bool {
-            guard let parsed = Day(utf8: bytes[(keyEnd + 1)..<end]) else {
+            guard hasValue, let parsed = Day(utf8: bytes[(keyEnd + 1)..<end]) else {
                 report(.badMetadata, start, end, "`\(word)` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
                 return false
             }

@@ -85,5 +85,10 @@ private struct Printer {
         }
     }
 
-    func finish() -> [UInt8] { output }
+    /// The output. It never starts with U+FEFF, which a reader would take for a byte-order mark: a first line
+    /// that starts with one (moved to the top when blank lines before it go) gets a blank line before it.
+    func finish() -> [UInt8] {
+        guard output.starts(with: [0xEF, 0xBB, 0xBF]) else { return output }
+        return Array(lineEnding.rawValue.utf8) + output
+    }
 }

@@ -111,9 +111,10 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Free text
 
-    /// A code fence or HTML comment is never closed.
+    /// A code fence or HTML comment is never closed. It swallows the rest of the file, so the canonical form
+    /// (which writes regions after it) would change what is inside it: formatting waits for it to be closed.
     public static let unclosedBlock = Rule(
-        id: "DP040", name: "unclosed-block", severity: .warning, blocksFormatting: false,
+        id: "DP040", name: "unclosed-block", severity: .warning, blocksFormatting: true,
         summary: "Code fences and HTML comments are closed.")
 
     // MARK: - The 1-3-5 rule

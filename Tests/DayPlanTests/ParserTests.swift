@@ -214,3 +214,11 @@ import Testing
         }
     }
 }
+
+@Suite struct ParserRegressionTests {
+    /// Found by the fuzzer: a date key with no `:` trapped on an empty range.
+    @Test func dateKeyWithoutAValueIsBadMetadata() {
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@from 2️⃣@expires\n")
+        #expect(marked.diagnostics(.badMetadata).map(\.start) == [marked.markers[1], marked.markers[2]])
+    }
+}

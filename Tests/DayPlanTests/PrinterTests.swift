@@ -145,6 +145,7 @@ import Testing
             ("# 2026-11-21\n## Morning\n* [ ] a\n## Morning\n* [ ] b\n", .duplicateRegion),
             ("# tomorrow\n## Morning\n", .badDayHeading),
             ("# 2026-11-21\n## Backlog\n- [ ] a @from:2026-11-01 @from:2026-11-02\n", .conflictingMetadata),
+            ("# 2026-11-21\n```\n## Morning\n", .unclosedBlock),
         ]
         for (input, rule) in cases {
             guard case .refused(let blockers) = Formatter.format(Array(input.utf8)) else {

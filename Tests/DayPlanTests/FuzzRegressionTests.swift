@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+@testable import DayPlan
+
+/// Every input the fuzzer ever broke a promise with (`Tests/Fuzz/regressions/`), checked on every run.
+@Suite struct FuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/regressions")
+
+    static var inputs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test(arguments: inputs)
+    func keepsItsPromises(_ name: String) throws {
+        let input = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        #expect(Invariants.all(input) == [], "\(name)")
+    }
+}
