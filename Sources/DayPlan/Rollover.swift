@@ -1,0 +1,403 @@
+/// Opening a new day from the most recent plan: what comes forward, and the edits that record it.
+///
+/// A rollover is worked out on values and never touches files. Open tasks of the old day are marked
+/// `[>]` (moved on) or, when their expiry passed, `[-]` with `@expired`, by editing those lines and
+/// nothing else; what moves on is added to the new day: `@carry` tasks to their region and bucket,
+/// other tasks of Morning, Afternoon and Evening to the Backlog with `@from:<old day>`, and the open
+/// Backlog as it is. A new day that already has a file keeps every byte of it; lines are inserted,
+/// and a task whose title is already there is not added again, which makes a second run a no-op.
+public struct Rollover: Sendable {
+    /// The day being opened.
+    public let day: Day
+    /// The day of the plan it starts from; nil when there is no earlier plan.
+    public let sourceDay: Day?
+    /// The old day's file as it was.
+    public let sourceBefore: [UInt8]?
+    /// The old day's file after rollover: its open tasks marked as moved on or expired.
+    public let sourceAfter: [UInt8]?
+    /// The new day's file as it was, when it already existed.
+    public let targetBefore: [UInt8]?
+    /// The new day's file after rollover.
+    public let targetAfter: [UInt8]
+    /// The lines of the old day's file that change, in order.
+    public let sourceChanges: [LineChange]
+    /// The lines of the new day's file that rollover adds (every line, when the file is new).
+    public let addedLines: [AddedLine]
+    /// The counts for the summary.
+    public let summary: RolloverSummary
+
+    /// One line of the old day's file that rollover edits.
+    public struct LineChange: Hashable, Sendable {
+        /// The 1-based line.
+        public let line: Int
+        /// The text before, without its line ending.
+        public let old: String
+        /// The text after, without its line ending.
+        public let new: String
+    }
+
+    /// One line rollover adds to the new day's file.
+    public struct AddedLine: Hashable, Sendable {
+        /// The 1-based line in the new day's file.
+        public let line: Int
+        /// The text, without its line ending.
+        public let text: String
+    }
+
+    /// Whether the old day's file changes.
+    public var changesSource: Bool { sourceAfter != sourceBefore }
+    /// Whether the new day's file is created or changes.
+    public var changesTarget: Bool { targetAfter != targetBefore }
+
+    /// Works out the rollover into `day` from the plan `source` (its day, from the file name, and its bytes),
+    /// given the new day's file if it already exists.
+    ///
+    /// Throws `.sourceRefused` or `.targetRefused` when a file has errors that make its structure
+    /// ambiguous (FORMAT.md's formatting blockers), or an open task of the old day has no title.
+    public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?)
+        throws(RolloverError)
+    {
+        var targetDocument: DayDocument?
+        if let target {
+            let document = DayDocument(parsing: target)
+            guard document.formattingBlockers.isEmpty else { throw .targetRefused(document.formattingBlockers) }
+            targetDocument = document
+        }
+
+        // What the new day already holds, by identity; anything with one of these titles is not added again.
+        var known = Set(targetDocument?.allTasks.map(\.identity) ?? [])
+        var additions: [Region: [PlanTask]] = [:]
+        var summary = RolloverSummary()
+        var sourceAfter: [UInt8]?
+        var sourceChanges: [LineChange] = []
+        var lineEnding = LineEnding.lf
+
+        if let source {
+            let document = DayDocument(parsing: source.bytes)
+            lineEnding = document.lineEnding
+            let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
+            guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
+
+            var edits: [Edit] = []
+            for section in document.sections {
+                guard let region = section.region else { continue }
+                for task in section.tasks where task.status.isOpen {
+                    guard let mark = Rollover.markOffset(of: task, in: source.bytes), let end = task.source?.end else {
+                        throw .checkFailed(["cannot find the status box of line \(task.line) of the old day"])
+                    }
+                    var moving = task
+                    moving.source = nil
+                    let carried = region.isLimited && task.metadata.carry
+                    if region.isLimited, !carried, moving.metadata.from == nil { moving.metadata.from = source.day }
+                    let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
+                    if expired {
+                        edits.append(Edit(offset: mark, removing: 1, inserting: [UInt8(ascii: "-")]))
+                        if !task.metadata.expired {
+                            edits.append(Edit(offset: end.offset, removing: 0, inserting: Array(" @expired".utf8)))
+                        }
+                        summary.expired += 1
+                        continue
+                    }
+                    edits.append(Edit(offset: mark, removing: 1, inserting: [UInt8(ascii: ">")]))
+                    guard !known.contains(moving.identity) else {
+                        summary.alreadyPlanned += 1
+                        continue
+                    }
+                    known.insert(moving.identity)
+                    additions[carried ? region : .backlog, default: []].append(moving)
+                    if carried {
+                        summary.carried += 1
+                    } else if region.isLimited {
+                        summary.deferred += 1
+                    }
+                }
+            }
+            let after = Rollover.apply(edits, to: source.bytes)
+            let before = LineTable(source.bytes), edited = LineTable(after)
+            var changedLines = Set<Int>()
+            for edit in edits { changedLines.insert(before.line(containing: edit.offset)) }
+            sourceChanges = changedLines.sorted().map {
+                LineChange(line: $0, old: before.text(of: $0), new: edited.text(of: $0))
+            }
+            sourceAfter = after
+        }
+
+        // Sticky tasks first within their bucket, buckets in order, otherwise as they came.
+        for (region, tasks) in additions {
+            additions[region] = tasks.enumerated().sorted { a, b in
+                (a.element.bucket.rawValue, a.element.metadata.sticky ? 0 : 1, a.offset)
+                    < (b.element.bucket.rawValue, b.element.metadata.sticky ? 0 : 1, b.offset)
+            }.map(\.element)
+        }
+
+        let targetAfter: [UInt8]
+        let addedLines: [AddedLine]
+        if let target {
+            (targetAfter, addedLines) = Rollover.insert(additions, into: target)
+        } else {
+            var document = DayDocument(day: day, lineEnding: lineEnding)
+            for index in document.sections.indices {
+                guard let region = document.sections[index].region else { continue }
+                document.sections[index].items = (additions[region] ?? []).map(Item.task)
+            }
+            targetAfter = document.canonicalBytes()
+            let lines = LineTable(targetAfter)
+            addedLines = (1..<(lines.count + 1)).map {
+                AddedLine(line: $0, text: lines.text(of: $0))
+            }
+        }
+        summary.backlog = DayDocument(parsing: targetAfter).tasks(in: .backlog).filter(\.status.isOpen).count
+
+        self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
+                  targetBefore: target, targetAfter: targetAfter, sourceChanges: sourceChanges,
+                  addedLines: addedLines, summary: summary)
+    }
+
+    /// Every stored property as given; for the initializer above and for tests of `verify()`.
+    init(day: Day, sourceDay: Day?, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?, targetBefore: [UInt8]?,
+         targetAfter: [UInt8], sourceChanges: [LineChange], addedLines: [AddedLine], summary: RolloverSummary) {
+        self.day = day
+        self.sourceDay = sourceDay
+        self.sourceBefore = sourceBefore
+        self.sourceAfter = sourceAfter
+        self.targetBefore = targetBefore
+        self.targetAfter = targetAfter
+        self.sourceChanges = sourceChanges
+        self.addedLines = addedLines
+        self.summary = summary
+    }
+}
+
+/// What a rollover did, in counts.
+public struct RolloverSummary: Hashable, Sendable {
+    /// Open `@carry` tasks placed in the same region and bucket of the new day.
+    public var carried = 0
+    /// Open tasks of Morning, Afternoon or Evening moved to the new day's Backlog.
+    public var deferred = 0
+    /// Open tasks dropped because their `@expires:` day has passed.
+    public var expired = 0
+    /// Open tasks not added because the new day's file already holds a task with the same title.
+    public var alreadyPlanned = 0
+    /// Open tasks in the new day's Backlog afterwards.
+    public var backlog = 0
+
+    /// Makes a summary; all counts start at zero.
+    public init(carried: Int = 0, deferred: Int = 0, expired: Int = 0, alreadyPlanned: Int = 0, backlog: Int = 0) {
+        self.carried = carried
+        self.deferred = deferred
+        self.expired = expired
+        self.alreadyPlanned = alreadyPlanned
+        self.backlog = backlog
+    }
+}
+
+/// Why a rollover cannot be done; in every case nothing may be written.
+public enum RolloverError: Error, Sendable {
+    /// The old day's file has errors that make its structure ambiguous.
+    case sourceRefused([Diagnostic])
+    /// The new day's file exists and has errors that make its structure ambiguous.
+    case targetRefused([Diagnostic])
+    /// The computed files, parsed back, are not what rollover meant to write: each string says what is wrong.
+    case checkFailed([String])
+}
+
+// MARK: - Editing bytes
+
+/// One byte-level edit: replace `removing` bytes at `offset` with `inserting`.
+struct Edit {
+    let offset: Int
+    let removing: Int
+    let inserting: [UInt8]
+}
+
+extension Rollover {
+    /// Applies non-overlapping edits, whatever their order.
+    static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + edits.count * 9)
+        var position = 0
+        for edit in edits.sorted(by: { ($0.offset, $0.removing) < ($1.offset, $1.removing) }) {
+            guard edit.offset >= position, edit.offset + edit.removing <= bytes.count else { continue }
+            output.append(contentsOf: bytes[position..<edit.offset])
+            output.append(contentsOf: edit.inserting)
+            position = edit.offset + edit.removing
+        }
+        output.append(contentsOf: bytes[position...])
+        return output
+    }
+
+    /// The offset of the status mark of a parsed task: after the bullet, white space and `[`.
+    static func markOffset(of task: PlanTask, in bytes: [UInt8]) -> Int? {
+        guard let start = task.source?.start.offset else { return nil }
+        var i = start + 1
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        guard i + 2 < bytes.count, bytes[i] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "]") else { return nil }
+        return i + 1
+    }
+
+    /// Open tasks with no title: rollover could not tell them apart, so it refuses them.
+    static func untitledOpenTasks(in document: DayDocument) -> [Diagnostic] {
+        document.allTasks.filter { $0.status.isOpen && $0.title.isEmpty }.compactMap { task in
+            guard let source = task.source else { return nil }
+            return Diagnostic(.emptyTitle, from: source.start, to: source.end,
+                              "This open task has no title, so rollover cannot tell it from others; give it a title.")
+        }
+    }
+
+    /// The lines a task is written as: its canonical line and its notes, without line endings.
+    static func taskLines(of task: PlanTask) -> [String] {
+        [task.canonicalLine] + task.notes.map { $0.isEmpty ? "" : "  " + $0 }
+    }
+
+    /// Inserts what comes forward into an existing day file, keeping every byte it had.
+    ///
+    /// In a region that has tasks, the new lines go after the last one's notes; in a region without tasks,
+    /// right after its heading (or after its text, when an indented line there would become the new task's
+    /// notes); a missing region heading is added in canonical position. One region at a time, re-reading
+    /// the file in between, so that each insertion sees the lines the one before added.
+    static func insert(_ additions: [Region: [PlanTask]], into original: [UInt8]) -> ([UInt8], [AddedLine]) {
+        var bytes = original
+        var added: [Int] = []
+        for region in Region.allCases {
+            guard let tasks = additions[region], !tasks.isEmpty else { continue }
+            let document = DayDocument(parsing: bytes)
+            let lines = LineTable(bytes)
+            var block = tasks.flatMap(Rollover.taskLines(of:))
+            let heading = "## \(region.name)"
+            /// Where the section at `index` ends: the next section's heading, or past the last line.
+            func end(ofSection index: Int) -> Int {
+                index + 1 < document.sections.count ? document.sections[index + 1].headingLine : lines.count + 1
+            }
+            func newSection(before line: Int) -> Int {
+                block = (line > 1 && !lines.isBlank(line - 1) ? [""] : []) + [heading] + block + [""]
+                return line
+            }
+            func newSection(after line: Int) -> Int {
+                block = ["", heading] + block + (line + 1 <= lines.count && !lines.isBlank(line + 1) ? [""] : [])
+                return line + 1
+            }
+            let at: Int
+            if let index = document.sections.firstIndex(where: { $0.region == region }) {
+                let section = document.sections[index]
+                let body = (section.headingLine + 1)..<end(ofSection: index)
+                if let last = section.tasks.last {
+                    at = lines.lastLine(ofTaskAt: last.line) + 1
+                } else if let first = body.first(where: { !lines.isBlank($0) }), lines.isIndented(first) {
+                    at = lines.lastNonBlank(in: section.headingLine..<body.upperBound) + 1
+                } else {
+                    at = section.headingLine + 1
+                }
+            } else if let later = document.sections.first(where: { $0.region.map { $0 > region } ?? false }) {
+                at = newSection(before: later.headingLine)
+            } else if let index = document.sections.lastIndex(where: { $0.region != nil }) {
+                at = newSection(after: lines.lastNonBlank(in: document.sections[index].headingLine..<end(ofSection: index)))
+            } else if let first = document.sections.first {
+                at = newSection(before: first.headingLine)
+            } else {
+                at = newSection(after: lines.lastNonBlank(in: 1..<(lines.count + 1)))
+            }
+
+            let ending = Array(document.lineEnding.rawValue.utf8)
+            var inserted: [UInt8] = []
+            for line in block {
+                inserted.append(contentsOf: line.utf8)
+                inserted.append(contentsOf: ending)
+            }
+            let offset = lines.start(of: at)
+            if offset == bytes.count, let last = bytes.last, last != UInt8(ascii: "\n") {
+                // The file ends without a line break: give its last line one, and leave the new last line without.
+                inserted = ending + inserted.dropLast(ending.count)
+            }
+            bytes.insert(contentsOf: inserted, at: offset)
+            added = added.map { $0 >= at ? $0 + block.count : $0 } + Array(at..<(at + block.count))
+        }
+        let lines = LineTable(bytes)
+        return (bytes, added.sorted().map { AddedLine(line: $0, text: lines.text(of: $0)) })
+    }
+}
+
+// MARK: - Lines
+
+/// Where each line of some bytes starts, to edit and show them by line number.
+///
+/// Lines end at `\n` as in the parser; a `\r` before it belongs to the line ending.
+struct LineTable {
+    let bytes: [UInt8]
+    /// The offset of each line's first byte.
+    let starts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [Int] = bytes.isEmpty ? [] : [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") && offset + 1 < bytes.count {
+            starts.append(offset + 1)
+        }
+        self.starts = starts
+    }
+
+    /// How many lines there are; a last line without a line break counts.
+    var count: Int { starts.count }
+
+    /// Where a 1-based line starts; the end of the bytes for the line after the last.
+    func start(of line: Int) -> Int {
+        line >= 1 && line <= starts.count ? starts[line - 1] : bytes.count
+    }
+
+    /// The line's bytes without `\n` and a `\r` before it.
+    func content(of line: Int) -> ArraySlice<UInt8> {
+        guard line >= 1, line <= starts.count else { return [] }
+        var end = line < starts.count ? starts[line] : bytes.count
+        if end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return bytes[starts[line - 1]..<end]
+    }
+
+    /// The line's text without its line ending.
+    func text(of line: Int) -> String {
+        String(decoding: content(of: line), as: UTF8.self)
+    }
+
+    /// The 1-based line holding a byte offset.
+    func line(containing offset: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return max(1, low)
+    }
+
+    /// Whether the line holds only spaces, tabs and `\r`, as the parser's blank lines do.
+    func isBlank(_ line: Int) -> Bool {
+        content(of: line).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+    }
+
+    /// Whether the line starts with a space or a tab.
+    func isIndented(_ line: Int) -> Bool {
+        guard let first = content(of: line).first else { return false }
+        return first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
+    }
+
+    /// The last line of the task starting at `line`: its notes are the indented lines after it, blank lines
+    /// between them included, up to the first line that is neither (as the parser reads them).
+    func lastLine(ofTaskAt line: Int) -> Int {
+        var last = line
+        var next = line + 1
+        while next <= count {
+            if isBlank(next) {
+                next += 1
+            } else if isIndented(next) {
+                last = next
+                next += 1
+            } else {
+                break
+            }
+        }
+        return last
+    }
+
+    /// The last non-blank line in a range, or its first line when all are blank.
+    func lastNonBlank(in range: Range<Int>) -> Int {
+        range.reversed().first { !isBlank($0) } ?? range.lowerBound
+    }
+}

@@ -1,0 +1,162 @@
+extension Rollover {
+    /// Parses both computed files back and checks they say what rollover means, before anything is written.
+    ///
+    /// The new day's file parses cleanly, is headed with the day, keeps every line and task it had, and adds
+    /// only open tasks the old day moved on; the old day's file keeps its lines and tasks, each open task now
+    /// moved on (`[>]`) or expired (`[-]` with `@expired`), changing no other line; and each task moved on is
+    /// in the new day exactly once (added now, or there already). Throws `.checkFailed` saying what is wrong.
+    public func verify() throws(RolloverError) {
+        let problems = self.problems()
+        guard problems.isEmpty else { throw .checkFailed(problems) }
+    }
+
+    /// What `verify()` finds wrong, one sentence each.
+    func problems() -> [String] {
+        var problems: [String] = []
+        let target = DayDocument(parsing: targetAfter)
+        if let blocker = target.formattingBlockers.first {
+            problems.append("the new day's file would have an error at line \(blocker.start.line): \(blocker.message)")
+        }
+        if target.day != day {
+            problems.append("the new day's file would not be headed `# \(day)`")
+        }
+        if let targetBefore, !LineTable(targetBefore).isKept(in: LineTable(targetAfter)) {
+            problems.append("the new day's file would lose some of the lines it had")
+        }
+
+        // The tasks the new day had stay as they were and where they were; the others are what was added.
+        let before = targetBefore.map { Rollover.placedTasks(DayDocument(parsing: $0)) } ?? []
+        var added: [(region: Region, task: PlanTask)] = []
+        var matched = 0
+        for placed in Rollover.placedTasks(target) {
+            if matched < before.count, before[matched].region == placed.region, before[matched].task == placed.task {
+                matched += 1
+            } else {
+                added.append(placed)
+            }
+        }
+        if matched != before.count {
+            problems.append("the new day's file would change or lose a task it already had")
+        }
+        let beforeIdentities = Set(before.map(\.task.identity))
+        var addedByIdentity: [String: [(region: Region, task: PlanTask)]] = [:]
+        for placed in added { addedByIdentity[placed.task.identity, default: []].append(placed) }
+
+        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
+        var moved: [(region: Region, task: PlanTask)] = []
+        var expired: [PlanTask] = []
+        switch (sourceBefore, sourceAfter, sourceDay) {
+        case (nil, nil, nil):
+            break
+        case let (sourceBefore?, sourceAfter?, sourceDay?):
+            let old = DayDocument(parsing: sourceBefore), new = DayDocument(parsing: sourceAfter)
+            if let blocker = new.formattingBlockers.first {
+                problems.append("the old day's file would have an error at line \(blocker.start.line): \(blocker.message)")
+            }
+            let oldLines = LineTable(sourceBefore), newLines = LineTable(sourceAfter)
+            let openLines = Set(old.allTasks.filter(\.status.isOpen).map(\.line))
+            if oldLines.count != newLines.count {
+                problems.append("the old day's file would have \(newLines.count) lines instead of \(oldLines.count)")
+            } else {
+                for line in 1..<(oldLines.count + 1) where oldLines.full(line) != newLines.full(line) {
+                    if !openLines.contains(line) {
+                        problems.append("line \(line) of the old day's file would change, but it holds no open task")
+                    } else if oldLines.ending(of: line) != newLines.ending(of: line) {
+                        problems.append("line \(line) of the old day's file would change its line ending")
+                    }
+                }
+            }
+            let oldTasks = Rollover.placedTasks(old), newTasks = Rollover.placedTasks(new)
+            if oldTasks.count != newTasks.count {
+                problems.append("the old day's file would have \(newTasks.count) tasks instead of \(oldTasks.count)")
+            } else {
+                for (was, now) in zip(oldTasks, newTasks) {
+                    let task = was.task
+                    guard task.status.isOpen else {
+                        if now.task != task { problems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change") }
+                        continue
+                    }
+                    var movedOn = task
+                    movedOn.status = .deferred
+                    var dropped = task
+                    dropped.status = .cancelled
+                    dropped.metadata.expired = true
+                    if now.task == movedOn {
+                        moved.append(was)
+                    } else if now.task == dropped {
+                        expired.append(task)
+                    } else {
+                        problems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
+                    }
+                }
+            }
+
+            // Each task moved on is in the new day exactly once, open as it was, where rollover puts it.
+            var seen = Set<String>()
+            for (region, task) in moved {
+                // A second open task with the same title is the same task: it was moved on, not added again.
+                guard seen.insert(task.identity).inserted else { continue }
+                let copies = addedByIdentity[task.identity] ?? []
+                if beforeIdentities.contains(task.identity) {
+                    if !copies.isEmpty { problems.append("`\(task.title)` would be added, yet the new day already had it") }
+                    continue
+                }
+                guard copies.count == 1, let copy = copies.first else {
+                    problems.append("`\(task.title)` would be in the new day \(copies.count) times instead of once")
+                    continue
+                }
+                let carried = region.isLimited && task.metadata.carry
+                var expected = task
+                if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = sourceDay }
+                if copy.task != expected || copy.region != (carried ? region : .backlog) {
+                    problems.append("`\(task.title)` would not come forward as it was, or not to \(carried ? region : .backlog)")
+                }
+            }
+            let movedIdentities = Set(moved.map(\.task.identity))
+            for task in expired where !movedIdentities.contains(task.identity) && addedByIdentity[task.identity] != nil {
+                problems.append("`\(task.title)` expired, yet it would be added to the new day")
+            }
+            for (identity, _) in addedByIdentity where !movedIdentities.contains(identity) {
+                problems.append("`\(identity)` would be added to the new day, but the old day does not move it on")
+            }
+        default:
+            problems.append("the old day's file and its day would not be given together")
+        }
+        if sourceBefore == nil, !added.isEmpty {
+            problems.append("the new day would get tasks though there is no earlier plan")
+        }
+        return problems
+    }
+
+    /// The tasks standing in regions, with their region, in file order.
+    static func placedTasks(_ document: DayDocument) -> [(region: Region, task: PlanTask)] {
+        document.sections.flatMap { section in
+            section.region.map { region in section.tasks.map { (region, $0) } } ?? []
+        }
+    }
+}
+
+extension LineTable {
+    /// The line with its line ending.
+    func full(_ line: Int) -> ArraySlice<UInt8> {
+        guard line >= 1, line <= starts.count else { return [] }
+        return bytes[starts[line - 1]..<(line < starts.count ? starts[line] : bytes.count)]
+    }
+
+    /// The line ending of a line: `\r\n`, `\n`, or nothing for a last line without one.
+    func ending(of line: Int) -> ArraySlice<UInt8> {
+        let whole = full(line)
+        return whole.dropFirst(content(of: line).count)
+    }
+
+    /// Whether every line of `self` is in `other`, in order, with the same text (line endings aside).
+    func isKept(in other: LineTable) -> Bool {
+        var next = 1
+        for line in 1..<(count + 1) {
+            while next <= other.count, other.content(of: next) != content(of: line) { next += 1 }
+            guard next <= other.count else { return false }
+            next += 1
+        }
+        return true
+    }
+}
