@@ -80,7 +80,9 @@ enum FileSystem {
     ///
     /// A symbolic link is followed, so the link stays a link and its target changes. The file keeps its mode;
     /// a new file gets `newFileMode` less the umask. A reader sees the old content or the new, never a mix.
-    static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644) throws(FileError) {
+    /// `beforeRename` runs when the temporary file is complete and flushed (a test hook for killed runs).
+    static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
+                        beforeRename: () -> Void = {}) throws(FileError) {
         let target = resolvedPath(path)
         let folder = directory(of: target)
         let temporary = temporaryPath(for: target)
@@ -108,6 +110,7 @@ enum FileSystem {
             failure = .system(target, "cannot flush")
         }
         close(descriptor)
+        if failure == nil { beforeRename() }
         if failure == nil, rename(temporary, target) != 0 { failure = .system(target, "cannot replace") }
         if let failure {
             unlink(temporary)
