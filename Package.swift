@@ -14,8 +14,9 @@ let package = Package(
         // The command: arguments, files, output and exit codes.
         .executableTarget(name: "dayplan", dependencies: ["DayPlan"]),
         .testTarget(name: "DayPlanTests", dependencies: ["DayPlan"], exclude: ["Golden"]),
-        // Depends on the executable so that `swift test` builds the binary these tests run.
-        .testTarget(name: "CommandTests", dependencies: ["dayplan"]),
+        // Depends on the executable so that `swift test` builds the binary these tests run, and on the
+        // library to read the files that binary writes.
+        .testTarget(name: "CommandTests", dependencies: ["dayplan", "DayPlan"]),
     ],
     swiftLanguageModes: [.v6]
 )
