@@ -53,7 +53,8 @@ public struct Rollover: Sendable {
     /// given the new day's file if it already exists.
     ///
     /// Throws `.sourceRefused` or `.targetRefused` when a file has errors that make its structure
-    /// ambiguous (FORMAT.md's formatting blockers), or an open task of the old day has no title.
+    /// ambiguous (FORMAT.md's formatting blockers), when an open task of the old day has no title, or when
+    /// the new day's existing file is headed with another day.
     public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?)
         throws(RolloverError)
     {
@@ -61,6 +62,14 @@ public struct Rollover: Sendable {
         if let target {
             let document = DayDocument(parsing: target)
             guard document.formattingBlockers.isEmpty else { throw .targetRefused(document.formattingBlockers) }
+            if let named = document.day, named != day, let line = document.dayHeadingLine {
+                let lines = LineTable(target)
+                let start = SourceLocation(offset: lines.start(of: line), line: line, column: 1)
+                let end = SourceLocation(offset: start.offset + lines.content(of: line).count, line: line,
+                                         column: lines.content(of: line).count + 1)
+                throw .targetRefused([Diagnostic(.dayMismatch, from: start, to: end,
+                                                 "This file is the plan of \(day), but its heading says \(named); fix the heading.")])
+            }
             targetDocument = document
         }
 

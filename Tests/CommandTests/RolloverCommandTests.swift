@@ -212,6 +212,20 @@ import Testing
         #expect(try folder.contents() == before)
     }
 
+    @Test func refusesAnExistingNewDayHeadedWithAnotherDay() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(["2026-11-20.md": F.friday, "2026-11-23.md": F.friday])
+        let before = try folder.contents()
+        let run = try Binary.run(["rollover", "--date", "2026-11-23"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            2026-11-23.md:1:1: error: This file is the plan of 2026-11-23, but its heading says 2026-11-20; fix the heading. [DP012/day-mismatch]
+            2026-11-23.md: rollover refused because of the error above; nothing changed
+
+            """)
+        #expect(try folder.contents() == before)
+    }
+
     @Test func refusesInvalidUTF8() throws {
         let folder = try TemporaryFolder()
         try folder.write("2026-11-20.md", bytes: Array("# 2026-11-20\n## Morning\n- [ ] Caf".utf8) + [0xE9, 0x0A])
@@ -316,6 +330,33 @@ import Testing
         #expect(noTemporary.stderr.hasSuffix(": cannot create a temporary file: Permission denied; nothing changed\n"))
         #expect(try folder.listing() == [".dayplan.lock", "2026-11-20.md"])
         #expect(try folder.read("2026-11-20.md") == F.friday)
+    }
+
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "as root, a file is unreadable only to another user, and setpriv is not there to become one"))
+    func unreadableFilesAreErrorsAndChangeNothing() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("2026-11-20.md", F.friday)
+        let target = try folder.write("2026-11-23.md", "# 2026-11-23\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+        let command = (getuid() == 0 ? "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : "exec ")
+            + "\"$0\" rollover --date 2026-11-23"
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: source.path)
+        let old = try shell(command, in: folder)
+        #expect(old.status == 2)
+        #expect(old.stderr == "dayplan rollover: 2026-11-20.md: cannot open: Permission denied; nothing changed\n")
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: source.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: target.path)
+        let new = try shell(command, in: folder)
+        #expect(new.status == 2)
+        #expect(new.stderr == "dayplan rollover: 2026-11-23.md: cannot open: Permission denied; nothing changed\n")
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        #expect(try folder.read("2026-11-20.md") == F.friday)
+        #expect(try folder.read("2026-11-23.md") == "# 2026-11-23\n")
+        #expect(try folder.leftovers() == [])
     }
 
     @Test func missingFolderAndBadArgumentsAreUsageErrors() throws {

@@ -552,6 +552,19 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         }
     }
 
+    @Test func refusesAnExistingTargetHeadedWithAnotherDay() throws {
+        let input = marked("Copied from yesterday:\n1️⃣# 2026-11-20\n## Morning\n")
+        let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
+        #expect {
+            try Rollover(opening: day, from: (from, Array("# 2026-11-20\n## Morning\n- [ ] A\n".utf8)),
+                         existing: Array(input.text.utf8))
+        } throws: { error in
+            guard case RolloverError.targetRefused(let diagnostics) = error, let first = diagnostics.first else { return false }
+            return first.rule == .dayMismatch && first.start.line == input.line && first.start.column == input.column
+                && first.end.column == 13 && first.message.contains("heading says 2026-11-20")
+        }
+    }
+
     @Test func refusesAnOpenTaskWithoutTitle() throws {
         let input = marked("# 2026-11-20\n## Morning\n- [x]\n1️⃣- [ ]   @carry\n")
         let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
