@@ -53,8 +53,9 @@ public struct Rollover: Sendable {
     /// given the new day's file if it already exists.
     ///
     /// Throws `.sourceRefused` or `.targetRefused` when a file has errors that make its structure
-    /// ambiguous (FORMAT.md's formatting blockers), when an open task of the old day has no title, or when
-    /// the new day's existing file is headed with another day.
+    /// ambiguous (FORMAT.md's formatting blockers), when an open task of the old day has no title, when
+    /// the new day's existing file is headed with another day, or when it has a code fence or HTML comment
+    /// that is never closed and tasks are to be added (the block would swallow them).
     public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?)
         throws(RolloverError)
     {
@@ -141,6 +142,15 @@ public struct Rollover: Sendable {
 
         let targetAfter: [UInt8]
         let addedLines: [AddedLine]
+        if let targetDocument, !additions.isEmpty {
+            // Lines added after a fence or comment that is never closed would be swallowed by it.
+            let unclosed = targetDocument.diagnostics.filter { $0.rule == .unclosedBlock }.map { diagnostic in
+                var blocking = diagnostic
+                blocking.severity = .error
+                return blocking
+            }
+            guard unclosed.isEmpty else { throw .targetRefused(unclosed) }
+        }
         if let target {
             (targetAfter, addedLines) = Rollover.insert(additions, into: target)
         } else {

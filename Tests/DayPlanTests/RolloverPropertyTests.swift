@@ -1,0 +1,95 @@
+import Testing
+@testable import DayPlan
+
+/// Rollover on many generated pairs of files, odd ones included: it refuses, or its result passes the check;
+/// and a second run changes nothing.
+@Suite struct RolloverPropertyTests {
+    /// A seeded generator, so that a failing case can be replayed from its number.
+    struct Generator {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+
+        mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
+    }
+
+    static let titles = ["Write the talk", "Call Mum", "Renew passport #admin", "Buy milk", "Reply to Bo", "Sort photos"]
+    static let metadata = ["", "", "", " @carry", " @sticky", " @carry @sticky", " @expires:2026-11-19",
+                           " @expires:2026-11-21", " @expires:2026-11-30", " @from:2026-11-02", " @expired",
+                           " @carry @expires:2026-11-01", " #tag @home"]
+
+    /// A random line of region content: mostly tasks, with notes, blanks, text and, rarely, a fence or comment.
+    static func contentLine(using random: inout Generator) -> String {
+        switch random.next(24) {
+        case 0, 1: return ""
+        case 2: return random.pick(["   ", "\t", "Some text.", "- a list item", "---", "###  Later", "#tag line"])
+        case 3, 4: return random.pick(["  a note", "    deeper note", "\tTabbed note", "  - [ ] a note that looks like a task"])
+        case 5: return random.pick(["```", "~~~~", "<!--", "-->", "<!-- one line -->", "``` inline ```"])
+        case 6: return random.pick(["- [?] unknown status", "+ [x]", "* [ x] broken", "-[ ] no space"])
+        default:
+            let bullet = random.pick(["*", "+", "-"])
+            let status = random.pick(["[ ]", "[ ]", "[/]", "[x]", "[X]", "[>]", "[-]"])
+            let gap = random.pick([" ", " ", "  ", "\t"])
+            return random.pick(["", "", "", " "]) + bullet + gap + status + " " + random.pick(titles) + random.pick(metadata)
+        }
+    }
+
+    /// A day file headed with `day`: regions in order (some missing, now and then out of order or twice),
+    /// other sections, notes, fences and comments, odd spacing, mixed line endings, a missing final line break.
+    static func file(_ day: String, lines: Int, using random: inout Generator) -> String {
+        var body: [String] = []
+        if random.next(10) == 0 { body.append("---\ntags: [x]\n---") }
+        body.append(random.pick(["# \(day)", "#   \(day)  #"]))
+        if random.next(4) == 0 { body.append(random.pick(["", "Preamble text.", "> a quote"])) }
+        var headings = ["Morning", "Afternoon", "Evening", "Backlog"].filter { _ in random.next(4) != 0 }
+        if random.next(8) == 0, headings.count > 1 { headings.swapAt(0, headings.count - 1) }
+        if random.next(4) == 0 { headings.insert("Notes", at: random.next(headings.count + 1)) }
+        if random.next(12) == 0, let any = headings.first { headings.append(any) }
+        for heading in headings {
+            body.append(random.pick(["## \(heading)", "## \(heading.uppercased())", "##  \(heading) ##"]))
+            for _ in 0..<random.next(lines + 1) { body.append(contentLine(using: &random)) }
+        }
+        if random.next(12) == 0 { body.insert(contentLine(using: &random), at: 1 + random.next(body.count)) }
+        var text = random.next(10) == 0 ? "\u{FEFF}" : ""
+        let crlf = random.next(3) == 0
+        for line in body {
+            text += line + (random.next(12) == 0 ? (crlf ? "\n" : "\r\n") : (crlf ? "\r\n" : "\n"))
+        }
+        if random.next(6) == 0, text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    @Test(arguments: 0..<40)
+    func rolloverRefusesOrPassesItsCheckAndIsIdempotent(_ batch: Int) throws {
+        let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
+        var planned = 0, refused = 0
+        for number in 0..<25 {
+            let seed = batch * 25 + number
+            var random = Generator(state: UInt64(seed) &* 0x1234_5678_9ABC_DEF1)
+            let source = Array(Self.file("2026-11-20", lines: 1 + random.next(10), using: &random).utf8)
+            let target = random.next(2) == 0 ? nil : Array(Self.file("2026-11-21", lines: random.next(5), using: &random).utf8)
+            let plan: Rollover
+            do {
+                plan = try Rollover(opening: day, from: (from, source), existing: target)
+            } catch {
+                if case .checkFailed(let problems) = error { Issue.record("case \(seed): \(problems)") }
+                refused += 1
+                continue
+            }
+            planned += 1
+            #expect(plan.problems() == [], "case \(seed)")
+            let again = try Rollover(opening: day, from: (from, try #require(plan.sourceAfter)), existing: plan.targetAfter)
+            #expect(again.sourceAfter == plan.sourceAfter && again.targetAfter == plan.targetAfter, "case \(seed)")
+            #expect(again.problems() == [], "case \(seed)")
+            // Only status marks and `@expired` change in the old day; the new day keeps what it had.
+            #expect(plan.sourceChanges.allSatisfy { [0, 9].contains($0.new.utf8.count - $0.old.utf8.count) }, "case \(seed)")
+        }
+        #expect(planned > refused, "batch \(batch): \(refused) of 25 generated cases were refused; most should be planned")
+    }
+}
