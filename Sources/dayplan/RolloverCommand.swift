@@ -25,7 +25,8 @@ enum RolloverCommand {
 
         If DATE's file exists already, every byte of it is kept and the tasks are added to it,
         skipping any whose title it already has. Running rollover again for the same DATE changes
-        nothing.
+        nothing. Every write is atomic, the new day first; a run that is cut short is completed by
+        the next. While it runs it holds the lock DIR/.dayplan.lock, so two rollovers make one.
 
         OPTIONS:
           --dir DIR             The plan folder (default: $DAYPLAN_DIR, else the current folder).
