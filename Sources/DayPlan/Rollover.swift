@@ -281,41 +281,8 @@ extension Rollover {
             guard let tasks = additions[region], !tasks.isEmpty else { continue }
             let document = DayDocument(parsing: bytes)
             let lines = LineTable(bytes)
-            var block = tasks.flatMap(Rollover.taskLines(of:))
-            let heading = "## \(region.name)"
-            /// Where the section at `index` ends: the next section's heading, or past the last line.
-            func end(ofSection index: Int) -> Int {
-                index + 1 < document.sections.count ? document.sections[index + 1].headingLine : lines.count + 1
-            }
-            func newSection(before line: Int) -> Int {
-                block = (line > 1 && !lines.isBlank(line - 1) ? [""] : []) + [heading] + block + [""]
-                return line
-            }
-            func newSection(after line: Int) -> Int {
-                block = ["", heading] + block + (line + 1 <= lines.count && !lines.isBlank(line + 1) ? [""] : [])
-                return line + 1
-            }
-            let at: Int
-            if let index = document.sections.firstIndex(where: { $0.region == region }) {
-                let section = document.sections[index]
-                let body = (section.headingLine + 1)..<end(ofSection: index)
-                if let last = section.tasks.last {
-                    at = lines.lastLine(ofTaskAt: last.line) + 1
-                } else if let first = body.first(where: { !lines.isBlank($0) }), lines.isIndented(first) {
-                    at = lines.lastNonBlank(in: section.headingLine..<body.upperBound) + 1
-                } else {
-                    at = section.headingLine + 1
-                }
-            } else if let later = document.sections.first(where: { $0.region.map { $0 > region } ?? false }) {
-                at = newSection(before: later.headingLine)
-            } else if let index = document.sections.lastIndex(where: { $0.region != nil }) {
-                at = newSection(after: lines.lastNonBlank(in: document.sections[index].headingLine..<end(ofSection: index)))
-            } else if let first = document.sections.first {
-                at = newSection(before: first.headingLine)
-            } else {
-                at = newSection(after: lines.lastNonBlank(in: 1..<(lines.count + 1)))
-            }
-
+            let (at, block) = placement(of: tasks.flatMap(Rollover.taskLines(of:)), in: region,
+                                        sections: document.sections, lines: lines)
             let ending = Array(document.lineEnding.rawValue.utf8)
             var inserted: [UInt8] = []
             for line in block {
@@ -332,6 +299,55 @@ extension Rollover {
         }
         let lines = LineTable(bytes)
         return (bytes, added.sorted().map { AddedLine(line: $0, text: lines.text(of: $0)) })
+    }
+
+    /// Where the lines of a region's new tasks go: the line to insert before, and the lines to insert there
+    /// (with the region's heading and blank lines around it, when the region has no section yet).
+    ///
+    /// Written with plain loops: swift-frontend 6.3.1 crashes optimizing an earlier version of this code
+    /// that read `Section.kind` in closures (`-c release`, SIL pass CopyPropagation).
+    static func placement(of taskLines: [String], in region: Region, sections: [Section], lines: LineTable)
+        -> (line: Int, block: [String])
+    {
+        var own: Int?, later: Int?, lastRegion: Int?
+        for index in sections.indices {
+            guard let found = sections[index].region else { continue }
+            if found == region, own == nil { own = index }
+            if found > region, later == nil { later = index }
+            lastRegion = index
+        }
+        /// Where the section at `index` ends: the next section's heading, or past the last line.
+        let end = { (index: Int) in index + 1 < sections.count ? sections[index + 1].headingLine : lines.count + 1 }
+        let heading = "## \(region.name)"
+
+        if let own {
+            let headingLine = sections[own].headingLine
+            if let last = sections[own].tasks.last {
+                return (lines.lastLine(ofTaskAt: last.line) + 1, taskLines)
+            }
+            var firstText = headingLine + 1
+            while firstText < end(own), lines.isBlank(firstText) { firstText += 1 }
+            if firstText < end(own), lines.isIndented(firstText) {
+                // Right after the heading, this indented text would become the new task's notes.
+                return (lines.lastNonBlank(in: headingLine..<end(own)) + 1, taskLines)
+            }
+            return (headingLine + 1, taskLines)
+        }
+        var before: Int?, after: Int?
+        if let later {
+            before = sections[later].headingLine
+        } else if let lastRegion {
+            after = lines.lastNonBlank(in: sections[lastRegion].headingLine..<end(lastRegion))
+        } else if !sections.isEmpty {
+            before = sections[0].headingLine
+        } else {
+            after = lines.lastNonBlank(in: 1..<(lines.count + 1))
+        }
+        if let before {
+            return (before, (before > 1 && !lines.isBlank(before - 1) ? [""] : []) + [heading] + taskLines + [""])
+        }
+        let line = after ?? lines.count
+        return (line + 1, ["", heading] + taskLines + (line + 1 <= lines.count && !lines.isBlank(line + 1) ? [""] : []))
     }
 }
 

@@ -130,9 +130,13 @@ extension Rollover {
 
     /// The tasks standing in regions, with their region, in file order.
     static func placedTasks(_ document: DayDocument) -> [(region: Region, task: PlanTask)] {
-        document.sections.flatMap { section in
-            section.region.map { region in section.tasks.map { (region, $0) } } ?? []
+        // A plain loop: swift-frontend 6.3.1 crashes optimizing this as closures over `Section.region`.
+        var placed: [(region: Region, task: PlanTask)] = []
+        for section in document.sections {
+            guard let region = section.region else { continue }
+            for task in section.tasks { placed.append((region, task)) }
         }
+        return placed
     }
 }
 
