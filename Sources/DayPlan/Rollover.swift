@@ -53,9 +53,8 @@ public struct Rollover: Sendable {
     /// given the new day's file if it already exists.
     ///
     /// Throws `.sourceRefused` or `.targetRefused` when a file has errors that make its structure
-    /// ambiguous (FORMAT.md's formatting blockers), when an open task of the old day has no title, when
-    /// the new day's existing file is headed with another day, or when it has a code fence or HTML comment
-    /// that is never closed and tasks are to be added (the block would swallow them).
+    /// ambiguous (FORMAT.md's formatting blockers, a never-closed code fence among them), when an open task
+    /// of the old day has no title, or when the new day's existing file is headed with another day.
     public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?)
         throws(RolloverError)
     {
@@ -142,15 +141,6 @@ public struct Rollover: Sendable {
 
         let targetAfter: [UInt8]
         let addedLines: [AddedLine]
-        if let targetDocument, !additions.isEmpty {
-            // Lines added after a fence or comment that is never closed would be swallowed by it.
-            let unclosed = targetDocument.diagnostics.filter { $0.rule == .unclosedBlock }.map { diagnostic in
-                var blocking = diagnostic
-                blocking.severity = .error
-                return blocking
-            }
-            guard unclosed.isEmpty else { throw .targetRefused(unclosed) }
-        }
         if let target {
             (targetAfter, addedLines) = Rollover.insert(additions, into: target)
         } else {
@@ -355,7 +345,7 @@ extension Rollover {
 
 /// Where each line of some bytes starts, to edit and show them by line number.
 ///
-/// Lines end at `\n` as in the parser; a `\r` before it belongs to the line ending.
+/// Lines end at `\n` as in the parser; `\r`s before it belong to the line ending.
 struct LineTable {
     let bytes: [UInt8]
     /// The offset of each line's first byte.
@@ -378,12 +368,12 @@ struct LineTable {
         line >= 1 && line <= starts.count ? starts[line - 1] : bytes.count
     }
 
-    /// The line's bytes without `\n` and a `\r` before it.
+    /// The line's bytes without `\n` and the `\r`s before it (all of them, as the parser reads a line).
     func content(of line: Int) -> ArraySlice<UInt8> {
         guard line >= 1, line <= starts.count else { return [] }
         var end = line < starts.count ? starts[line] : bytes.count
         if end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        if end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        while end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return bytes[starts[line - 1]..<end]
     }
 

@@ -565,6 +565,33 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         }
     }
 
+    @Test func refusesAFenceThatIsNeverClosed() throws {
+        // Lines added after it would be swallowed by it; in the old day, tasks after it are not tasks.
+        let target = marked("# 2026-11-21\n## Morning\n1️⃣```\n- [ ] inside\n")
+        let source = marked("# 2026-11-20\n## Morning\n- [ ] A\n1️⃣<!-- never closed\n- [ ] B\n")
+        let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
+        #expect {
+            try Rollover(opening: day, from: (from, Array("# 2026-11-20\n## Morning\n- [ ] A\n".utf8)),
+                         existing: Array(target.text.utf8))
+        } throws: { error in
+            guard case RolloverError.targetRefused(let diagnostics) = error else { return false }
+            return diagnostics.map(\.rule) == [.unclosedBlock] && diagnostics.first?.start.line == target.line
+                && diagnostics.first?.start.column == target.column
+        }
+        #expect {
+            try Rollover(opening: day, from: (from, Array(source.text.utf8)), existing: nil)
+        } throws: { error in
+            guard case RolloverError.sourceRefused(let diagnostics) = error else { return false }
+            return diagnostics.map(\.rule) == [.unclosedBlock] && diagnostics.first?.start.line == source.line
+        }
+    }
+
+    @Test func strayCarriageReturnsStayPartOfTheLineEnding() throws {
+        let plan = try rollover("# 2026-11-20\r\n## Backlog\r\n- [ ] A @expires:2026-11-01\r\r\n- [ ] B\r\r\n")
+        #expect(plan.newSource == "# 2026-11-20\r\n## Backlog\r\n- [-] A @expires:2026-11-01 @expired\r\r\n- [>] B\r\r\n")
+        #expect(plan.sourceChanges.map(\.new) == ["- [-] A @expires:2026-11-01 @expired", "- [>] B"])
+    }
+
     @Test func refusesAnOpenTaskWithoutTitle() throws {
         let input = marked("# 2026-11-20\n## Morning\n- [x]\n1️⃣- [ ]   @carry\n")
         let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
