@@ -131,12 +131,21 @@ public struct Rollover: Sendable {
             sourceAfter = after
         }
 
-        // Sticky tasks first within their bucket, buckets in order, otherwise as they came.
+        // In the order they stood in the old day, except that a sticky task goes before the first task of its
+        // bucket that is not sticky.
         for (region, tasks) in additions {
-            additions[region] = tasks.enumerated().sorted { a, b in
-                (a.element.bucket.rawValue, a.element.metadata.sticky ? 0 : 1, a.offset)
-                    < (b.element.bucket.rawValue, b.element.metadata.sticky ? 0 : 1, b.offset)
-            }.map(\.element)
+            var ordered: [PlanTask] = []
+            for task in tasks {
+                var at = ordered.count
+                if task.metadata.sticky {
+                    for index in ordered.indices where ordered[index].bucket == task.bucket && !ordered[index].metadata.sticky {
+                        at = index
+                        break
+                    }
+                }
+                ordered.insert(task, at: at)
+            }
+            additions[region] = ordered
         }
 
         let targetAfter: [UInt8]

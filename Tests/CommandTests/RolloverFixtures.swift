@@ -75,8 +75,8 @@ enum RolloverFixtures {
         ## Backlog
         + [/] Update the onboarding doc #docs @from:2026-11-20
           the section on local setup is stale
-        + [ ] Learn Swift macros
         - [ ] Renew passport #admin @expires:2026-12-01 @from:2026-11-18
+        + [ ] Learn Swift macros
 
         """
 

@@ -133,10 +133,10 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         #expect(plan.newSource.contains("* [>] Captured idea\n"))
         #expect(plan.newTarget.hasSuffix("""
             ## Backlog
-            * [ ] Captured idea
+            - [ ] Renew passport #admin @expires:2026-12-01 @from:2026-11-19
             + [/] Learn Swift macros
               start with the proposal
-            - [ ] Renew passport #admin @expires:2026-12-01 @from:2026-11-19
+            * [ ] Captured idea
 
             """))
         #expect(plan.summary == RolloverSummary(backlog: 3))
@@ -223,7 +223,7 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         #expect(!plan.newTarget.contains("its notes stay"))
     }
 
-    @Test func stickyTasksComeFirstInTheirBucketAmongWhatIsAdded() throws {
+    @Test func whatIsAddedKeepsItsOrderButStickyTasksLeadTheirBucket() throws {
         let plan = try rollover("""
             # 2026-11-20
 
@@ -232,10 +232,14 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
             + [ ] Review the pull request @carry
             - [ ] Water the plants @carry @sticky
             * [ ] Write the talk @carry
+            - [ ] Feed the cat @carry @sticky
+
+            ## Afternoon
+            + [ ] Fix the flaky test
 
             ## Backlog
             - [ ] Sort photos
-            + [ ] Read the paper
+            + [ ] Read the paper @sticky
             - [ ] Stand-up notes @sticky
             """, into: """
             # 2026-11-21
@@ -244,18 +248,22 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
             - [ ] Already planned
 
             """)
+        // Sticky tasks go before the first non-sticky task of their bucket among what is added, in their own
+        // order; the rest keep the old day's order; tasks already in the new day keep their places.
         #expect(plan.newTarget == """
             # 2026-11-21
 
             ## Morning
             - [ ] Already planned
-            * [ ] Write the talk @carry
-            + [ ] Review the pull request @carry
             - [ ] Water the plants @carry @sticky
+            - [ ] Feed the cat @carry @sticky
             - [ ] Reply to Bo @carry
+            + [ ] Review the pull request @carry
+            * [ ] Write the talk @carry
 
             ## Backlog
-            + [ ] Read the paper
+            + [ ] Read the paper @sticky
+            + [ ] Fix the flaky test @from:2026-11-20
             - [ ] Stand-up notes @sticky
             - [ ] Sort photos
 
