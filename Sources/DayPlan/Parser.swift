@@ -41,6 +41,7 @@ private struct Parser {
     var leading: [Item] = []
     var day: Day?
     var dayHeadingLine: Int?
+    var dayHeadingSource: (start: SourceLocation, end: SourceLocation)?
     var preamble: [Item] = []
     var sections: [Section] = []
     var diagnostics: [Diagnostic] = []
@@ -92,9 +93,11 @@ private struct Parser {
                                           "No day heading; start the file with `# YYYY-MM-DD`."))
         }
         diagnostics.sort { $0.start.offset < $1.start.offset }
-        return DayDocument(frontMatter: frontMatter, leading: leading, day: day, dayHeadingLine: dayHeadingLine,
-                           preamble: preamble, sections: sections, lineEnding: lineEnding,
-                           diagnostics: diagnostics)
+        var document = DayDocument(frontMatter: frontMatter, leading: leading, day: day,
+                                   dayHeadingLine: dayHeadingLine, preamble: preamble, sections: sections,
+                                   lineEnding: lineEnding, diagnostics: diagnostics)
+        document.dayHeadingSource = dayHeadingSource
+        return document
     }
 
     // MARK: - Positions
@@ -347,6 +350,7 @@ private struct Parser {
                 return false
             }
             dayHeadingLine = lineNumber
+            dayHeadingSource = (location(textStart), location(textEnd))
             phase = .preamble
             day = Day(utf8: bytes[textStart..<textEnd])
             if day == nil {
