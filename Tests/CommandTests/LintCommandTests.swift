@@ -38,6 +38,12 @@ import Testing
         #expect(run.stdout == "")
         #expect(run.stderr == "2 files checked, no problems\n")
         #expect(run.status == 0)
+
+        let empty = try self.folder(["notes.md": Self.overfull])
+        let nothing = try Binary.run(["lint"], in: empty.url)
+        #expect(nothing.stdout == "")
+        #expect(nothing.stderr == "no day files (YYYY-MM-DD.md) to check\n")
+        #expect(nothing.status == 0)
     }
 
     @Test func warningsPassUnlessStrict() throws {

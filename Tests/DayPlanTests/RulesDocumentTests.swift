@@ -40,23 +40,6 @@ import DayPlan
         return sections
     }()
 
-    /// An example's bytes: its text, with `⟨XX⟩` standing for one raw byte.
-    func bytes(_ example: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var rest = Substring(example)
-        while let first = rest.first {
-            if first == "⟨", let close = rest.firstIndex(of: "⟩"),
-               let byte = UInt8(rest[rest.index(after: rest.startIndex)..<close], radix: 16) {
-                bytes.append(byte)
-                rest = rest[rest.index(after: close)...]
-            } else {
-                bytes += first.utf8
-                rest = rest.dropFirst()
-            }
-        }
-        return bytes
-    }
-
     @Test func everyRuleHasOneSectionInIdOrder() {
         #expect(Self.sections.map(\.heading) == Rule.all.map { "\($0.id) \($0.name)" })
     }
@@ -80,8 +63,9 @@ import DayPlan
     func theExampleBreaksExactlyItsRule(_ rule: Rule) throws {
         let section = try #require(Self.sections.first { $0.heading == "\(rule.id) \(rule.name)" })
         #expect(section.examples.count == 1)
+        // RULES.md writes a raw byte as `⟨XX⟩`, as MarkedInput reads it.
         let example = try #require(section.examples.first)
-        let findings = Linter.lint(bytes(example), fileName: "2026-11-21.md")
+        let findings = Linter.lint(MarkedInput(example).bytes, fileName: "2026-11-21.md")
         #expect(!findings.isEmpty)
         #expect(Set(findings.map(\.rule)) == [rule], "\(findings.map(\.message))")
     }
