@@ -41,13 +41,14 @@ private struct Parser {
     var leading: [Item] = []
     var day: Day?
     var dayHeadingLine: Int?
+    var dayHeadingSource: (start: SourceLocation, end: SourceLocation)?
     var preamble: [Item] = []
     var sections: [Section] = []
     var diagnostics: [Diagnostic] = []
 
     enum Phase { case beforeDayHeading, preamble, section }
     var phase = Phase.beforeDayHeading
-    var seenRegions: Set<Region> = []
+    var seenRegions: UInt8 = 0  // one bit per region, by raw value
     var lastRegion: Region?
 
     // A task whose notes may still continue, its note lines, and blank lines not yet known to belong to it.
@@ -93,9 +94,11 @@ private struct Parser {
                                           "No day heading; start the file with `# YYYY-MM-DD`."))
         }
         diagnostics.sort { $0.start.offset < $1.start.offset }
-        return DayDocument(frontMatter: frontMatter, leading: leading, day: day, dayHeadingLine: dayHeadingLine,
-                           preamble: preamble, sections: sections, lineEnding: lineEnding,
-                           diagnostics: diagnostics)
+        var document = DayDocument(frontMatter: frontMatter, leading: leading, day: day,
+                                   dayHeadingLine: dayHeadingLine, preamble: preamble, sections: sections,
+                                   lineEnding: lineEnding, diagnostics: diagnostics)
+        document.dayHeadingSource = dayHeadingSource
+        return document
     }
 
     // MARK: - Positions
@@ -116,18 +119,35 @@ private struct Parser {
 
     /// Reports the first invalid UTF-8 sequence and the first NUL byte, with their positions.
     mutating func checkEncoding(from start: Int) {
-        var line = 1
-        var lineBegin = start
+        guard let base = bytes.baseAddress else { return }
+        // Lines are counted only when there is something to report.
+        func here(_ offset: Int) -> SourceLocation {
+            var line = 1
+            var lineBegin = start
+            for k in start..<offset where bytes[k] == lf {
+                line += 1
+                lineBegin = k + 1
+            }
+            return SourceLocation(offset: offset, line: line, column: offset - lineBegin + 1)
+        }
         var reportedNul = false
         var i = start
         while i < bytes.count {
+            // Eight bytes at a time while they are ASCII and not NUL, the common case.
+            while i + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let nonASCII = word & 0x8080_8080_8080_8080
+                let hasZeroByte = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                if nonASCII != 0 || hasZeroByte != 0 { break }
+                i += 8
+            }
+            guard i < bytes.count else { return }
             let byte = bytes[i]
             if byte < 0x80 {
-                if byte == lf { line += 1; lineBegin = i + 1 }
                 if byte == 0, !reportedNul {
                     reportedNul = true
-                    let here = SourceLocation(offset: i, line: line, column: i - lineBegin + 1)
-                    diagnostics.append(Diagnostic(.binaryContent, from: here, to: here,
+                    let at = here(i)
+                    diagnostics.append(Diagnostic(.binaryContent, from: at, to: at,
                                                   "A NUL byte: this looks like a binary file, not a day plan."))
                 }
                 i += 1
@@ -135,8 +155,8 @@ private struct Parser {
             }
             let length = validSequenceLength(at: i)
             if length == 0 {
-                let here = SourceLocation(offset: i, line: line, column: i - lineBegin + 1)
-                diagnostics.append(Diagnostic(.invalidEncoding, from: here, to: here,
+                let at = here(i)
+                diagnostics.append(Diagnostic(.invalidEncoding, from: at, to: at,
                                               "Invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8."))
                 return
             }
@@ -350,6 +370,7 @@ private struct Parser {
                 return false
             }
             dayHeadingLine = lineNumber
+            dayHeadingSource = (location(textStart), location(textEnd))
             phase = .preamble
             day = Day(utf8: bytes[textStart..<textEnd])
             if day == nil {
@@ -363,14 +384,14 @@ private struct Parser {
         phase = .section
         let text = string(textStart, textEnd)
         if let region = Region(headingText: text) {
-            if seenRegions.contains(region) {
+            if seenRegions & (1 << region.rawValue) != 0 {
                 report(.duplicateRegion, start, end,
                        "`## \(region.name)` appears a second time; merge its tasks into the first one.")
             } else if let lastRegion, region < lastRegion {
                 report(.regionOrder, start, end,
                        "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
             }
-            seenRegions.insert(region)
+            seenRegions |= 1 << region.rawValue
             lastRegion = region
             sections.append(Section(kind: .region(region), items: [], headingLine: lineNumber))
         } else {
@@ -431,19 +452,27 @@ private struct Parser {
 
     /// Splits the rest of a task line into title words and `@` metadata.
     mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
-        var words: [UInt8] = []
-        words.reserveCapacity(end - start)
-        var i = start
-        while i < end {
-            while i < end, isBlank(bytes[i]) { i += 1 }
-            guard i < end else { break }
-            let wordStart = i
-            while i < end, !isBlank(bytes[i]) { i += 1 }
-            if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
-            if !words.isEmpty { words.append(space) }
-            words.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]))
+        // Single-spaced words are never longer than the text they come from, so the title is written in place.
+        let title = String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
+            guard let output = title.baseAddress, let input = bytes.baseAddress else { return 0 }
+            var count = 0
+            var i = start
+            while i < end {
+                while i < end, isBlank(bytes[i]) { i += 1 }
+                guard i < end else { break }
+                let wordStart = i
+                while i < end, !isBlank(bytes[i]) { i += 1 }
+                if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
+                if count > 0 {
+                    output[count] = space
+                    count += 1
+                }
+                (output + count).update(from: input + wordStart, count: i - wordStart)
+                count += i - wordStart
+            }
+            return count
         }
-        task.title = String(decoding: words, as: UTF8.self)
+        task.title = title
     }
 
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.

@@ -1,6 +1,6 @@
 /// A check with a stable identity: an id that never changes meaning, a short name, and a default severity.
 ///
-/// FORMAT.md lists every rule with a failing example and how to fix it.
+/// RULES.md lists every rule with a failing example and how to fix it.
 public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// The stable id, such as `DP101`.
     public let id: String

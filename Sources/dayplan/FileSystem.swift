@@ -171,21 +171,63 @@ enum FileSystem {
                 }
                 if name.hasPrefix(".") { continue }
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
+                // The entry's type comes with it on most file systems; ask only when it does not.
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = Int32(DT_DIR)
+                    case S_IFREG: type = Int32(DT_REG)
+                    case S_IFLNK: type = Int32(DT_LNK)
+                    default: continue
+                    }
+                }
+                switch type {
+                case Int32(DT_DIR):
                     pending.append(path)
-                case S_IFREG where isDayFileName(name):
+                case Int32(DT_REG) where isDayFileName(name):
                     found.append(path)
-                case S_IFLNK where isDayFileName(name) && kind(of: path) == .file:
+                case Int32(DT_LNK) where isDayFileName(name) && kind(of: path) == .file:
                     found.append(path)
                 default:
                     continue
                 }
             }
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return sortedByBytes(found, commonPrefix: folder.utf8.count)
+    }
+
+    /// Paths sorted byte by byte, all of which start with the same `commonPrefix` bytes.
+    ///
+    /// Most comparisons settle on the 16 bytes after the prefix, compared as two integers: sorting a large
+    /// archive's paths as strings would take longer than checking them.
+    static func sortedByBytes(_ paths: [String], commonPrefix: Int) -> [String] {
+        func key(_ path: String) -> (UInt64, UInt64) {
+            var key: (UInt64, UInt64) = (0, 0)
+            for (k, byte) in path.utf8.dropFirst(commonPrefix).prefix(16).enumerated() {
+                if k < 8 { key.0 |= UInt64(byte) << (56 - 8 * k) } else { key.1 |= UInt64(byte) << (120 - 8 * k) }
+            }
+            return key
+        }
+        return paths.map { (key($0), $0) }
+            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : precedes($0.1, $1.1) }
+            .map(\.1)
+    }
+
+    /// Whether path `a` sorts before `b` byte by byte: the order of every file list.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let order = memcmp(p, q, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     /// Expands command-line paths: files as given, folders into their day files. Missing paths are errors.

@@ -12,6 +12,7 @@ let version = "0.1.0"
 /// Each command: its name, one line for the overview, and its whole flow.
 let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
     (FmtCommand.name, FmtCommand.summary, FmtCommand.run),
+    (LintCommand.name, LintCommand.summary, LintCommand.run),
     (RolloverCommand.name, RolloverCommand.summary, RolloverCommand.run),
 ]
 

@@ -9,7 +9,60 @@
 enum Invariants {
     /// Every invariant that holds for any input bytes on their own.
     static func all(_ input: [UInt8]) -> [String] {
-        formatting(input)
+        formatting(input) + lint(input) + rollover(input)
+    }
+
+    /// Lint never reports outside the input, and agrees with the parser.
+    static func lint(_ input: [UInt8]) -> [String] {
+        let findings = Linter.lint(input, fileName: "2026-11-20.md")
+        var broken: [String] = []
+        if findings.contains(where: { $0.start.offset > input.count || $0.end.offset < $0.start.offset }) {
+            broken.append("a lint finding lies outside the input")
+        }
+        if zip(findings, findings.dropFirst()).contains(where: { ($0.start.line, $0.start.column) > ($1.start.line, $1.start.column) }) {
+            broken.append("lint findings are not in order")
+        }
+        let parsed = Set(DayDocument(parsing: input).diagnostics.map(\.rule))
+        if !parsed.isSubset(of: Set(findings.map(\.rule))) { broken.append("lint dropped a parser finding") }
+        return broken
+    }
+
+    /// Rollover of the input as yesterday's file, and into the input as an existing new-day file: it refuses,
+    /// or every open task of the old day ends up open in the new day exactly once (or expired), and a second
+    /// run changes nothing.
+    static func rollover(_ input: [UInt8]) -> [String] {
+        guard let yesterday = Day("2026-11-20"), let today = Day("2026-11-21") else { return ["no days"] }
+        var broken: [String] = []
+        let other = Array("# 2026-11-20\n\n## Morning\n* [ ] Write the report @carry\n\n## Backlog\n- [ ] Renew passport\n".utf8)
+        let cases: [(source: [UInt8], target: [UInt8]?)] = [(input, nil), (other, input)]
+        for (source, target) in cases {
+            guard let plan = try? Rollover(opening: today, from: (yesterday, source), existing: target),
+                  let sourceAfter = plan.sourceAfter else { continue }
+            broken += plan.problems()
+            // Counted independently of the check above: open titles of the old day, in the new day.
+            let old = DayDocument(parsing: source), new = DayDocument(parsing: plan.targetAfter)
+            let newTitles = Dictionary(grouping: new.allTasks, by: \.identity)
+            let hadTitles = Set(target.map { DayDocument(parsing: $0).allTasks.map(\.identity) } ?? [])
+            for task in old.allTasks where task.status.isOpen {
+                let expires = task.metadata.expires.map { $0 < today } ?? false
+                if expires && !task.metadata.carry { continue }
+                let count = newTitles[task.identity]?.count ?? 0
+                if count == 0 || (count > 1 && !hadTitles.contains(task.identity)) {
+                    broken.append("open task '\(task.title)' is in the new day \(count) times")
+                }
+            }
+            if DayDocument(parsing: sourceAfter).allTasks.contains(where: \.status.isOpen) {
+                broken.append("the old day still has an open task")
+            }
+            if let again = try? Rollover(opening: today, from: (yesterday, sourceAfter), existing: plan.targetAfter) {
+                if again.sourceAfter != sourceAfter || again.targetAfter != plan.targetAfter {
+                    broken.append("a second rollover changed something")
+                }
+            } else {
+                broken.append("a second rollover refused what the first wrote")
+            }
+        }
+        return broken
     }
 
     /// Letters-and-digits runs of a text, outside `@` metadata words, counted; case folds, as `[X]` and

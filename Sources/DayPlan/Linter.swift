@@ -1,0 +1,93 @@
+/// Checks day files: `dayplan lint` in library form.
+///
+/// A finding is the parser's (the file breaks the format) or one of the checks that need the whole document:
+/// the 1-3-5 rule (`DP101`) and the day heading against the file name (`DP012`).
+public enum Linter {
+    /// Every finding about one file's bytes, sorted by line then column.
+    ///
+    /// `fileName` is the path the bytes came from, if any; its last component is checked against the day
+    /// heading when it is a day file's name (`YYYY-MM-DD.md`).
+    public static func lint(_ bytes: [UInt8], fileName: String?) -> [Diagnostic] {
+        lint(DayDocument(parsing: bytes), fileName: fileName)
+    }
+
+    /// Every finding about a parsed document, sorted by line then column.
+    ///
+    /// A task made in code has no position, so a finding about it stands at line 0, column 0.
+    public static func lint(_ document: DayDocument, fileName: String?) -> [Diagnostic] {
+        var findings = document.diagnostics
+        if let fileName { checkDayMatches(fileName, document, into: &findings) }
+        checkBucketLimits(document, into: &findings)
+        findings.sort { a, b in
+            if a.start.line != b.start.line { return a.start.line < b.start.line }
+            if a.start.column != b.start.column { return a.start.column < b.start.column }
+            return a.rule.id < b.rule.id
+        }
+        return findings
+    }
+
+    /// DP101: in each limited region, counted across all its sections, the open tasks of a bucket beyond its
+    /// limit are each reported at their own line.
+    static func checkBucketLimits(_ document: DayDocument, into findings: inout [Diagnostic]) {
+        for region in Region.allCases where region.isLimited {
+            var open = [0, 0, 0]
+            forEachOpenTask(in: region, of: document) { open[$0.bucket.rawValue] += 1 }
+            guard Bucket.allCases.contains(where: { open[$0.rawValue] > $0.limit }) else { continue }
+            var seen = [0, 0, 0]
+            forEachOpenTask(in: region, of: document) { task in
+                let bucket = task.bucket
+                seen[bucket.rawValue] += 1
+                guard seen[bucket.rawValue] > bucket.limit else { return }
+                let count = open[bucket.rawValue]
+                let nowhere = SourceLocation(offset: 0, line: 0, column: 0)
+                findings.append(Diagnostic(
+                    .bucketLimit, from: task.source?.start ?? nowhere, to: task.source?.end ?? nowhere,
+                    "\(region.name) has \(count) open \(bucket) task\(count == 1 ? "" : "s"); the limit is \(bucket.limit)"))
+            }
+        }
+    }
+
+    /// Calls `body` with each open task of `region`, in file order, whichever of its sections it stands in.
+    private static func forEachOpenTask(in region: Region, of document: DayDocument, _ body: (PlanTask) -> Void) {
+        for section in document.sections where section.region == region {
+            for case .task(let task) in section.items where task.status.isOpen { body(task) }
+        }
+    }
+
+    /// DP012: a file named `YYYY-MM-DD.md` is named for a real day, and its heading names that day.
+    static func checkDayMatches(_ fileName: String, _ document: DayDocument, into findings: inout [Diagnostic]) {
+        let utf8 = fileName.utf8
+        let name = Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+        guard isDayFileName(name.utf8) else { return }
+        let named = Day(utf8: name.utf8.prefix(10))
+        let top = SourceLocation(offset: 0, line: 1, column: 1)
+        let start = document.dayHeadingSource?.start ?? top
+        let end = document.dayHeadingSource?.end ?? top
+        guard let named else {
+            let hint = document.day.map { "; name it \($0.fileName)" } ?? "; name it after the day it plans"
+            findings.append(Diagnostic(.dayMismatch, from: start, to: end,
+                                       "The file name \(name) is not a real date\(hint)."))
+            return
+        }
+        // A missing or broken heading is already reported (DP010, DP011).
+        guard let day = document.day, day != named else { return }
+        findings.append(Diagnostic(.dayMismatch, from: start, to: end,
+                                   "The day heading says \(day) but the file is named \(name); rename the file or change the heading to `# \(named)`."))
+    }
+
+    /// Whether a file name has a day file's shape: `NNNN-NN-NN.md`, real date or not.
+    private static func isDayFileName(_ name: some Collection<UInt8>) -> Bool {
+        guard name.count == 13 else { return false }
+        for (index, byte) in name.enumerated() {
+            let fits = switch index {
+            case 4, 7: byte == UInt8(ascii: "-")
+            case 10: byte == UInt8(ascii: ".")
+            case 11: byte == UInt8(ascii: "m")
+            case 12: byte == UInt8(ascii: "d")
+            default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            if !fits { return false }
+        }
+        return true
+    }
+}

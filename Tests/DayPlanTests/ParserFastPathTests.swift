@@ -1,0 +1,88 @@
+import Testing
+import DayPlan
+
+/// The parser's fast paths (eight bytes at a time for encoding, titles written in place) against plain
+/// definitions, over many generated inputs.
+@Suite struct ParserFastPathTests {
+    /// A small deterministic generator, so that a failure can be replayed.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    /// Where the first NUL byte and the first broken UTF-8 sequence are, by Swift's own decoder.
+    func reference(_ bytes: [UInt8]) -> (nul: DayPlan.SourceLocation?, invalid: DayPlan.SourceLocation?) {
+        func location(_ offset: Int) -> DayPlan.SourceLocation {
+            let before = bytes[..<offset]
+            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            return DayPlan.SourceLocation(offset: offset, line: before.filter { $0 == 0x0A }.count + 1,
+                                  column: offset - lineStart + 1)
+        }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var nul: DayPlan.SourceLocation?
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == 0, nul == nil { nul = location(offset) }
+                offset += scalar.count
+            case .error:
+                return (nul, location(offset))
+            case .emptyInput:
+                return (nul, nil)
+            }
+        }
+    }
+
+    @Test func encodingFindingsMatchTheDecoder() {
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("word ".utf8), Array("\n".utf8), Array("é".utf8), Array("日本".utf8),
+            Array("🚀".utf8), [0x00], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            Array("- [ ] A longer run of plain ASCII text\n".utf8),
+        ]
+        var generator = Generator(state: 135)
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<generator.next(12) {
+                // Mostly valid text, so that the fast path runs before the first finding.
+                let piece = generator.next(4) == 0 ? pieces[generator.next(pieces.count)] : pieces[generator.next(7)]
+                bytes += piece
+            }
+            let expected = reference(bytes)
+            let found = DayDocument(parsing: bytes).diagnostics
+            let nul = found.first { $0.rule == .binaryContent }
+            let invalid = found.first { $0.rule == .invalidEncoding }
+            // Both stop at the first broken sequence: a NUL after it is not looked for.
+            #expect(invalid?.start == expected.invalid, "\(bytes)")
+            #expect(nul?.start == expected.nul, "\(bytes)")
+        }
+    }
+
+    @Test func titlesMatchTheirWords() {
+        let words = ["Draft", "the", "report", "#work", "café", "日本語", "@carry", "@sticky", "@from:2026-11-19",
+                     "@expires:2026-12-01", "@someone", "e@mail", "x"]
+        let blanks = [" ", "  ", "\t", " \t "]
+        var generator = Generator(state: 21)
+        for _ in 0..<2_000 {
+            var line = "- [ ]"
+            var expected: [String] = []
+            var used: Set<String> = []
+            for _ in 0..<generator.next(8) {
+                let word = words[generator.next(words.count)]
+                line += blanks[generator.next(blanks.count)] + word
+                let isMetadata = ["@carry", "@sticky"].contains(word) || word.hasPrefix("@from:") || word.hasPrefix("@expires:")
+                if !isMetadata { expected.append(word) }
+                used.insert(word)
+            }
+            line += blanks[generator.next(blanks.count)]
+            let document = DayDocument(parsing: "# 2026-11-21\n\n## Morning\n\(line)\n")
+            let task = document.allTasks.first
+            #expect(task?.title == expected.joined(separator: " "), "\(line)")
+            #expect(task?.metadata.carry == used.contains("@carry"), "\(line)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import DayPlan
+
+/// RULES.md against the rules themselves, so that the document cannot drift from the code.
+@Suite struct RulesDocumentTests {
+    /// One `## DPnnn name` section of RULES.md: its heading, its text and its ```dayplan example.
+    struct Section {
+        let heading: String
+        var lines: [String] = []
+        var examples: [String] = []
+    }
+
+    static let text: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("RULES.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    static let sections: [Section] = {
+        var sections: [Section] = []
+        var example: String?
+        for line in Self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if var open = example {
+                if line == "```" {
+                    sections[sections.count - 1].examples.append(open)
+                    example = nil
+                } else {
+                    open += line + "\n"
+                    example = open
+                }
+            } else if line.hasPrefix("## ") {
+                sections.append(Section(heading: String(line.dropFirst(3))))
+            } else if line == "```dayplan", !sections.isEmpty {
+                example = ""
+            } else if !sections.isEmpty {
+                sections[sections.count - 1].lines.append(line)
+            }
+        }
+        return sections
+    }()
+
+    @Test func everyRuleHasOneSectionInIdOrder() {
+        #expect(Self.sections.map(\.heading) == Rule.all.map { "\($0.id) \($0.name)" })
+    }
+
+    @Test(arguments: Rule.all)
+    func theTableListsTheRule(_ rule: Rule) {
+        let row = "| \(rule.id) | \(rule.name) | \(rule.severity.rawValue) | \(rule.blocksFormatting ? "yes" : "no") | "
+        #expect(Self.text.split(separator: "\n").filter { $0.hasPrefix(row) }.count == 1, "\(row)")
+    }
+
+    @Test(arguments: Rule.all)
+    func theSectionStatesTheSeverity(_ rule: Rule) throws {
+        let section = try #require(Self.sections.first { $0.heading == "\(rule.id) \(rule.name)" })
+        let severity = try #require(section.lines.first { $0.hasPrefix("**Severity:**") })
+        #expect(severity.hasPrefix("**Severity:** \(rule.severity.rawValue)."))
+        #expect(severity.contains("Stops `dayplan fmt`") == rule.blocksFormatting)
+        #expect(section.lines.contains { $0.contains("**Fix:**") })
+    }
+
+    @Test(arguments: Rule.all)
+    func theExampleBreaksExactlyItsRule(_ rule: Rule) throws {
+        let section = try #require(Self.sections.first { $0.heading == "\(rule.id) \(rule.name)" })
+        #expect(section.examples.count == 1)
+        // RULES.md writes a raw byte as `⟨XX⟩`, as MarkedInput reads it.
+        let example = try #require(section.examples.first)
+        let findings = Linter.lint(MarkedInput(example).bytes, fileName: "2026-11-21.md")
+        #expect(!findings.isEmpty)
+        #expect(Set(findings.map(\.rule)) == [rule], "\(findings.map(\.message))")
+    }
+}
