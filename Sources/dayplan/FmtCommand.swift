@@ -57,35 +57,24 @@ enum FmtCommand {
             return .failure
         }
 
+        // Each file is read, formatted and (with --write) replaced on every core; reported in path order.
         var result = ExitCode.success
-        for path in paths {
-            let input: [UInt8]
-            do {
-                input = try FileSystem.read(path)
-            } catch {
+        forEachInBatches(paths, work: { path in formatFile(path, write: write) }) { path, outcome in
+            let name = path == "-" ? "<stdin>" : path
+            switch outcome {
+            case .failed(let error):
                 err.line("dayplan fmt: \(error.message)")
                 result = .failure
-                continue
-            }
-            let name = path == "-" ? "<stdin>" : path
-            switch Formatter.format(input) {
-            case .unchanged:
+            case .unchanged(let input):
                 if !check && !write { out.write(bytes: input) }
             case .changed(let output):
                 if check {
                     out.line(name)
                     if result == .success { result = .findings }
-                } else if write {
-                    do {
-                        try FileSystem.replace(path, with: output)
-                    } catch {
-                        err.line("dayplan fmt: \(error.message)")
-                        result = .failure
-                    }
-                } else {
+                } else if !write {
                     out.write(bytes: output)
                 }
-            case .refused(let blockers):
+            case .refused(let input, let blockers):
                 // Left as it is: a filter still passes the input through, so an editor keeps its buffer.
                 if !check && !write { out.write(bytes: input) }
                 for diagnostic in blockers {
@@ -96,5 +85,38 @@ enum FmtCommand {
             }
         }
         return result
+    }
+
+    /// What became of one file.
+    enum Outcome {
+        case failed(FileError)
+        case unchanged([UInt8])
+        case changed([UInt8])
+        case refused([UInt8], [Diagnostic])
+    }
+
+    /// Reads and formats one file, and with `write` replaces it when it changed. Runs on any thread.
+    static func formatFile(_ path: String, write: Bool) -> Outcome {
+        let input: [UInt8]
+        do {
+            input = try FileSystem.read(path)
+        } catch {
+            return .failed(error)
+        }
+        switch Formatter.format(input) {
+        case .unchanged:
+            return .unchanged(input)
+        case .refused(let blockers):
+            return .refused(input, blockers)
+        case .changed(let output):
+            if write {
+                do {
+                    try FileSystem.replace(path, with: output)
+                } catch {
+                    return .failed(error)
+                }
+            }
+            return .changed(output)
+        }
     }
 }

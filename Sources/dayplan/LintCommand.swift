@@ -69,41 +69,30 @@ enum LintCommand {
             err.line("dayplan lint: \(error.message)")
             return .failure
         }
-        func shownName(_ path: String) -> String {
+        let searchedHere = arguments.positionals.isEmpty
+        @Sendable func shownName(_ path: String) -> String {
             if path == "-" { return stdinName }
-            if arguments.positionals.isEmpty, path.hasPrefix("./") { return String(path.dropFirst(2)) }
+            if searchedHere, path.hasPrefix("./") { return String(path.dropFirst(2)) }
             return path
         }
 
         if format == .json { out.write("{\"version\":1,\"files\":\(paths.count),\"diagnostics\":[") }
         var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0
         var wroteDiagnostic = false
-        // Bounded batches keep memory flat; within one, files are read and checked on every core.
-        let batchSize = 256
-        var batchStart = 0
-        while batchStart < paths.count {
-            let batch = Array(paths[batchStart..<min(batchStart + batchSize, paths.count)])
-            let names = batch.map(shownName)
-            batchStart += batch.count
-            let reports = Reports(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                reports[index] = check(batch[index], shownAs: names[index], format: format)
+        // Read and checked on every core, a bounded batch at a time; reported in path order.
+        forEachInBatches(paths, work: { path in check(path, shownAs: shownName(path), format: format) }) { _, report in
+            if let failure = report.failure {
+                err.line("dayplan lint: \(failure)")
+                unreadable += 1
+                return
             }
-            for index in batch.indices {
-                let report = reports[index]
-                if let failure = report.failure {
-                    err.line("dayplan lint: \(failure)")
-                    unreadable += 1
-                    continue
-                }
-                errors += report.errors
-                warnings += report.warnings
-                if report.errors + report.warnings > 0 { filesWithFindings += 1 }
-                guard !report.output.isEmpty else { continue }
-                if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
-                out.write(bytes: report.output)
-                wroteDiagnostic = true
-            }
+            errors += report.errors
+            warnings += report.warnings
+            if report.errors + report.warnings > 0 { filesWithFindings += 1 }
+            guard !report.output.isEmpty else { return }
+            if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
+            out.write(bytes: report.output)
+            wroteDiagnostic = true
         }
         if format == .json { out.write(wroteDiagnostic ? "\n]}\n" : "]}\n") }
         if format == .text {
@@ -224,25 +213,5 @@ enum LintCommand {
             }
         }
         return escaped
-    }
-}
-
-/// One report slot per file of a batch, each written by one worker and read once all have finished.
-private final class Reports: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<LintCommand.Report>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: LintCommand.Report())
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    subscript(index: Int) -> LintCommand.Report {
-        get { slots[index] }
-        set { slots[index] = newValue }
     }
 }
