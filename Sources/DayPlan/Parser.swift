@@ -395,7 +395,9 @@ private struct Parser {
             lastRegion = region
             sections.append(Section(kind: .region(region), items: [], headingLine: lineNumber))
         } else {
-            sections.append(Section(kind: .other(text), items: [], headingLine: lineNumber))
+            // Kept as written, closing `#`s included: without them, `## ## #` would print as `## ##`, which
+            // reads back as an empty heading.
+            sections.append(Section(kind: .other(string(textStart, end)), items: [], headingLine: lineNumber))
         }
         return true
     }

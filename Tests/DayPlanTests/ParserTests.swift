@@ -222,3 +222,13 @@ import Testing
         #expect(marked.diagnostics(.badMetadata).map(\.start) == [marked.markers[1], marked.markers[2]])
     }
 }
+
+extension ParserRegressionTests {
+    /// Found by the fuzzer: `## ## #` printed as `## ##`, an empty heading when read back.
+    @Test func otherHeadingsKeepTheirClosingHashes() {
+        let document = DayDocument(parsing: "# 2026-11-21\n## ## #\n## Notes ##\n")
+        #expect(document.sections.map(\.kind) == [.other("## #"), .other("Notes ##")])
+        let output = document.canonicalBytes()
+        #expect(DayDocument(parsing: output).canonicalBytes() == output)
+    }
+}
