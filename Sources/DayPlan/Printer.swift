@@ -29,7 +29,7 @@ extension DayDocument {
             printer.items(section.items)
             printer.separate()
         }
-        return printer.finish()
+        return printer.finish(frontMatterWritten: !frontMatter.isEmpty)
     }
 
     /// The diagnostics that make the canonical form a guess, so `dayplan fmt` leaves the file alone.
@@ -85,10 +85,14 @@ private struct Printer {
         }
     }
 
-    /// The output. It never starts with U+FEFF, which a reader would take for a byte-order mark: a first line
-    /// that starts with one (moved to the top when blank lines before it go) gets a blank line before it.
-    func finish() -> [UInt8] {
-        guard output.starts(with: [0xEF, 0xBB, 0xBF]) else { return output }
+    /// The output. Its first line must not read differently at the top of a file than where it came from: one
+    /// that starts with U+FEFF (a byte-order mark there) or is `---` without being front matter (front matter
+    /// there) gets a blank line before it. Such lines reach the top when the blank lines before them go.
+    func finish(frontMatterWritten: Bool) -> [UInt8] {
+        var firstLine = output.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        while let last = firstLine.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { firstLine.removeLast() }
+        let readsAsFrontMatter = !frontMatterWritten && firstLine.elementsEqual("---".utf8)
+        guard output.starts(with: [0xEF, 0xBB, 0xBF]) || readsAsFrontMatter else { return output }
         return Array(lineEnding.rawValue.utf8) + output
     }
 }
