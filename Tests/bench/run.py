@@ -12,6 +12,7 @@ import hashlib
 import os
 import platform
 import random
+import re
 import shlex
 import shutil
 import statistics
@@ -452,6 +453,87 @@ def git_describe():
 
 
 # ----------------------------------------------------------------------------------------------
+# Profiling
+
+FRAMES = ("below main", "__libc_start", "dayplan_main", "runDayplan", "thunk for", "0x0")
+
+
+def demangle(names):
+    swift = shutil.which("swift")
+    if not swift or not names:
+        return names
+    done = subprocess.run([swift, "demangle", "--simplified"], input="\n".join(names), capture_output=True,
+                          text=True)
+    lines = done.stdout.split("\n")
+    return lines[:len(names)] if done.returncode == 0 and len(lines) >= len(names) else names
+
+
+def hot_functions(out_file, inclusive, count):
+    """The functions callgrind_annotate lists first: (instructions, share, name)."""
+    args = ["callgrind_annotate", "--inclusive=yes" if inclusive else "--inclusive=no", out_file]
+    text = subprocess.run(args, capture_output=True, text=True).stdout
+    rows, total = [], None
+    for line in text.splitlines():
+        match = re.match(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*)$", line)
+        if not match:
+            continue
+        value, name = int(match.group(1).replace(",", "")), match.group(2)
+        if name.startswith("PROGRAM TOTALS"):
+            total = value
+            continue
+        name = re.sub(r" \[[^\]]*\]$", "", name)             # the object file
+        name = re.sub(r"^(\?\?\?|[^\s:]+):", "", name, count=1)  # the source file
+        rows.append((value, name))
+    names = demangle([n for _, n in rows])
+    seen, result = set(), []
+    for (value, _), name in zip(rows, names):
+        if any(frame in name for frame in FRAMES) or name.endswith(".run(_:)") or name in seen:
+            continue
+        seen.add(name)
+        result.append((value, value / total if total else 0, name))
+        if len(result) == count:
+            break
+    return total, result
+
+
+def profile(report, keep, folder, files, binary, has_lint, has_fmt, log):
+    """Instruction counts (valgrind's callgrind) of cat, lint and fmt --check on the archive, and
+    the functions the instructions go to. The callgrind files stay in `keep`."""
+    if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
+        report.notes.append("--profile: valgrind is not installed (apt-get install valgrind)")
+        return
+    commands = [("cat", ["cat"]), ("dayplan lint", [binary, "lint"]) if has_lint else None,
+                ("dayplan fmt --check", [binary, "fmt", "--check"]) if has_fmt else None]
+    size = sum(os.path.getsize(os.path.join(folder, n)) for n in files)
+    totals = []
+    for label, argv in filter(None, commands):
+        log(f"callgrind: {label} on the archive …")
+        os.makedirs(keep, exist_ok=True)
+        out_file = os.path.join(keep, f"callgrind.{label.replace(' ', '-')}.out")
+        if os.path.exists(out_file):
+            os.remove(out_file)
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", *argv, *files],
+                       cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not os.path.exists(out_file):
+            report.notes.append(f"--profile: callgrind failed on {label}")
+            continue
+        total, inclusive = hot_functions(out_file, True, 14)
+        _, exclusive = hot_functions(out_file, False, 10)
+        totals.append([label, f"{total:,}" if total else "—", f"{total / len(files):,.0f}" if total else "—",
+                       f"{total / size:,.1f}" if total else "—"])
+        if label != "cat":
+            report.section(f"Where `{label}` spends its instructions on the archive (callgrind)",
+                           ["inclusive", "share", "function", "", "self", "share ", "function "],
+                           [[f"{a[0]:,}", f"{a[1]:.1%}", f"`{a[2][:90]}`",
+                             "", f"{b[0]:,}" if b else "", f"{b[1]:.1%}" if b else "", f"`{b[2][:90]}`" if b else ""]
+                            for a, b in zip(inclusive, exclusive + [None] * (len(inclusive) - len(exclusive)))])
+    report.section("Instructions executed on the archive (callgrind; user space only, repeatable under load)",
+                   ["command", "instructions", "per file", "per byte"], totals,
+                   "The kernel's work (open, read, close) is not counted, so cat's count is its user-space "
+                   "floor, not its time.")
+
+
+# ----------------------------------------------------------------------------------------------
 # The run
 
 
@@ -477,6 +559,9 @@ def main():
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
                     help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes")
+    ap.add_argument("--profile", action="store_true",
+                    help="also count instructions of lint and fmt --check on the archive with valgrind's "
+                         "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
@@ -812,6 +897,12 @@ def main():
             by_command = growth(f"Hostile shape `{shape}`: {descriptions[shape].format(counts)}", files,
                                 lambda p: os.path.basename(os.path.dirname(p))[6:])
             growth_targets(f"shape `{shape}`", by_command)
+
+    # -- Instruction counts: repeatable whatever the load ---------------------------------------
+    if a.profile:
+        if "archive" not in groups:
+            big, big_files = archive(inputs, generator, 3650, 135, log)
+        profile(report, os.path.join(a.work, "profile"), big, big_files, binary, has_lint, has_fmt, log)
 
     # -- The report ----------------------------------------------------------------------------
     finished = dt.datetime.now(dt.timezone.utc)
