@@ -455,7 +455,9 @@ def git_describe():
 # ----------------------------------------------------------------------------------------------
 # Profiling
 
-FRAMES = ("below main", "__libc_start", "dayplan_main", "runDayplan", "thunk for", "0x0")
+# Frames that every profile has and that say nothing about dayplan's own work.
+FRAMES = ("below main", "__libc_start", "dayplan_main", "runDayplan", "thunk for", "0x0", "dispatch_",
+          "start_thread", "concurrentPerform", "dispatch_apply", "_dispatch")
 
 
 def demangle(names):
@@ -642,15 +644,17 @@ def main():
 
     def row(command, floor=None):
         if command.na:
-            return [command.label, "N/A: " + command.na, "", "", "", ""]
+            return [command.label, "N/A: " + command.na, "", "", "", "", ""]
         if command.error:
-            return [command.label, "ERROR: " + command.error, "", "", "", ""]
+            return [command.label, "ERROR: " + command.error, "", "", "", "", ""]
         usable = floor is not None and floor.usable
-        return [command.label, ms(command.wall), ms(command.cpu), mb_kb(command.rss_kb),
+        low, high = command.spread
+        return [command.label, ms(command.wall), f"{ms(low)} – {ms(high)}", ms(command.cpu), mb_kb(command.rss_kb),
                 x(ratio(command.wall, floor.wall)) if usable else "—",
                 x(ratio(command.cpu, floor.cpu)) if usable else "—"]
 
-    columns = ["command", "wall (median)", "CPU (median)", "peak RSS", "wall vs cat", "CPU vs cat"]
+    columns = ["command", "wall (median)", "wall (min – max)", "CPU (median)", "peak RSS", "wall vs cat",
+               "CPU vs cat"]
 
     generator = os.path.abspath(a.generator)
     if not os.path.exists(generator):
