@@ -792,6 +792,7 @@ def main():
         def fresh_copy():
             shutil.rmtree(copy, ignore_errors=True)
             shutil.copytree(template, copy)
+            os.sync()  # so that rollover's own fsync does not also pay for writing the copy
 
         def created():
             path = os.path.join(copy, f"{today.isoformat()}.md")
@@ -927,9 +928,15 @@ def main():
         out.append(table(header, rows))
     out += ["", "### Targets", "", table(["target", "measured", "result", "note"], report.targets)]
     failed = report.failed
-    out += ["", f"**{len(failed)} of {len(report.targets)} targets missed.**" if failed else
-            f"**Every applicable target met** ({sum(1 for t in report.targets if t[2] == 'PASS')} passed, "
-            f"{sum(1 for t in report.targets if t[2] == 'N/A')} N/A)."]
+    passed = sum(1 for t in report.targets if t[2] == "PASS")
+    not_applicable = sum(1 for t in report.targets if t[2] == "N/A")
+    if failed:
+        out += ["", f"**{len(failed)} of {len(report.targets)} targets missed** ({passed} passed, "
+                    f"{not_applicable} N/A)."]
+    elif report.targets:
+        out += ["", f"**Every applicable target met** ({passed} passed, {not_applicable} N/A)."]
+    else:
+        out += ["", "No targets in the groups that ran."]
     text = "\n".join(out) + "\n"
     print(text)
     if a.output:
