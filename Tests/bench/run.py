@@ -593,7 +593,9 @@ def main():
         build_note = f"given with --binary: {binary}"
     else:
         log("$ " + " ".join(BUILD_COMMAND))
-        subprocess.run(BUILD_COMMAND, cwd=ROOT, check=True)
+        if subprocess.run(BUILD_COMMAND, cwd=ROOT).returncode != 0:
+            log(f"run.py: the release build failed (above); nothing was measured")
+            return 2
         folder = subprocess.run(BUILD_COMMAND + ["--show-bin-path"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout.strip()
         binary = os.path.join(folder, "dayplan")
