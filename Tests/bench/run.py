@@ -10,7 +10,6 @@ import argparse
 import datetime as dt
 import hashlib
 import os
-import platform
 import random
 import re
 import shlex
@@ -18,7 +17,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -594,7 +592,7 @@ def main():
     else:
         log("$ " + " ".join(BUILD_COMMAND))
         if subprocess.run(BUILD_COMMAND, cwd=ROOT).returncode != 0:
-            log(f"run.py: the release build failed (above); nothing was measured")
+            log("run.py: the release build failed (above); nothing was measured")
             return 2
         folder = subprocess.run(BUILD_COMMAND + ["--show-bin-path"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout.strip()
@@ -750,7 +748,7 @@ def main():
             if r[0] in per_file and per_file.get(base):
                 r[5] = x(ratio(per_file[r[0]], per_file[base]))
         report.section(f"Peers on the first {len(subset)} files ({size / MB:.2f} MB)",
-                       [f"command", f"wall, {len(subset)} files", "wall, 1 file (start-up)", "per extra file",
+                       ["command", f"wall, {len(subset)} files", "wall, 1 file (start-up)", "per extra file",
                         f"estimated, {len(big_files):,} files", f"per extra file vs {base}"],
                        rows, "Per extra file = (wall on the subset − wall on one file) / (files − 1); the "
                              "estimate for the whole archive is start-up + that cost for each further file.")
