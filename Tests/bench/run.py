@@ -1,0 +1,950 @@
+#!/usr/bin/env python3
+"""Benchmark dayplan against the floor (cat) and the tools people would otherwise use.
+
+Builds the release binary the way the README installs it, generates its inputs (fixed seeds), runs
+every command of a group round-robin N times after one warm-up round, and prints a Markdown table of
+medians, ratios and targets. Exits 1 when a target is missed (0 with --no-targets), so a regression
+is visible. Python 3 standard library only. See Tests/bench/README.md.
+"""
+import argparse
+import datetime as dt
+import hashlib
+import os
+import random
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD_COMMAND = ["swift", "build", "-c", "release", "-Xswiftc", "-static-stdlib"]
+INSTALL_HINT = "install with Tests/bench/install-peers.sh"
+
+# Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
+ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
+STARTUP_VS_CAT = 3.0        # one small file, cold process: at most 3x cat of it
+FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 files
+SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
+GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
+
+MB = 1_000_000
+
+# A launcher in C, compiled once into the work folder. Linux carries the RSS of the process that
+# calls exec into the child's ru_maxrss, so a child forked from this Python (10+ MB) would never
+# report less than that; forked from this small program, the child's peak RSS is its own. It also
+# takes the clock around fork and wait, so Python's own overhead is not in the timings.
+LAUNCHER_SOURCE = r"""
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* benchrun IN OUT ERR COMMAND [ARG...]: runs COMMAND once with its standard streams on the named
+   files and prints "wall_ns user_us sys_us maxrss_kb status" (status: exit code, or 128+signal). */
+int main(int argc, char **argv) {
+    if (argc < 5) { fprintf(stderr, "usage: benchrun IN OUT ERR COMMAND [ARG...]\n"); return 2; }
+    int in = open(argv[1], O_RDONLY);
+    int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err = open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (in < 0 || out < 0 || err < 0) { perror("benchrun: open"); return 2; }
+    fflush(stdout);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pid_t pid = fork();
+    if (pid < 0) { perror("benchrun: fork"); return 2; }
+    if (pid == 0) {
+        dup2(in, 0); dup2(out, 1); dup2(err, 2);
+        if (in > 2) close(in);
+        if (out > 2) close(out);
+        if (err > 2) close(err);
+        execvp(argv[4], argv + 4);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0) { perror("benchrun: wait4"); return 2; }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    long long wall = (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
+    long long user = (long long)ru.ru_utime.tv_sec * 1000000LL + ru.ru_utime.tv_usec;
+    long long sys = (long long)ru.ru_stime.tv_sec * 1000000LL + ru.ru_stime.tv_usec;
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    printf("%lld %lld %lld %ld %d\n", wall, user, sys, ru.ru_maxrss, code);
+    return 0;
+}
+"""
+
+
+# ----------------------------------------------------------------------------------------------
+# Running one command
+
+
+class Sample:
+    """One run of one command: wall seconds, CPU seconds, peak RSS in KB, exit status."""
+
+    def __init__(self, wall, cpu, rss_kb, status):
+        self.wall, self.cpu, self.rss_kb, self.status = wall, cpu, rss_kb, status
+
+
+class Launcher:
+    """Runs a command once and measures it, through the C launcher when a compiler is at hand."""
+
+    def __init__(self, work, log):
+        self.path = self._compile(os.path.join(work, "tools"), log)
+        self.note = None
+        if self.path is None:
+            floor = self._python_run(["true"], None, os.devnull, os.devnull).rss_kb
+            self.note = (f"no C compiler found: commands were started from Python, so every peak RSS "
+                         f"includes a floor of about {floor / 1024:.1f} MB inherited from it")
+
+    @staticmethod
+    def _compile(folder, log):
+        os.makedirs(folder, exist_ok=True)
+        digest = hashlib.sha256(LAUNCHER_SOURCE.encode()).hexdigest()[:12]
+        binary = os.path.join(folder, f"benchrun-{digest}")
+        if os.access(binary, os.X_OK):
+            return binary
+        source = os.path.join(folder, "benchrun.c")
+        with open(source, "w") as f:
+            f.write(LAUNCHER_SOURCE)
+        candidates = [os.environ.get("CC"), "cc", "gcc", "clang"]
+        swift = shutil.which("swift")
+        if swift:  # Swift's Linux toolchain ships clang beside swift.
+            candidates.append(os.path.join(os.path.dirname(os.path.realpath(swift)), "clang"))
+        for cc in candidates:
+            if cc and shutil.which(cc):
+                done = subprocess.run([cc, "-O2", "-o", binary, source], capture_output=True, text=True)
+                if done.returncode == 0:
+                    log(f"launcher compiled with {cc}")
+                    return binary
+        log("warning: no C compiler found; peak RSS will include Python's own (see the note in the table)")
+        return None
+
+    def run(self, argv, cwd=None, stdin=os.devnull, stdout=os.devnull, stderr=os.devnull):
+        if self.path is None:
+            return self._python_run(argv, cwd, stdout, stderr, stdin)
+        done = subprocess.run([self.path, stdin, stdout, stderr, *argv], cwd=cwd,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"launcher failed on {argv[0]}: {done.stderr.strip()}")
+        wall, user, system, rss, status = (int(x) for x in done.stdout.split())
+        if status == 127:
+            raise RuntimeError(f"could not run {argv[0]} (exit 127: not found or not executable)")
+        return Sample(wall / 1e9, (user + system) / 1e6, rss, status)
+
+    @staticmethod
+    def _python_run(argv, cwd, stdout, stderr, stdin=os.devnull):
+        fds = [os.open(stdin, os.O_RDONLY), os.open(stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+               os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)]
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                if cwd:
+                    os.chdir(cwd)
+                for target, fd in enumerate(fds):
+                    os.dup2(fd, target)
+                os.execvp(argv[0], argv)
+            finally:
+                os._exit(127)
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - start
+        for fd in fds:
+            os.close(fd)
+        code = os.waitstatus_to_exitcode(status)
+        if code == 127:
+            raise RuntimeError(f"could not run {argv[0]}")
+        return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, code if code >= 0 else 128 - code)
+
+
+class Command:
+    """A command to measure: a label, its argv, where it runs, the exit codes that mean it worked,
+    and an optional untimed step before each run (a fresh copy of a folder, say). `na` says why
+    a command is not measured at all (a peer not installed, a subcommand not built yet)."""
+
+    def __init__(self, label, argv, cwd=None, ok=(0,), prepare=None, check=None, na=None):
+        self.label, self.argv, self.cwd, self.ok = label, argv, cwd, ok
+        self.prepare, self.check, self.na = prepare, check, na
+        self.samples = []
+        self.error = None
+
+    @property
+    def usable(self):
+        return not self.na and not self.error and bool(self.samples)
+
+    @property
+    def wall(self):
+        return statistics.median(s.wall for s in self.samples) if self.samples else None
+
+    @property
+    def cpu(self):
+        return statistics.median(s.cpu for s in self.samples) if self.samples else None
+
+    @property
+    def rss_kb(self):
+        return max(s.rss_kb for s in self.samples) if self.samples else None
+
+    @property
+    def spread(self):
+        walls = [s.wall for s in self.samples]
+        return (min(walls), max(walls)) if walls else None
+
+
+def measure(launcher, commands, runs, log):
+    """One warm-up round, then `runs` rounds of every command, starting each round one command
+    later (A B C, B C A, C A B, …) so that drift and position effects hit all of them alike."""
+    commands = [c for c in commands if not c.na]
+    for round_number in range(runs + 1):
+        shift = round_number % len(commands)
+        for command in commands[shift:] + commands[:shift]:
+            if command.error:
+                continue
+            if command.prepare:
+                command.prepare()
+            try:
+                sample = launcher.run(command.argv, cwd=command.cwd)
+            except RuntimeError as error:
+                command.error = str(error)
+                continue
+            if sample.status not in command.ok:
+                command.error = f"exit status {sample.status} (expected {'/'.join(map(str, command.ok))})"
+                continue
+            if round_number == 0:
+                if command.check:
+                    problem = command.check()
+                    if problem:
+                        command.error = problem
+                continue
+            command.samples.append(sample)
+    for command in commands:
+        if command.error:
+            command.samples = []
+            log(f"  {command.label}: ERROR {command.error}")
+        else:
+            low, high = command.spread
+            log(f"  {command.label}: median {ms(command.wall)} (min {ms(low)}, max {ms(high)}), "
+                f"CPU {ms(command.cpu)}, peak RSS {mb_kb(command.rss_kb)}")
+
+
+# ----------------------------------------------------------------------------------------------
+# Inputs
+
+WORDS = ("review draft send call plan fix write read update book pay clean prepare design test deploy "
+         "refactor migrate measure email invoice report budget roadmap slides interview groceries "
+         "laundry dentist passport garden bike taxes flight hotel meeting notes backup").split()
+INTL = ["café", "naïve résumé", "Straße", "日本語のメモ", "emoji 🚀", "Ωmega", "smörgåsbord", "ünïcödé"]
+TAGS = ["#work", "#home", "#health", "#admin", "#deep", "#errand"]
+
+
+def words(rng, low, high):
+    text = [rng.choice(WORDS) for _ in range(rng.randint(low, high))]
+    if rng.random() < 0.15:
+        text.insert(rng.randint(0, len(text)), rng.choice(INTL))
+    return " ".join(text)
+
+
+def title(rng):
+    text = words(rng, 2, 9).capitalize()
+    return text + " " + rng.choice(TAGS) if rng.random() < 0.3 else text
+
+
+def full_regions(rng, open_only=False, carry=False):
+    """Morning, Afternoon and Evening with every bucket at its limit of open tasks."""
+    lines = []
+    for region in ("Morning", "Afternoon", "Evening"):
+        lines.append(f"## {region}")
+        for bullet, limit in (("*", 1), ("+", 3), ("-", 5)):
+            for i in range(limit):
+                status = "/" if i == 0 and bullet == "+" else " "
+                flag = " @carry" if carry and i == 0 else ""
+                lines.append(f"{bullet} [{status}] {title(rng)}{flag}")
+            if not open_only:
+                lines.append(f"{bullet} [x] {title(rng)}")
+        lines.append("")
+    return lines
+
+
+def write_plan(path, size, seed):
+    """A valid day file of about `size` bytes in canonical form: full regions, a Backlog of many
+    tasks (some with notes and metadata) up to 70% of the size, then a Notes section of text."""
+    rng = random.Random(seed)
+    pool = [title(rng) for _ in range(5000)]
+    notes = [words(rng, 4, 14) for _ in range(2000)]
+    day = dt.date(2026, 11, 21)
+    head = [f"# {day.isoformat()}", ""] + full_regions(rng) + ["## Backlog"]
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        written = f.write("\n".join(head) + "\n")
+        chunk = []
+        while written < size * 0.7:
+            line = f"- [ ] {rng.choice(pool)}"
+            r = rng.random()
+            if r < 0.05:
+                line += f" @expires:{(day + dt.timedelta(days=rng.randint(1, 90))).isoformat()}"
+            if r < 0.4:
+                line += f" @from:{(day - dt.timedelta(days=rng.randint(1, 400))).isoformat()}"
+            chunk.append(line)
+            if rng.random() < 0.1:
+                chunk.extend("  " + rng.choice(notes) for _ in range(rng.randint(1, 3)))
+            if len(chunk) > 2000:
+                text = "\n".join(chunk) + "\n"
+                written += len(text.encode())
+                f.write(text)
+                chunk = []
+        chunk.extend(["", "## Notes"])
+        while written < size:
+            chunk.append(rng.choice(notes).capitalize() + ".")
+            if len(chunk) > 2000:
+                text = "\n".join(chunk) + "\n"
+                written += len(text.encode())
+                f.write(text)
+                chunk = []
+        if chunk:
+            f.write("\n".join(chunk) + "\n")
+
+
+def write_shape(path, shape, scale):
+    """A hostile shape, `scale` times its base size, so two scales show how cost grows."""
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("# 2026-11-21\n\n## Morning\n")
+        if shape == "one-line":  # one task line of 4 MB per scale
+            f.write("- [ ] " + "plan " * (800_000 * scale) + "@carry\n")
+        elif shape == "deep-indent":  # 40 note lines per scale, indented 100,000 columns
+            f.write("- [ ] A task with deeply indented notes\n")
+            f.write(" " * 50_000 + "the least indented note, so the others keep 50,000 columns\n")
+            for i in range(20 * scale):
+                f.write(" " * 100_000 + "a note indented one hundred thousand spaces\n")
+                f.write("\t" * 25_000 + "a note indented with tabs to column one hundred thousand\n")
+        elif shape == "one-region":  # 100,000 tasks in Morning per scale
+            for i in range(100_000 * scale):
+                f.write(f"{'*+-'[i % 3]} [{' x/'[i % 3]}] Task {i} in a very full morning #deep\n")
+        f.write("\n## Afternoon\n\n## Evening\n\n## Backlog\n")
+
+
+def write_rollover_folder(folder, yesterday):
+    """Yesterday's full day (every bucket at its limit, some flagged carry) with a 200-task
+    backlog, and the day before it."""
+    rng = random.Random(200)
+    os.makedirs(folder, exist_ok=True)
+    before = yesterday - dt.timedelta(days=1)
+    with open(os.path.join(folder, f"{before.isoformat()}.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join([f"# {before.isoformat()}", ""] + full_regions(rng) + ["## Backlog", ""]))
+    lines = [f"# {yesterday.isoformat()}", ""] + full_regions(rng, open_only=True, carry=True) + ["## Backlog"]
+    for i in range(200):
+        line = f"- [ ] {title(rng)}"
+        if i % 20 == 0:
+            line += f" @expires:{(yesterday - dt.timedelta(days=rng.randint(0, 5))).isoformat()}"
+        if i % 3 == 0:
+            line += f" @from:{(yesterday - dt.timedelta(days=rng.randint(1, 60))).isoformat()}"
+        lines.append(line)
+        if i % 10 == 0:
+            lines.append("  " + words(rng, 4, 12))
+    lines.append("")
+    with open(os.path.join(folder, f"{yesterday.isoformat()}.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+
+
+def cached(folder, recipe, make, log):
+    """Makes `folder` with `make(folder)` unless it was made by the same recipe before."""
+    stamp = os.path.join(folder, ".recipe")
+    if os.path.exists(stamp) and open(stamp).read() == recipe:
+        return folder
+    log(f"generating {os.path.relpath(folder, ROOT)} …")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    make(folder)
+    with open(stamp, "w") as f:
+        f.write(recipe)
+    return folder
+
+
+def archive(inputs, generator, days, seed, log):
+    with open(generator, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    folder = os.path.join(inputs, f"archive-{days}")
+    cached(folder, f"{digest} --days {days} --seed {seed}",
+           lambda out: subprocess.run([sys.executable, generator, out, "--days", str(days), "--seed", str(seed)],
+                                      check=True), log)
+    return folder, sorted(n for n in os.listdir(folder) if n.endswith(".md"))
+
+
+# ----------------------------------------------------------------------------------------------
+# Reporting
+
+
+def ms(seconds):
+    if seconds is None:
+        return "—"
+    value = seconds * 1000
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms" if value < 100 else f"{value:,.0f} ms"
+
+
+def mb_kb(kb):
+    return "—" if kb is None else f"{kb / 1024:.1f} MB"
+
+
+def ratio(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def x(value):
+    return "—" if value is None else f"{value:.2f}x"
+
+
+class Report:
+    def __init__(self):
+        self.sections = []   # (title, intro, header, rows)
+        self.targets = []    # (target, measured, result, note)
+        self.notes = []
+
+    def section(self, title, header, rows, intro=None):
+        self.sections.append((title, intro, header, rows))
+
+    def target(self, name, measured, result, note=""):
+        self.targets.append((name, measured, result, note))
+
+    @property
+    def failed(self):
+        return [t for t in self.targets if t[2] in ("FAIL", "ERROR")]
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    u = os.uname()
+    return f"{u.sysname} {u.release} {u.machine}; {cpu}; {os.cpu_count()} cores"
+
+
+def load():
+    try:
+        return " ".join(open("/proc/loadavg").read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def git_describe():
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True).stdout.strip()
+        return head + (" (with uncommitted changes)" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+# ----------------------------------------------------------------------------------------------
+# Profiling
+
+# Frames that every profile has and that say nothing about dayplan's own work.
+FRAMES = ("below main", "__libc_start", "dayplan_main", "runDayplan", "thunk for", "0x0", "dispatch_",
+          "start_thread", "concurrentPerform", "dispatch_apply", "_dispatch")
+
+
+def demangle(names):
+    swift = shutil.which("swift")
+    if not swift or not names:
+        return names
+    done = subprocess.run([swift, "demangle", "--simplified"], input="\n".join(names), capture_output=True,
+                          text=True)
+    lines = done.stdout.split("\n")
+    return lines[:len(names)] if done.returncode == 0 and len(lines) >= len(names) else names
+
+
+def hot_functions(out_file, inclusive, count):
+    """The functions callgrind_annotate lists first: (instructions, share, name)."""
+    args = ["callgrind_annotate", "--inclusive=yes" if inclusive else "--inclusive=no", out_file]
+    text = subprocess.run(args, capture_output=True, text=True).stdout
+    rows, total = [], None
+    for line in text.splitlines():
+        match = re.match(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*)$", line)
+        if not match:
+            continue
+        value, name = int(match.group(1).replace(",", "")), match.group(2)
+        if name.startswith("PROGRAM TOTALS"):
+            total = value
+            continue
+        name = re.sub(r" \[[^\]]*\]$", "", name)             # the object file
+        name = re.sub(r"^(\?\?\?|[^\s:]+):", "", name, count=1)  # the source file
+        rows.append((value, name))
+    names = demangle([n for _, n in rows])
+    seen, result = set(), []
+    for (value, _), name in zip(rows, names):
+        if any(frame in name for frame in FRAMES) or name.endswith(".run(_:)") or name in seen:
+            continue
+        seen.add(name)
+        result.append((value, value / total if total else 0, name))
+        if len(result) == count:
+            break
+    return total, result
+
+
+def profile(report, keep, folder, files, binary, has_lint, has_fmt, log):
+    """Instruction counts (valgrind's callgrind) of cat, lint and fmt --check on the archive, and
+    the functions the instructions go to. The callgrind files stay in `keep`."""
+    if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
+        report.notes.append("--profile: valgrind is not installed (apt-get install valgrind)")
+        return
+    commands = [("cat", ["cat"]), ("dayplan lint", [binary, "lint"]) if has_lint else None,
+                ("dayplan fmt --check", [binary, "fmt", "--check"]) if has_fmt else None]
+    size = sum(os.path.getsize(os.path.join(folder, n)) for n in files)
+    totals = []
+    for label, argv in filter(None, commands):
+        log(f"callgrind: {label} on the archive …")
+        os.makedirs(keep, exist_ok=True)
+        out_file = os.path.join(keep, f"callgrind.{label.replace(' ', '-')}.out")
+        if os.path.exists(out_file):
+            os.remove(out_file)
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", *argv, *files],
+                       cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not os.path.exists(out_file):
+            report.notes.append(f"--profile: callgrind failed on {label}")
+            continue
+        total, inclusive = hot_functions(out_file, True, 14)
+        _, exclusive = hot_functions(out_file, False, 10)
+        totals.append([label, f"{total:,}" if total else "—", f"{total / len(files):,.0f}" if total else "—",
+                       f"{total / size:,.1f}" if total else "—"])
+        if label != "cat":
+            report.section(f"Where `{label}` spends its instructions on the archive (callgrind)",
+                           ["inclusive", "share", "function", "", "self", "share ", "function "],
+                           [[f"{a[0]:,}", f"{a[1]:.1%}", f"`{a[2][:90]}`",
+                             "", f"{b[0]:,}" if b else "", f"{b[1]:.1%}" if b else "", f"`{b[2][:90]}`" if b else ""]
+                            for a, b in zip(inclusive, exclusive + [None] * (len(inclusive) - len(exclusive)))])
+    report.section("Instructions executed on the archive (callgrind; user space only, repeatable under load)",
+                   ["command", "instructions", "per file", "per byte"], totals,
+                   "The kernel's work (open, read, close) is not counted, so cat's count is its user-space "
+                   "floor, not its time.")
+
+
+# ----------------------------------------------------------------------------------------------
+# The run
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=None, help="timed runs of each command (default 7; 3 with --quick)")
+    ap.add_argument("--quick", action="store_true",
+                    help="fewer runs, files of 1 and 10 MB only, smaller shapes and peer subset")
+    ap.add_argument("--output", metavar="FILE", help="also write the Markdown report to FILE")
+    ap.add_argument("--no-targets", action="store_true", help="report only: exit 0 even when a target is missed")
+    ap.add_argument("--require-peers", action="store_true",
+                    help="a missing cmark, pymarkdown or mdformat fails the run instead of being N/A")
+    ap.add_argument("--generator", metavar="PATH",
+                    default=os.path.join(os.path.dirname(ROOT), "shared", "bench", "gen_archive.py"),
+                    help="the archive generator (default: ../shared/bench/gen_archive.py beside the clone)")
+    ap.add_argument("--binary", metavar="PATH", help="measure this dayplan binary instead of building one")
+    ap.add_argument("--work", metavar="DIR", default=os.path.join(ROOT, "bench-out"),
+                    help="where inputs and scratch files go (default: bench-out/ in the clone, git-ignored)")
+    ap.add_argument("--peers-venv", metavar="DIR", default=os.path.join(ROOT, ".build", "bench-venv"),
+                    help="the venv install-peers.sh made (default: .build/bench-venv)")
+    ap.add_argument("--peer-files", type=int, default=None,
+                    help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
+    ap.add_argument("--only", metavar="GROUPS",
+                    help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes")
+    ap.add_argument("--profile", action="store_true",
+                    help="also count instructions of lint and fmt --check on the archive with valgrind's "
+                         "callgrind, and list where they go")
+    a = ap.parse_args()
+    runs = a.runs or (3 if a.quick else 7)
+    peer_files = a.peer_files or (20 if a.quick else 100)
+    groups = set((a.only or "archive,peers,startup,rollover,growth,shapes").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "growth", "shapes"}
+    if unknown:
+        ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
+    if runs < 1:
+        ap.error("--runs must be at least 1")
+
+    def log(message):
+        print(message, file=sys.stderr, flush=True)
+
+    invocation = "Tests/bench/run.py" + "".join(" " + shlex.quote(w) for w in sys.argv[1:])
+    started = dt.datetime.now(dt.timezone.utc)
+    load_before = load()
+    os.makedirs(a.work, exist_ok=True)
+    inputs = os.path.join(a.work, "inputs")
+    scratch = os.path.join(a.work, "scratch")
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    report = Report()
+
+    # The binary, built as the README installs it.
+    if a.binary:
+        binary = os.path.abspath(a.binary)
+        build_note = f"given with --binary: {binary}"
+    else:
+        log("$ " + " ".join(BUILD_COMMAND))
+        if subprocess.run(BUILD_COMMAND, cwd=ROOT).returncode != 0:
+            log("run.py: the release build failed (above); nothing was measured")
+            return 2
+        folder = subprocess.run(BUILD_COMMAND + ["--show-bin-path"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        binary = os.path.join(folder, "dayplan")
+        build_note = f"`{' '.join(BUILD_COMMAND)}` at {git_describe()}"
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"run.py: no dayplan binary at {binary}")
+
+    launcher = Launcher(a.work, log)
+    if launcher.note:
+        report.notes.append(launcher.note)
+
+    def available(subcommand):
+        try:
+            return launcher.run([binary, subcommand, "--help"]).status == 0
+        except RuntimeError:
+            return False
+
+    has_lint, has_fmt, has_rollover = available("lint"), available("fmt"), available("rollover")
+
+    def peer(name):
+        local = os.path.join(a.peers_venv, "bin", name)
+        return local if os.access(local, os.X_OK) else shutil.which(name)
+
+    cmark, pymarkdown, mdformat = peer("cmark"), peer("pymarkdown"), peer("mdformat")
+    missing = [n for n, p in (("cmark", cmark), ("pymarkdown", pymarkdown), ("mdformat", mdformat)) if not p]
+    if missing:
+        message = f"not found: {', '.join(missing)} ({INSTALL_HINT})"
+        if a.require_peers:
+            sys.exit(f"run.py: {message}")
+        report.notes.append(message + "; their rows are N/A")
+
+    def dayplan(label, words, cwd, present, ok=(0, 1)):
+        na = None if present else f"`dayplan {words[0]}` is not available in this build"
+        return Command(label, [binary, *words], cwd=cwd, ok=ok, na=na)
+
+    def tool(label, path, words, cwd, ok=(0,)):
+        na = None if path else f"not installed ({INSTALL_HINT})"
+        return Command(label, [path or label.split()[0], *words], cwd=cwd, ok=ok, na=na)
+
+    def judge(name, value, limit, measured_text, note_when_missed=""):
+        """A target `value <= limit`."""
+        if value is None:
+            report.target(name, measured_text, "ERROR")
+        elif value <= limit:
+            report.target(name, measured_text, "PASS")
+        else:
+            report.target(name, measured_text, "FAIL", f"missed by {value / limit:.2f}x {note_when_missed}".strip())
+
+    def row(command, floor=None):
+        if command.na:
+            return [command.label, "N/A: " + command.na, "", "", "", "", ""]
+        if command.error:
+            return [command.label, "ERROR: " + command.error, "", "", "", "", ""]
+        usable = floor is not None and floor.usable
+        low, high = command.spread
+        return [command.label, ms(command.wall), f"{ms(low)} – {ms(high)}", ms(command.cpu), mb_kb(command.rss_kb),
+                x(ratio(command.wall, floor.wall)) if usable else "—",
+                x(ratio(command.cpu, floor.cpu)) if usable else "—"]
+
+    columns = ["command", "wall (median)", "wall (min – max)", "CPU (median)", "peak RSS", "wall vs cat",
+               "CPU vs cat"]
+
+    generator = os.path.abspath(a.generator)
+    if not os.path.exists(generator):
+        sys.exit(f"run.py: no archive generator at {generator} (pass --generator PATH)")
+
+    startup = {}  # command label -> median CPU time on one small file, to take start-up out of growth
+
+    # -- Archive: 3,650 files (and 365, for flat memory) ----------------------------------------
+    if "archive" in groups or "peers" in groups or "startup" in groups:
+        big, big_files = archive(inputs, generator, 3650, 135, log)
+        small, small_files = archive(inputs, generator, 365, 135, log)
+
+    if "archive" in groups:
+        size = sum(os.path.getsize(os.path.join(big, n)) for n in big_files)
+        log(f"archive: {len(big_files)} files, {size / MB:.1f} MB, {runs} runs")
+        cat = Command("cat", ["cat", *big_files], cwd=big)
+        lint = dayplan("dayplan lint", ["lint", *big_files], big, has_lint)
+        fmt = dayplan("dayplan fmt --check", ["fmt", "--check", *big_files], big, has_fmt)
+        cm = tool("cmark", cmark, big_files, big)
+        lint365 = dayplan("dayplan lint (365 files)", ["lint", *small_files], small, has_lint)
+        fmt365 = dayplan("dayplan fmt --check (365 files)", ["fmt", "--check", *small_files], small, has_fmt)
+        measure(launcher, [cat, lint, fmt, cm, lint365, fmt365], runs, log)
+        rows = [row(cat, cat), row(lint, cat), row(fmt, cat), row(cm, cat)]
+        report.section(f"Archive: {len(big_files):,} day files, {size / MB:.1f} MB "
+                       f"(gen_archive.py --days 3650 --seed 135)",
+                       columns,
+                       rows,
+                       "Every command gets the same file names in one process, output to /dev/null.")
+        for command, what in ((lint, "lint"), (fmt, "fmt --check")):
+            name = f"archive `{what}` ≤ {ARCHIVE_VS_CAT:g}x cat"
+            if command.na:
+                report.target(name, "N/A: " + command.na, "N/A")
+                report.target(f"archive `{what}` faster than cmark", "N/A: " + command.na, "N/A")
+                continue
+            value = ratio(command.wall, cat.wall) if command.usable and cat.usable else None
+            judge(name, value, ARCHIVE_VS_CAT, f"{x(value)} ({ms(command.wall)} vs {ms(cat.wall)})")
+            name = f"archive `{what}` faster than cmark"
+            if not cm.usable:
+                report.target(name, "cmark " + ("not installed" if cm.na else "failed"),
+                              "FAIL" if a.require_peers or cm.error else "N/A", cm.na or cm.error)
+            else:
+                value = ratio(command.wall, cm.wall) if command.usable else None
+                result = "ERROR" if value is None else "PASS" if value < 1 else "FAIL"
+                report.target(name, f"{x(value)} of cmark ({ms(command.wall)} vs {ms(cm.wall)})", result,
+                              "" if result != "FAIL" else f"missed by {value:.2f}x")
+        mem_rows = []
+        for command, small_command, what in ((lint, lint365, "lint"), (fmt, fmt365, "fmt --check")):
+            name = f"archive `{what}` peak memory flat (3,650 files ≤ {FLAT_MEMORY:g}x 365 files)"
+            if command.na:
+                report.target(name, "N/A: " + command.na, "N/A")
+                continue
+            value = ratio(command.rss_kb, small_command.rss_kb) if command.usable and small_command.usable else None
+            mem_rows.append([f"dayplan {what}", mb_kb(small_command.rss_kb), mb_kb(command.rss_kb), x(value)])
+            judge(name, value, FLAT_MEMORY, f"{mb_kb(small_command.rss_kb)} → {mb_kb(command.rss_kb)} ({x(value)})")
+        if mem_rows:
+            report.section("Peak memory against the number of files", ["command", "365 files", "3,650 files", "ratio"],
+                           mem_rows)
+
+    # -- Peers that are slow: a subset, per-file cost ------------------------------------------
+    if "peers" in groups:
+        subset = big_files[:peer_files]
+        one = big_files[:1]
+        size = sum(os.path.getsize(os.path.join(big, n)) for n in subset)
+        log(f"peers: first {len(subset)} files of the archive ({size / MB:.2f} MB), {runs} runs")
+        pairs = []  # (label, command on the subset, command on one file)
+        for files, suffix in ((subset, f" ({len(subset)} files)"), (one, " (1 file)")):
+            pairs.append([Command("cat" + suffix, ["cat", *files], cwd=big),
+                          dayplan("dayplan lint" + suffix, ["lint", *files], big, has_lint),
+                          dayplan("dayplan fmt --check" + suffix, ["fmt", "--check", *files], big, has_fmt),
+                          tool("cmark" + suffix, cmark, files, big),
+                          tool("pymarkdown scan" + suffix, pymarkdown, ["scan", *files], big, ok=(0, 1)),
+                          tool("mdformat --check" + suffix, mdformat, ["--check", *files], big, ok=(0, 1))])
+        labels = ["cat", "dayplan lint", "dayplan fmt --check", "cmark", "pymarkdown scan", "mdformat --check"]
+        pairs = list(zip(labels, pairs[0], pairs[1]))
+        measure(launcher, [c for _, many, single in pairs for c in (many, single)], runs, log)
+        rows = []
+        per_file = {}
+        for label, many, single in pairs:
+            if many.na:
+                rows.append([label, "N/A: " + many.na, "", "", "", ""])
+                continue
+            if many.error or single.error:
+                rows.append([label, "ERROR: " + (many.error or single.error), "", "", "", ""])
+                continue
+            marginal = max(0.0, (many.wall - single.wall) / max(1, len(subset) - 1))
+            per_file[label] = marginal
+            estimate = single.wall + marginal * (len(big_files) - 1)
+            rows.append([label, ms(many.wall), ms(single.wall), ms(marginal), f"{estimate:.2f} s", ""])
+        base = "dayplan lint" if "dayplan lint" in per_file else "dayplan fmt --check"
+        for r in rows:
+            if r[0] in per_file and per_file.get(base):
+                r[5] = x(ratio(per_file[r[0]], per_file[base]))
+        report.section(f"Peers on the first {len(subset)} files ({size / MB:.2f} MB)",
+                       ["command", f"wall, {len(subset)} files", "wall, 1 file (start-up)", "per extra file",
+                        f"estimated, {len(big_files):,} files", f"per extra file vs {base}"],
+                       rows, "Per extra file = (wall on the subset − wall on one file) / (files − 1); the "
+                             "estimate for the whole archive is start-up + that cost for each further file.")
+
+    # -- Start-up: one small file, a fresh process each run -----------------------------------
+    if "startup" in groups:
+        name = big_files[len(big_files) // 2]
+        size = os.path.getsize(os.path.join(big, name))
+        startup_runs = max(5 * runs, 21)
+        log(f"start-up: {name} ({size} bytes), {startup_runs} runs")
+        true = Command("true (process start-up)", ["true"], cwd=big)
+        cat = Command("cat", ["cat", name], cwd=big)
+        lint = dayplan("dayplan lint", ["lint", name], big, has_lint)
+        fmt = dayplan("dayplan fmt --check", ["fmt", "--check", name], big, has_fmt)
+        measure(launcher, [true, cat, lint, fmt], startup_runs, log)
+        report.section(f"Start-up: one small file ({size:,} bytes), a new process each run, {startup_runs} runs",
+                       columns,
+                       [row(true, cat), row(cat, cat), row(lint, cat), row(fmt, cat)],
+                       "The page cache is warm (one untimed run first); 'cold' means a new process.")
+        for command, what in ((lint, "lint"), (fmt, "fmt --check")):
+            target = f"one small file, `{what}` ≤ {STARTUP_VS_CAT:g}x cat"
+            if command.na:
+                report.target(target, "N/A: " + command.na, "N/A")
+                continue
+            value = ratio(command.wall, cat.wall) if command.usable and cat.usable else None
+            judge(target, value, STARTUP_VS_CAT, f"{x(value)} ({ms(command.wall)} vs {ms(cat.wall)})")
+            if command.usable:
+                startup[command.label] = command.cpu
+        if cat.usable:
+            startup["cat"] = cat.cpu
+
+    # -- Rollover: a full day and a 200-task backlog, on a fresh copy each run -----------------
+    if "rollover" in groups:
+        yesterday = dt.date(2026, 11, 20)
+        today = yesterday + dt.timedelta(days=1)
+        template = cached(os.path.join(inputs, "rollover"), "v1 2026-11-20",
+                          lambda out: write_rollover_folder(out, yesterday), log)
+        names = sorted(n for n in os.listdir(template) if n.endswith(".md"))
+        copy = os.path.join(scratch, "rollover")
+
+        def fresh_copy():
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(template, copy)
+            os.sync()  # so that rollover's own fsync does not also pay for writing the copy
+
+        def created():
+            path = os.path.join(copy, f"{today.isoformat()}.md")
+            return None if os.path.exists(path) else f"ran but did not create {today.isoformat()}.md"
+
+        log(f"rollover: {', '.join(names)} → {today.isoformat()}.md, {runs} runs")
+        cat = Command(f"cat of the {len(names)} files", ["cat", *names], cwd=template)
+        roll = dayplan("dayplan rollover", ["rollover", "--dir", copy, "--date", today.isoformat()], None,
+                       has_rollover)
+        roll.prepare, roll.check = fresh_copy, created
+        measure(launcher, [cat, roll], runs, log)
+        rows = [row(cat, cat), row(roll, cat)]
+        report.section("Rollover: yesterday's full day (every bucket at its limit) with a 200-task backlog",
+                       columns, rows,
+                       "A fresh copy of the folder before each run, outside the timing. Rollover writes "
+                       "atomically (fsync and rename), so the disk's sync cost is in its time.")
+        if roll.na:
+            report.target("rollover runs", "N/A: " + roll.na, "N/A")
+        elif roll.error:
+            report.target("rollover runs", roll.error, "ERROR")
+
+    # -- Growth: 1, 10, 100 MB files, and hostile shapes at two scales -----------------------
+    def growth(title, files, label_of):
+        """Measures cat, lint and fmt --check on each file; rows of time per MB and RSS per MB."""
+        rows = []
+        by_command = {}
+        for path in files:
+            size = os.path.getsize(path)
+            log(f"{os.path.basename(path)}: {size / MB:.1f} MB, {runs} runs")
+            cat = Command("cat", ["cat", path])
+            lint = dayplan("dayplan lint", ["lint", path], None, has_lint)
+            fmt = dayplan("dayplan fmt --check", ["fmt", "--check", path], None, has_fmt)
+            measure(launcher, [cat, lint, fmt], runs, log)
+            for command in (cat, lint, fmt):
+                if command.na:
+                    continue
+                if command.error:
+                    rows.append([label_of(path), f"{size / MB:.1f}", command.label, "ERROR: " + command.error,
+                                 "", "", "", "", ""])
+                    continue
+                floor = startup.get(command.label, 0.0)
+                per_mb = max(0.0, command.cpu - floor) / (size / MB)
+                rss_per_mb = command.rss_kb * 1024 / size
+                by_command.setdefault(command.label, []).append((path, size, per_mb, command))
+                rows.append([label_of(path), f"{size / MB:.1f}", command.label, ms(command.wall), ms(command.cpu),
+                             ms(per_mb), mb_kb(command.rss_kb), f"{rss_per_mb:.2f}",
+                             x(ratio(command.wall, cat.wall)) if cat.usable else "—"])
+        report.section(title, ["input", "MB", "command", "wall (median)", "CPU (median)",
+                               "CPU per MB, less start-up", "peak RSS", "RSS / size", "wall vs cat"], rows,
+                       "Time per MB is judged on CPU time (user + system), which another process's load on "
+                       "the machine disturbs less than wall time; start-up is the command's CPU time on "
+                       "one small file.")
+        return by_command
+
+    def growth_targets(what, by_command):
+        for label in ("dayplan lint", "dayplan fmt --check"):
+            points = by_command.get(label)
+            name = f"{what}: `{label[8:]}` CPU time per MB at the largest ≤ {GROWTH:g}x at the smallest"
+            if not points:
+                present = has_lint if label == "dayplan lint" else has_fmt
+                report.target(name, f"N/A: `{label}` is not available in this build" if not present
+                              else "no measurement",
+                              "N/A" if not present else "ERROR")
+                continue
+            if len(points) < 2:
+                continue
+            first, last = points[0], points[-1]
+            value = ratio(last[2], first[2]) if first[2] > 0 else None
+            judge(name, value, GROWTH, f"{ms(first[2])}/MB → {ms(last[2])}/MB ({x(value)})",
+                  "(superlinear)")
+
+    if "growth" in groups:
+        if "startup" not in groups:
+            report.notes.append("run without the start-up group: time per MB includes start-up")
+        sizes = (1, 10) if a.quick else (1, 10, 100)
+        files = [cached(os.path.join(inputs, f"plan-{n}mb"), f"v2 {n}",
+                        lambda out, n=n: write_plan(os.path.join(out, "2026-11-21.md"), n * MB, seed=n), log)
+                 for n in sizes]
+        files = [os.path.join(f, "2026-11-21.md") for f in files]
+        by_command = growth("File size: one valid day file of 1, 10 and 100 MB (a big Backlog with notes, "
+                            "then free text)", files, lambda p: os.path.basename(os.path.dirname(p)))
+        growth_targets("file size", by_command)
+        largest = sizes[-1]
+        for label in ("dayplan lint", "dayplan fmt --check"):
+            points = by_command.get(label)
+            name = f"{largest} MB file: `{label[8:]}` peak RSS ≤ {SMALL_MULTIPLE:g}x its size"
+            if not points:
+                continue
+            path, size, _, command = points[-1]
+            value = command.rss_kb * 1024 / size
+            judge(name, value, SMALL_MULTIPLE, f"{mb_kb(command.rss_kb)} for {size / MB:.0f} MB ({value:.2f}x)")
+
+    if "shapes" in groups:
+        scales = (1, 4) if a.quick else (1, 10)
+        descriptions = {
+            "one-line": "one task line of {} MB",
+            "deep-indent": "{} note lines indented 100,000 columns (spaces, and tabs)",
+            "one-region": "{} tasks in Morning",
+        }
+        base_count = {"one-line": 4, "deep-indent": 40, "one-region": 100_000}
+        for shape in ("one-line", "deep-indent", "one-region"):
+            files = [cached(os.path.join(inputs, f"shape-{shape}-{s}"), f"v1 {shape} {s}",
+                            lambda out, s=s, shape=shape: write_shape(os.path.join(out, "2026-11-21.md"), shape, s),
+                            log) for s in scales]
+            files = [os.path.join(f, "2026-11-21.md") for f in files]
+            counts = " and ".join(f"{base_count[shape] * s:,}" for s in scales)
+            by_command = growth(f"Hostile shape `{shape}`: {descriptions[shape].format(counts)}", files,
+                                lambda p: os.path.basename(os.path.dirname(p))[6:])
+            growth_targets(f"shape `{shape}`", by_command)
+
+    # -- Instruction counts: repeatable whatever the load ---------------------------------------
+    if a.profile:
+        if "archive" not in groups:
+            big, big_files = archive(inputs, generator, 3650, 135, log)
+        profile(report, os.path.join(a.work, "profile"), big, big_files, binary, has_lint, has_fmt, log)
+
+    # -- The report ----------------------------------------------------------------------------
+    finished = dt.datetime.now(dt.timezone.utc)
+    out = ["## dayplan benchmark", "",
+           f"- Date: {started:%Y-%m-%d %H:%M} UTC ({(finished - started).total_seconds():.0f} s)",
+           f"- Machine: {machine()}",
+           f"- Load average (1, 5, 15 min): {load_before} at the start, {load()} at the end",
+           f"- Binary: {build_note}",
+           f"- Command: `{invocation}`",
+           f"- Method: {runs} timed runs of each command after one untimed warm-up, round-robin across the "
+           f"commands of a group; wall = median; CPU = median user+system; peak RSS = largest ru_maxrss "
+           f"of the command's own process over the runs."]
+    out += [f"- Note: {n}" for n in report.notes]
+    for title, intro, header, rows in report.sections:
+        out += ["", f"### {title}", ""]
+        if intro:
+            out += [intro, ""]
+        out.append(table(header, rows))
+    out += ["", "### Targets", "", table(["target", "measured", "result", "note"], report.targets)]
+    failed = report.failed
+    passed = sum(1 for t in report.targets if t[2] == "PASS")
+    not_applicable = sum(1 for t in report.targets if t[2] == "N/A")
+    if failed:
+        out += ["", f"**{len(failed)} of {len(report.targets)} targets missed** ({passed} passed, "
+                    f"{not_applicable} N/A)."]
+    elif report.targets:
+        out += ["", f"**Every applicable target met** ({passed} passed, {not_applicable} N/A)."]
+    else:
+        out += ["", "No targets in the groups that ran."]
+    text = "\n".join(out) + "\n"
+    print(text)
+    if a.output:
+        with open(a.output, "w") as f:
+            f.write(text)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0 if a.no_targets or not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
