@@ -34,6 +34,15 @@ public enum Bucket: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
         }
     }
 
+    /// The bullet as a byte.
+    var bulletByte: UInt8 {
+        switch self {
+        case .must: UInt8(ascii: "*")
+        case .complementary: UInt8(ascii: "+")
+        case .misc: UInt8(ascii: "-")
+        }
+    }
+
     /// The bucket a bullet byte writes, if any.
     init?(bullet byte: UInt8) {
         switch byte {

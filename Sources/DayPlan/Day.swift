@@ -57,6 +57,23 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         Day(daysSinceEpoch: daysSinceEpoch + count)
     }
 
+    /// Appends `YYYY-MM-DD` as bytes.
+    func write(to output: inout [UInt8]) {
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                output.append(UInt8(48 + (value / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        output.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        output.append(UInt8(ascii: "-"))
+        digits(day, 2)
+    }
+
     /// Whole days from `self` to `other`: positive when `other` is later.
     public func days(until other: Day) -> Int {
         other.daysSinceEpoch - daysSinceEpoch

@@ -55,6 +55,9 @@ public struct DayDocument: Sendable {
         sections.filter { $0.region != nil }.flatMap(\.tasks)
     }
 
+    /// The size of the parsed input, for sizing the printer's output; 0 for a document made in code.
+    var sourceByteCount = 0
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

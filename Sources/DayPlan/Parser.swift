@@ -98,6 +98,7 @@ private struct Parser {
                                    dayHeadingLine: dayHeadingLine, preamble: preamble, sections: sections,
                                    lineEnding: lineEnding, diagnostics: diagnostics)
         document.dayHeadingSource = dayHeadingSource
+        document.sourceByteCount = bytes.count
         return document
     }
 

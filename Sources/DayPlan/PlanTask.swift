@@ -55,11 +55,22 @@ public struct PlanTask: Hashable, Sendable {
 
     /// The task line in canonical form, without notes or line ending.
     public var canonicalLine: String {
-        var line = "\(bucket.bullet) [\(status.mark)]"
-        if !title.isEmpty { line += " " + title }
-        let written = metadata.canonicalText
-        if !written.isEmpty { line += " " + written }
-        return line
+        var line: [UInt8] = []
+        writeCanonicalLine(to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends the canonical task line as bytes: the printer's hot path, with no String in between.
+    func writeCanonicalLine(to output: inout [UInt8]) {
+        output.append(bucket.bulletByte)
+        output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "[")])
+        output.append(status.markByte)
+        output.append(UInt8(ascii: "]"))
+        if !title.isEmpty {
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: title.utf8)
+        }
+        metadata.write(to: &output)
     }
 
     /// What identifies the same task on two days: bucket aside, its title.
@@ -96,13 +107,24 @@ public struct TaskMetadata: Hashable, Sendable {
 
     /// The metadata words in canonical order: `@carry @sticky @expires:… @from:… @expired`.
     public var canonicalText: String {
-        var words: [String] = []
-        if carry { words.append("@carry") }
-        if sticky { words.append("@sticky") }
-        if let expires { words.append("@expires:\(expires)") }
-        if let from { words.append("@from:\(from)") }
-        if expired { words.append("@expired") }
-        return words.joined(separator: " ")
+        var text: [UInt8] = []
+        write(to: &text)
+        return String(decoding: text.dropFirst(), as: UTF8.self)
+    }
+
+    /// Appends each metadata word, with a space before it, in canonical order.
+    func write(to output: inout [UInt8]) {
+        if carry { output.append(contentsOf: " @carry".utf8) }
+        if sticky { output.append(contentsOf: " @sticky".utf8) }
+        if let expires {
+            output.append(contentsOf: " @expires:".utf8)
+            expires.write(to: &output)
+        }
+        if let from {
+            output.append(contentsOf: " @from:".utf8)
+            from.write(to: &output)
+        }
+        if expired { output.append(contentsOf: " @expired".utf8) }
     }
 }
 

@@ -4,7 +4,7 @@ extension DayDocument {
     /// Regions come in canonical order, all four present, then the other sections in the order they appeared;
     /// task lines are rewritten canonically; everything else keeps its text.
     public func canonicalBytes() -> [UInt8] {
-        var printer = Printer(lineEnding: lineEnding)
+        var printer = Printer(lineEnding: lineEnding, capacity: sourceByteCount + 64)
         for line in frontMatter { printer.line(line) }
         if leading.contains(where: { $0 != .blank }) {
             printer.items(leading)
@@ -41,18 +41,27 @@ extension DayDocument {
 /// Writes lines, folding blank lines: never two in a row, none at the start of a section or the end of the file.
 private struct Printer {
     let lineEnding: LineEnding
+    let ending: [UInt8]
     var output: [UInt8] = []
     var blankPending = false
 
-    init(lineEnding: LineEnding) {
+    /// `capacity`: the expected size, so that a large file's output is not copied as it grows.
+    init(lineEnding: LineEnding, capacity: Int) {
         self.lineEnding = lineEnding
+        ending = Array(lineEnding.rawValue.utf8)
+        output.reserveCapacity(capacity)
+    }
+
+    /// Starts a line: the pending blank line first, if any.
+    mutating func startLine() {
+        if blankPending, !output.isEmpty { output.append(contentsOf: ending) }
+        blankPending = false
     }
 
     mutating func line(_ text: String) {
-        if blankPending, !output.isEmpty { output.append(contentsOf: lineEnding.rawValue.utf8) }
-        blankPending = false
+        startLine()
         output.append(contentsOf: text.utf8)
-        output.append(contentsOf: lineEnding.rawValue.utf8)
+        output.append(contentsOf: ending)
     }
 
     /// A blank line, if anything follows.
@@ -72,13 +81,15 @@ private struct Printer {
             case .verbatim(let text):
                 line(text)
             case .task(let task):
-                line(task.canonicalLine)
+                startLine()
+                task.writeCanonicalLine(to: &output)
+                output.append(contentsOf: ending)
                 for note in task.notes {
-                    if note.isEmpty {
-                        output.append(contentsOf: lineEnding.rawValue.utf8)
-                    } else {
-                        line("  " + note)
+                    if !note.isEmpty {
+                        output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+                        output.append(contentsOf: note.utf8)
                     }
+                    output.append(contentsOf: ending)
                 }
             }
             if item != .blank { started = true }

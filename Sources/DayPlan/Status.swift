@@ -25,6 +25,17 @@ public enum Status: CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The canonical mark as a byte.
+    var markByte: UInt8 {
+        switch self {
+        case .todo: UInt8(ascii: " ")
+        case .inProgress: UInt8(ascii: "/")
+        case .done: UInt8(ascii: "x")
+        case .deferred: UInt8(ascii: ">")
+        case .cancelled: UInt8(ascii: "-")
+        }
+    }
+
     /// A short name for messages and summaries.
     public var description: String {
         switch self {
