@@ -3,20 +3,21 @@
 /// Day files are named by their day, and metadata such as `@from:` and `@expires:` hold days.
 /// It is a plain value with no time zone: turning "now" into a day is the caller's job.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Year, month and day in one number (`year << 9 | month << 5 | day`): four bytes a day, in date order.
+    private let packed: UInt32
+
     /// The year, 0 to 9999.
-    public let year: Int
+    public var year: Int { Int(packed >> 9) }
     /// The month, 1 to 12.
-    public let month: Int
+    public var month: Int { Int((packed >> 5) & 0xF) }
     /// The day of the month, 1 to 31.
-    public let day: Int
+    public var day: Int { Int(packed & 0x1F) }
 
     /// Makes a day, or nil when the three numbers do not name a real date.
     public init?(year: Int, month: Int, day: Int) {
         guard (0...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= Day.length(ofMonth: month, in: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
     }
 
     /// Reads exactly `YYYY-MM-DD`; nil for anything else, including `2026-02-30`.
@@ -82,9 +83,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The file name of this day's plan: `YYYY-MM-DD.md`.
     public var fileName: String { description + ".md" }
 
-    public static func < (lhs: Day, rhs: Day) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.packed < rhs.packed }
 
     static func length(ofMonth month: Int, in year: Int) -> Int {
         switch month {
@@ -114,8 +113,6 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         let mp = (5 * dayOfYear + 2) / 153
         let d = dayOfYear - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        packed = UInt32(yearOfEra + era * 400 + (m <= 2 ? 1 : 0)) << 9 | UInt32(m) << 5 | UInt32(d)
     }
 }
