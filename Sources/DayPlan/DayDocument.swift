@@ -11,7 +11,7 @@ public struct DayDocument: Sendable {
     /// The 1-based line of the day heading, if there is one.
     public var dayHeadingLine: Int?
     /// Where the day heading's text (the date) stands in the parsed input; nil when there is no heading.
-    var dayHeadingSource: (start: SourceLocation, end: SourceLocation)?
+    var dayHeadingSource: (start: SourcePosition, end: SourcePosition)?
     /// Lines between the day heading and the first `##` section.
     public var preamble: [Item]
     /// The `##` sections in the order they appear: regions, and others such as `## Notes`.

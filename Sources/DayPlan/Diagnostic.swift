@@ -12,7 +12,7 @@ public enum Severity: String, Sendable, Comparable {
 ///
 /// `offset` counts UTF-8 bytes from the start of the input (a byte-order mark included);
 /// `line` and `column` are 1-based, and a column counts UTF-8 bytes from the start of its line.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct SourcePosition: Hashable, Sendable, Comparable {
     /// Bytes from the start of the input.
     public let offset: Int
     /// The line, from 1.
@@ -27,7 +27,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         self.column = column
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 }
 
 /// A finding about a document: which rule, how serious, where, and what to do about it.
@@ -37,14 +37,14 @@ public struct Diagnostic: Hashable, Sendable {
     /// The rule's severity unless the caller changed it.
     public var severity: Severity
     /// Where the finding starts.
-    public let start: SourceLocation
+    public let start: SourcePosition
     /// Where it ends (exclusive); on the same line as `start`.
-    public let end: SourceLocation
+    public let end: SourcePosition
     /// A sentence a person can act on.
     public let message: String
 
     /// Makes a finding with the rule's default severity.
-    public init(_ rule: Rule, from start: SourceLocation, to end: SourceLocation, _ message: String) {
+    public init(_ rule: Rule, from start: SourcePosition, to end: SourcePosition, _ message: String) {
         self.rule = rule
         self.severity = rule.severity
         self.start = start

@@ -39,7 +39,7 @@ public enum Linter {
                 seen[bucket.rawValue] += 1
                 guard seen[bucket.rawValue] > bucket.limit else { return }
                 let count = open[bucket.rawValue]
-                let nowhere = SourceLocation(offset: 0, line: 0, column: 0)
+                let nowhere = SourcePosition(offset: 0, line: 0, column: 0)
                 findings.append(Diagnostic(
                     .bucketLimit, from: task.source?.start ?? nowhere, to: task.source?.end ?? nowhere,
                     "\(region.name) has \(count) open \(bucket) task\(count == 1 ? "" : "s"); the limit is \(bucket.limit)"))
@@ -60,7 +60,7 @@ public enum Linter {
         let name = Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
         guard isDayFileName(name.utf8) else { return }
         let named = Day(utf8: name.utf8.prefix(10))
-        let top = SourceLocation(offset: 0, line: 1, column: 1)
+        let top = SourcePosition(offset: 0, line: 1, column: 1)
         let start = document.dayHeadingSource?.start ?? top
         let end = document.dayHeadingSource?.end ?? top
         guard let named else {

@@ -41,7 +41,7 @@ private struct Parser {
     var leading: [Item] = []
     var day: Day?
     var dayHeadingLine: Int?
-    var dayHeadingSource: (start: SourceLocation, end: SourceLocation)?
+    var dayHeadingSource: (start: SourcePosition, end: SourcePosition)?
     var preamble: [Item] = []
     var sections: [Section] = []
     var diagnostics: [Diagnostic] = []
@@ -59,7 +59,7 @@ private struct Parser {
     // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
     enum Block { case none, fence(UInt8, Int), comment }
     var block = Block.none
-    var blockStart: SourceLocation?
+    var blockStart: SourcePosition?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -89,7 +89,7 @@ private struct Parser {
                                           "This \(what) is never closed, so everything after it is kept as plain text; close it."))
         }
         if dayHeadingLine == nil {
-            let start = SourceLocation(offset: 0, line: 1, column: 1)
+            let start = SourcePosition(offset: 0, line: 1, column: 1)
             diagnostics.append(Diagnostic(.missingDayHeading, from: start, to: start,
                                           "No day heading; start the file with `# YYYY-MM-DD`."))
         }
@@ -104,8 +104,8 @@ private struct Parser {
 
     // MARK: - Positions
 
-    func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(offset: offset, line: lineNumber, column: offset - lineStart + 1)
+    func location(_ offset: Int) -> SourcePosition {
+        SourcePosition(offset: offset, line: lineNumber, column: offset - lineStart + 1)
     }
 
     mutating func report(_ rule: Rule, _ start: Int, _ end: Int, _ message: String) {
@@ -122,14 +122,14 @@ private struct Parser {
     mutating func checkEncoding(from start: Int) {
         guard let base = bytes.baseAddress else { return }
         // Lines are counted only when there is something to report.
-        func here(_ offset: Int) -> SourceLocation {
+        func here(_ offset: Int) -> SourcePosition {
             var line = 1
             var lineBegin = start
             for k in start..<offset where bytes[k] == lf {
                 line += 1
                 lineBegin = k + 1
             }
-            return SourceLocation(offset: offset, line: line, column: offset - lineBegin + 1)
+            return SourcePosition(offset: offset, line: line, column: offset - lineBegin + 1)
         }
         var reportedNul = false
         var i = start

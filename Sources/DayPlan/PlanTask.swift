@@ -14,9 +14,9 @@ public struct PlanTask: Hashable, Sendable {
     public var notes: [String]
     /// Where the task line stands in the parsed input: its bullet, and the end of its text before trailing
     /// white space. Nil for a task made in code. Not part of a task's equality.
-    public var source: (start: SourceLocation, end: SourceLocation)? {
+    public var source: (start: SourcePosition, end: SourcePosition)? {
         get {
-            sourceStart.map { ($0, SourceLocation(offset: $0.offset + sourceLength, line: $0.line, column: $0.column + sourceLength)) }
+            sourceStart.map { ($0, SourcePosition(offset: $0.offset + sourceLength, line: $0.line, column: $0.column + sourceLength)) }
         }
         set {
             sourceStart = newValue?.start
@@ -25,7 +25,7 @@ public struct PlanTask: Hashable, Sendable {
     }
     // Stored as start and length (the end is on the same line): every line of a document is an `Item`, so
     // a task's size is the size of a large file's parse.
-    private var sourceStart: SourceLocation?
+    private var sourceStart: SourcePosition?
     private var sourceLength = 0
 
     /// Makes a task.

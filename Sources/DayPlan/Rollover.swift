@@ -64,8 +64,8 @@ public struct Rollover: Sendable {
             guard document.formattingBlockers.isEmpty else { throw .targetRefused(document.formattingBlockers) }
             if let named = document.day, named != day, let line = document.dayHeadingLine {
                 let lines = LineTable(target)
-                let start = SourceLocation(offset: lines.start(of: line), line: line, column: 1)
-                let end = SourceLocation(offset: start.offset + lines.content(of: line).count, line: line,
+                let start = SourcePosition(offset: lines.start(of: line), line: line, column: 1)
+                let end = SourcePosition(offset: start.offset + lines.content(of: line).count, line: line,
                                          column: lines.content(of: line).count + 1)
                 throw .targetRefused([Diagnostic(.dayMismatch, from: start, to: end,
                                                  "This file is the plan of \(day), but its heading says \(named); fix the heading.")])

@@ -213,7 +213,7 @@ let ruleExamples: [RuleExample] = [
         // The helper itself: columns and offsets count UTF-8 bytes, lines count from 1.
         let input = MarkedInput("ab\ncé1️⃣x⟨FF⟩2️⃣")
         #expect(input.bytes == [0x61, 0x62, 0x0A, 0x63, 0xC3, 0xA9, 0x78, 0xFF])
-        #expect(input["1️⃣"] == SourceLocation(offset: 6, line: 2, column: 4))
-        #expect(input["2️⃣"] == SourceLocation(offset: 8, line: 2, column: 6))
+        #expect(input["1️⃣"] == SourcePosition(offset: 6, line: 2, column: 4))
+        #expect(input["2️⃣"] == SourcePosition(offset: 8, line: 2, column: 6))
     }
 }

@@ -10,18 +10,18 @@ struct MarkedInput {
 
     /// The input without its markers, raw bytes put in.
     let bytes: [UInt8]
-    private let locations: [String: SourceLocation]
+    private let locations: [String: SourcePosition]
 
     init(_ text: String) {
         var bytes: [UInt8] = []
-        var locations: [String: SourceLocation] = [:]
+        var locations: [String: SourcePosition] = [:]
         var line = 1
         var lineStart = 0
         var characters = Substring(text)
         while let character = characters.first {
             let marker = String(character)
             if MarkedInput.markers.contains(marker) {
-                locations[marker] = SourceLocation(offset: bytes.count, line: line, column: bytes.count - lineStart + 1)
+                locations[marker] = SourcePosition(offset: bytes.count, line: line, column: bytes.count - lineStart + 1)
                 characters = characters.dropFirst()
                 continue
             }
@@ -43,7 +43,7 @@ struct MarkedInput {
     }
 
     /// Where a marker stood; a test that names a marker the input lacks fails here.
-    subscript(marker: String) -> SourceLocation? {
+    subscript(marker: String) -> SourcePosition? {
         locations[marker]
     }
 }

@@ -14,17 +14,17 @@ import DayPlan
     }
 
     /// Where the first NUL byte and the first broken UTF-8 sequence are, by Swift's own decoder.
-    func reference(_ bytes: [UInt8]) -> (nul: DayPlan.SourceLocation?, invalid: DayPlan.SourceLocation?) {
-        func location(_ offset: Int) -> DayPlan.SourceLocation {
+    func reference(_ bytes: [UInt8]) -> (nul: SourcePosition?, invalid: SourcePosition?) {
+        func location(_ offset: Int) -> SourcePosition {
             let before = bytes[..<offset]
             let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            return DayPlan.SourceLocation(offset: offset, line: before.filter { $0 == 0x0A }.count + 1,
+            return SourcePosition(offset: offset, line: before.filter { $0 == 0x0A }.count + 1,
                                   column: offset - lineStart + 1)
         }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
-        var nul: DayPlan.SourceLocation?
+        var nul: SourcePosition?
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar):

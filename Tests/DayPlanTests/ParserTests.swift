@@ -120,7 +120,7 @@ import Testing
         var input = Marked("# 2026-11-21\n## Morning\n- [ ] caf1️⃣\n").bytes
         input.insert(0xE9, at: 33)
         let found = DayDocument(parsing: input).diagnostics.filter { $0.rule == .invalidEncoding }
-        #expect(found.map(\.start) == [DayPlan.SourceLocation(offset: 33, line: 3, column: 10)])
+        #expect(found.map(\.start) == [SourcePosition(offset: 33, line: 3, column: 10)])
     }
 
     @Test func binaryContent() {

@@ -7,17 +7,17 @@ struct Marked {
     /// The input without its markers.
     let bytes: [UInt8]
     /// Where each marker stood, by its number.
-    let markers: [Int: DayPlan.SourceLocation]
+    let markers: [Int: SourcePosition]
 
     init(_ text: String) {
         var bytes: [UInt8] = []
-        var markers: [Int: DayPlan.SourceLocation] = [:]
+        var markers: [Int: SourcePosition] = [:]
         var line = 1
         var lineStart = 0
         for character in text {
             let scalars = Array(character.unicodeScalars)
             if scalars.count >= 2, scalars.last == "\u{20E3}", let digit = Int(String(scalars[0])) {
-                markers[digit] = DayPlan.SourceLocation(offset: bytes.count, line: line, column: bytes.count - lineStart + 1)
+                markers[digit] = SourcePosition(offset: bytes.count, line: line, column: bytes.count - lineStart + 1)
                 continue
             }
             bytes.append(contentsOf: String(character).utf8)
