@@ -3,25 +3,7 @@ import Testing
 
 @Suite struct ParserTests {
     @Test func readsTheCoreSyntax() throws {
-        let document = DayDocument(parsing: """
-            # 2026-11-21
-
-            ## Morning
-            * [ ] Draft the quarterly report
-            + [ ] Review the API pull request
-            + [/] Update the onboarding doc
-              the section on local setup is stale
-            - [x] Pay the electricity bill
-
-            ## Afternoon
-
-            ## Evening
-            - [ ] Call mum
-
-            ## Backlog
-            - [ ] Renew passport
-
-            """)
+        let document = DayDocument(parsing: PrinterTests.canonicalExample)
         #expect(document.diagnostics.isEmpty)
         #expect(document.day == Day("2026-11-21"))
         let morning = document.tasks(in: .morning)
