@@ -53,5 +53,6 @@ public enum Bucket: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
         }
     }
 
+    /// Must before complementary before misc.
     public static func < (lhs: Bucket, rhs: Bucket) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -83,6 +83,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The file name of this day's plan: `YYYY-MM-DD.md`.
     public var fileName: String { description + ".md" }
 
+    /// Earlier days first.
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.packed < rhs.packed }
 
     static func length(ofMonth month: Int, in year: Int) -> Int {

@@ -5,6 +5,7 @@ public enum Severity: String, Sendable, Comparable {
     /// The file breaks the format or the 1-3-5 rule.
     case error
 
+    /// A warning is less severe than an error.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
 }
 
@@ -27,6 +28,7 @@ public struct SourcePosition: Hashable, Sendable, Comparable {
         self.column = column
     }
 
+    /// Earlier in the input first.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 }
 

@@ -47,6 +47,7 @@ public struct PlanTask: Hashable, Sendable {
             && lhs.metadata == rhs.metadata && lhs.notes == rhs.notes
     }
 
+    /// Hashes what `==` compares: not where the task stands.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(bucket)
         hasher.combine(status)

@@ -32,5 +32,6 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
         self = region
     }
 
+    /// Canonical order: Morning, Afternoon, Evening, Backlog.
     public static func < (lhs: Region, rhs: Region) -> Bool { lhs.rawValue < rhs.rawValue }
 }
