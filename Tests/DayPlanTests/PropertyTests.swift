@@ -1,7 +1,7 @@
 import Testing
 @testable import DayPlan
 
-/// Invariants of formatting, over files from a seeded generator (change the seeds to explore more).
+/// The fuzzer's invariants (formatting, lint, rollover), over files from a seeded generator (change the seeds to explore more).
 @Suite struct PropertyTests {
     static let seeds: [UInt64] = Array(1...400)
 
@@ -10,14 +10,14 @@ import Testing
         var generator = DocumentGenerator(seed: seed)
         let day = try #require(Day("2026-11-21")).adding(days: Int(seed % 30))
         let input = generator.file(day: day)
-        #expect(Invariants.formatting(input) == [])
+        #expect(Invariants.all(input) == [])
     }
 
     @Test(arguments: seeds)
     func junkNeverTrapsAndFormatsStably(seed: UInt64) {
         var generator = DocumentGenerator(seed: seed)
         let input = generator.junk()
-        #expect(Invariants.formatting(input) == [], "junk seed \(seed)")
+        #expect(Invariants.all(input) == [], "junk seed \(seed)")
     }
 
     @Test func generatorReachesTheLenientCorners() {
