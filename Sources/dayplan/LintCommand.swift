@@ -1,5 +1,4 @@
 import DayPlan
-import Dispatch
 
 /// `dayplan lint`: checks day files against the format and the 1-3-5 rule.
 enum LintCommand {
