@@ -102,7 +102,7 @@ enum RolloverCommand {
             return fail("\(error.message); nothing changed")
         }
         if !dryRun {
-            for name in names where isLeftover(name) && unlink(path(folder, name)) != 0 {
+            for name in names where FileSystem.isLeftover(name) && unlink(path(folder, name)) != 0 {
                 err.line("dayplan rollover: warning: cannot remove \(FileError.system(path(folder, name), "leftover").message)")
             }
         }
@@ -172,16 +172,16 @@ enum RolloverCommand {
         if plan.changesTarget {
             do {
                 try FileSystem.replace(targetPath, with: plan.targetAfter, newFileMode: newFileMode,
-                                       beforeRename: { crash(at: "before-target-rename") })
+                                       beforeRename: { FaultHook.crash(at: "before-target-rename") })
             } catch {
                 return fail("\(error.message); nothing changed")
             }
         }
-        crash(at: "after-target-write")
+        FaultHook.crash(at: "after-target-write")
         if plan.changesSource, let sourceAfter = plan.sourceAfter {
             do {
                 try FileSystem.replace(sourcePath, with: sourceAfter,
-                                       beforeRename: { crash(at: "before-source-rename") })
+                                       beforeRename: { FaultHook.crash(at: "before-source-rename") })
             } catch {
                 return fail("\(error.message); \(targetPath) already holds what moves on, so run rollover again "
                             + "once \(sourcePath) can be written, to mark it there")
@@ -259,17 +259,6 @@ enum RolloverCommand {
         return type == S_IFREG || type == S_IFLNK ? day : nil
     }
 
-    /// Whether an entry is a temporary file of `FileSystem.replace` (`.NAME.PID.dayplan-tmp`) whose process is gone.
-    static func isLeftover(_ name: String) -> Bool {
-        guard name.hasSuffix(FileSystem.temporarySuffix) else { return false }
-        let stem = name.dropLast(FileSystem.temporarySuffix.count)
-        guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0 else {
-            return true
-        }
-        // A process still running (a `dayplan fmt --write` in this folder, say) keeps its file.
-        return kill(pid, 0) != 0 && errno == ESRCH
-    }
-
     /// Takes `DIR/.dayplan.lock`: exclusive for a rollover; shared for a dry run, which creates nothing and so
     /// locks only a lock file that exists (-1 when there is none). Gives up after 30 seconds rather than hang.
     static func lockFolder(_ folder: String, exclusive: Bool) throws(FileError) -> Int32 {
@@ -322,12 +311,5 @@ enum RolloverCommand {
     /// An environment variable's value.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    /// Test hook: `DAYPLAN_FAULT=<point>` makes the process kill itself with SIGKILL at that point
-    /// (`before-target-rename`, `after-target-write`, `before-source-rename`), so that tests can check that a
-    /// run cut short anywhere leaves the folder for the next run to complete. Not meant for people.
-    static func crash(at point: String) {
-        if environment("DAYPLAN_FAULT") == point { kill(getpid(), SIGKILL) }
     }
 }
