@@ -203,13 +203,16 @@ enum FileSystem {
     }
 
     /// The day files under a folder, sorted, skipping hidden folders (`.git` among them) and symbolic links to folders.
+    ///
+    /// A link named like a day file that leads nowhere is listed, so that reading it reports it; a folder that
+    /// cannot be read is an error, since the day files in it would be silently left out.
     static func dayFiles(in folder: String) throws(FileError) -> [String] {
         var found: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
             guard let stream = opendir(current) else {
-                if current == folder { throw .system(current, "cannot read the folder") }
-                continue
+                if current == folder || errno != ENOENT { throw .system(current, "cannot read the folder") }
+                continue  // gone since it was listed
             }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
@@ -235,7 +238,7 @@ enum FileSystem {
                     pending.append(path)
                 case Int32(DT_REG) where isDayFileName(name):
                     found.append(path)
-                case Int32(DT_LNK) where isDayFileName(name) && kind(of: path) == .file:
+                case Int32(DT_LNK) where isDayFileName(name) && [.file, .missing].contains(kind(of: path)):
                     found.append(path)
                 default:
                     continue

@@ -75,7 +75,7 @@ func sameBytes(_ a: Data, _ b: Data) -> Bool {
 }
 
 /// A small tmpfs mounted on a folder of its own, for a read-only or a full file system. Needs root (or
-/// CAP_SYS_ADMIN); `mount` returns nil, with the reason, where that is not allowed.
+/// CAP_SYS_ADMIN). Unmounted when the value goes away, also when a test fails.
 final class ScratchFileSystem {
     let folder: TemporaryFolder
     var url: URL { folder.url }
@@ -83,15 +83,20 @@ final class ScratchFileSystem {
 
     private init(folder: TemporaryFolder) { self.folder = folder }
 
-    /// Mounts a tmpfs of `size` (as `mount -o size=` takes it) on a new temporary folder.
-    static func mount(size: String) throws -> Result<ScratchFileSystem, MountRefused> {
+    /// Mounts a tmpfs of `size` (as `mount -o size=` takes it) on a new temporary folder; where that is not
+    /// allowed, cancels the test with the reason, so that it shows as skipped rather than passed.
+    static func mountOrSkip(size: String, for purpose: String) throws -> ScratchFileSystem {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/mount") else {
+            try Test.cancel("skipped: there is no /bin/mount to make \(purpose)")
+        }
         let scratch = ScratchFileSystem(folder: try TemporaryFolder())
         let run = try command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0755", "tmpfs", scratch.url.path])
         guard run.status == 0 else {
-            return .failure(MountRefused(reason: "cannot mount a tmpfs here (\(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))"))
+            let reason = run.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            try Test.cancel("skipped: cannot mount a tmpfs (needs root) for \(purpose): \(reason)")
         }
         scratch.mounted = true
-        return .success(scratch)
+        return scratch
     }
 
     /// Makes the file system read-only.
@@ -109,9 +114,6 @@ final class ScratchFileSystem {
 
     deinit { unmount() }
 
-    /// Why a tmpfs could not be mounted.
-    struct MountRefused: Error { let reason: String }
-
     private static func command(_ executable: String, _ arguments: [String]) throws -> Binary.Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -124,5 +126,34 @@ final class ScratchFileSystem {
         process.waitUntilExit()
         return Binary.Run(status: process.terminationStatus, stdout: "",
                           stderr: String(decoding: message, as: UTF8.self), stdoutBytes: [])
+    }
+}
+
+@Suite struct FolderSnapshotTests {
+    @Test func seesEveryChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-20.md", "# 2026-11-20\n")
+        try folder.write("sub/2026-11-21.md", "# 2026-11-21\n")
+        let before = try FolderSnapshot(folder.url)
+        #expect(try FolderSnapshot(folder.url) == before)
+
+        try folder.write("sub/2026-11-21.md", "# 2026-11-22\n")
+        #expect(try FolderSnapshot(folder.url) != before)
+        try folder.write("sub/2026-11-21.md", "# 2026-11-21\n")
+        #expect(try FolderSnapshot(folder.url) == before)
+
+        try folder.write(".2026-11-20.md.123.dayplan-tmp", "")
+        let withTemporary = try FolderSnapshot(folder.url)
+        #expect(withTemporary != before)
+        #expect(withTemporary.temporaryFiles == [".2026-11-20.md.123.dayplan-tmp"])
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".2026-11-20.md.123.dayplan-tmp"))
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.url.appendingPathComponent("2026-11-20.md").path)
+        #expect(try FolderSnapshot(folder.url) != before)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder.url.appendingPathComponent("2026-11-20.md").path)
+
+        try folder.write(".dayplan.lock", "")
+        #expect(try FolderSnapshot(folder.url) == before)
+        #expect(try FolderSnapshot(folder.url, skipping: []) != before)
     }
 }
