@@ -139,6 +139,12 @@ enum RolloverCommand {
         } else if errno != ENOENT {
             return fail("\(FileError.system(targetPath, "cannot look at").message); nothing changed")
         }
+        // A day file that is a link to another folder has its temporary files written there: clean those too.
+        if !dryRun {
+            for failure in FileSystem.removeLeftovers(of: sourcePath.isEmpty ? [targetPath] : [sourcePath, targetPath]) {
+                err.line("dayplan rollover: warning: \(failure.message)")
+            }
+        }
 
         // 5. Work out both files (the library, on values), then parse them back and check them.
         let plan: Rollover

@@ -414,6 +414,30 @@ import Testing
         }
     }
 
+    @Test(arguments: [["fmt", "--write", name], ["rollover", "--date", "2026-11-21"]])
+    func aLinkedDayFileKilledWhileWrittenLeavesNoTemporaryFileBesideItsTarget(_ arguments: [String]) throws {
+        // The temporary file goes beside the link's target, in another folder: the next run cleans up there too.
+        let folder = try TemporaryFolder()
+        try folder.write("real/plan.md", "# 2026-11-20\n## Morning\n- [ ] Call Bo\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent(Self.name).path,
+                                                   withDestinationPath: "real/plan.md")
+        let reference = try folder.copyTree()
+        try FileManager.default.createSymbolicLink(atPath: reference.url.appendingPathComponent(Self.name).path,
+                                                   withDestinationPath: "real/plan.md")
+        #expect(try Binary.run(arguments, in: reference.url).status == 0)
+
+        let point = arguments[0] == "fmt" ? "before-rename" : "before-source-rename"
+        let killed = try Binary.run(arguments, in: folder.url, environment: ["DAYPLAN_FAULT": point])
+        #expect(killed.status == SIGKILL)
+        #expect(try FolderSnapshot(folder.url).temporaryFiles.count == 1)
+        #expect(try FolderSnapshot(folder.url).temporaryFiles.allSatisfy { $0.hasPrefix("real/.plan.md.") })
+
+        let rerun = try Binary.run(arguments, in: folder.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr == "")
+        #expect(try FolderSnapshot(folder.url) == FolderSnapshot(reference.url))
+    }
+
     @Test func aFolderNamedLikeADayFile() throws {
         // A folder stands for the day files below it: here none. Rollover does not take it for a day.
         func folderNamed(_ folder: TemporaryFolder) throws {
