@@ -85,6 +85,8 @@ enum FileSystem {
     ///
     /// A symbolic link is followed, so the link stays a link and its target changes. The file keeps its mode;
     /// a new file gets `newFileMode` less the umask. A reader sees the old content or the new, never a mix.
+    /// A file the process may not write (a read-only mode, a read-only file system) is an error, as it would
+    /// be for a write in place, although the rename would get past its mode.
     /// `beforeRename` runs when the temporary file is complete and flushed (a test hook for killed runs).
     /// Errors name `path` as given, the file the person asked for (not the folder, nor a link's target).
     static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
@@ -94,6 +96,7 @@ enum FileSystem {
         let temporary = temporaryPath(for: target)
         var info = stat()
         let exists = stat(target, &info) == 0
+        if exists, access(target, W_OK) != 0 { throw .system(path, "cannot write") }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? info.st_mode & 0o7777 : newFileMode)
         guard descriptor >= 0 else { throw .system(path, "cannot create a temporary file") }
         var failure: FileError?

@@ -122,7 +122,8 @@ enum RolloverCommand {
                 return fail("\(error.message); nothing changed")
             }
             var info = stat()
-            if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 }
+            // The new day is as private as the old one, and its owner may always write it.
+            if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 | 0o200 }
         }
         let targetPath = path(folder, day.fileName)
         var target: [UInt8]?
@@ -175,6 +176,10 @@ enum RolloverCommand {
 
         // 7. Write the new day first, then the old one. A run killed between the two leaves the tasks in both
         // files; the next run skips the titles the new day already holds and finishes marking the old one.
+        // An old day that may not be written (read-only, an archive) would stop the run half-way: find out first.
+        if plan.changesSource, access(sourcePath, W_OK) != 0 {
+            return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
+        }
         if plan.changesTarget {
             do {
                 try FileSystem.replace(targetPath, with: plan.targetAfter, newFileMode: newFileMode,

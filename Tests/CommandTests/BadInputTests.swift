@@ -511,6 +511,41 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "skipped: as root a file is read-only only to another user, and setpriv is not there to become one"))
+    func aReadOnlyDayFile() throws {
+        // Mode 0444 in a folder anyone may write: the rename would get past the mode, but a read-only file
+        // is left alone, as a write in place would have to.
+        func readOnly(_ folder: TemporaryFolder) throws {
+            let file = try folder.write(Self.name, "# 2026-11-20\n## Morning\n- [ ] Call Bo\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+        }
+        let lint = try Self.attempt(Self.lint, asNobody: true, readOnly)
+        #expect(lint.run.status == 0 && lint.run.stderr == "1 file checked, no problems\n")
+        let check = try Self.attempt(Self.check, asNobody: true, readOnly)
+        #expect(check.run.status == 1 && check.run.stdout == "\(Self.name)\n")
+        #expect(check.changedNothing)
+        let write = try Self.attempt(Self.write, asNobody: true, readOnly)
+        #expect(write.run.status == 2)
+        #expect(write.run.stderr == "dayplan fmt: \(Self.name): cannot write: Permission denied\n")
+        #expect(write.changedNothing)
+        // Rollover finds out before writing the new day, so it does not stop half-way.
+        let rollover = try Self.attempt(Self.rollover, asNobody: true, readOnly)
+        #expect(rollover.run.status == 2)
+        #expect(rollover.run.stderr == "dayplan rollover: \(Self.name): cannot write: Permission denied; nothing changed\n")
+        #expect(rollover.changedNothing)
+
+        // An old day with nothing open is not written: the new day gets its mode, but stays writable.
+        let archived = try Self.attempt(Self.rollover) { folder in
+            let file = try folder.write(Self.name, "# 2026-11-20\n## Morning\n- [x] Call Bo\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        }
+        #expect(archived.run.status == 0, "\(archived.run.stderr)")
+        #expect(archived.after.entries["2026-11-21.md"].map { if case .file(let mode, _) = $0 { mode } else { 0 } } == 0o644)
+        #expect(archived.after.entries[Self.name] == archived.before.entries[Self.name])
+    }
+
     @Test func aPlanFolderOnAReadOnlyFileSystem() throws {
         let disk = try ScratchFileSystem.mountOrSkip(size: "1m", for: "a read-only file system")
         defer { disk.unmount() }
@@ -531,7 +566,7 @@ import Testing
         // Writing fails, naming the path.
         let write = try Binary.run(Self.write, in: disk.url)
         #expect(write.status == 2)
-        #expect(write.stderr == "dayplan fmt: \(Self.name): cannot create a temporary file: Read-only file system\n")
+        #expect(write.stderr == "dayplan fmt: \(Self.name): cannot write: Read-only file system\n")
         let rollover = try Binary.run(Self.rollover, in: disk.url)
         #expect(rollover.status == 2)
         #expect(rollover.stderr == "dayplan rollover: .dayplan.lock: cannot open the lock file: Read-only file system; nothing changed\n")
