@@ -16,8 +16,9 @@ enum FmtCommand {
 
         OPTIONS:
           --check   Write nothing; list the files that would change. Exit 1 if any would.
-          --write   Rewrite files in place (atomically, only when they change, keeping their mode).
-                    Temporary files left by a run that was killed are removed.
+          --write   Rewrite files in place (atomically, only when they change, keeping their mode;
+                    a file you may not write is an error). Removes the temporary files a killed
+                    run left for them.
           -h, --help  Show this help.
 
         EXIT CODES: 0 formatted (or nothing to change), 1 --check found changes or a file was

@@ -29,7 +29,7 @@ import Testing
         try attempt(arguments) { folder in try folder.write(name, bytes: bytes) }
     }
 
-    /// Runs `arguments` in a new folder that `setUp` fills; `prefix` is a command to run the binary through.
+    /// Runs `arguments` in a new folder that `setUp` fills, as the user nobody when `asNobody` (see `runAsNobody`).
     static func attempt(_ arguments: [String], asNobody: Bool = false,
                         _ setUp: (TemporaryFolder) throws -> Void) throws -> Attempt {
         let folder = try TemporaryFolder()

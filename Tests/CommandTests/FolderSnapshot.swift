@@ -59,7 +59,7 @@ struct FolderSnapshot: Equatable, CustomStringConvertible {
     var temporaryFiles: [String] { entries.keys.filter { $0.hasSuffix(".dayplan-tmp") }.sorted() }
 
     var description: String {
-        entries.keys.sorted().map { "\($0): \(entries[$0]!)" }.joined(separator: "\n")
+        entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
     }
 }
 
