@@ -16,7 +16,9 @@ enum FmtCommand {
 
         OPTIONS:
           --check   Write nothing; list the files that would change. Exit 1 if any would.
-          --write   Rewrite files in place (atomically, only when they change, keeping their mode).
+          --write   Rewrite files in place (atomically, only when they change, keeping their mode;
+                    a file you may not write is an error). Removes the temporary files a killed
+                    run left for them.
           -h, --help  Show this help.
 
         EXIT CODES: 0 formatted (or nothing to change), 1 --check found changes or a file was
@@ -55,6 +57,11 @@ enum FmtCommand {
         if write && paths.contains("-") {
             err.line("dayplan fmt: --write needs files; standard input is written to standard output")
             return .failure
+        }
+
+        // A run killed while writing leaves temporary files beside the files it was writing: remove those.
+        if write {
+            for failure in FileSystem.removeLeftovers(of: paths) { err.line("dayplan fmt: warning: \(failure.message)") }
         }
 
         // Each file is read, formatted and (with --write) replaced on every core; reported in path order.
@@ -111,10 +118,11 @@ enum FmtCommand {
         case .changed(let output):
             if write {
                 do {
-                    try FileSystem.replace(path, with: output)
+                    try FileSystem.replace(path, with: output, beforeRename: { FaultHook.crash(at: "before-rename") })
                 } catch {
                     return .failed(error)
                 }
+                FaultHook.crash(at: "after-rename")
             }
             return .changed(output)
         }

@@ -102,7 +102,7 @@ enum RolloverCommand {
             return fail("\(error.message); nothing changed")
         }
         if !dryRun {
-            for name in names where isLeftover(name) && unlink(path(folder, name)) != 0 {
+            for name in names where FileSystem.isLeftover(name) && unlink(path(folder, name)) != 0 {
                 err.line("dayplan rollover: warning: cannot remove \(FileError.system(path(folder, name), "leftover").message)")
             }
         }
@@ -122,7 +122,8 @@ enum RolloverCommand {
                 return fail("\(error.message); nothing changed")
             }
             var info = stat()
-            if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 }
+            // The new day is as private as the old one, and its owner may always write it.
+            if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 | 0o200 }
         }
         let targetPath = path(folder, day.fileName)
         var target: [UInt8]?
@@ -138,6 +139,12 @@ enum RolloverCommand {
             }
         } else if errno != ENOENT {
             return fail("\(FileError.system(targetPath, "cannot look at").message); nothing changed")
+        }
+        // A day file that is a link to another folder has its temporary files written there: clean those too.
+        if !dryRun {
+            for failure in FileSystem.removeLeftovers(of: sourcePath.isEmpty ? [targetPath] : [sourcePath, targetPath]) {
+                err.line("dayplan rollover: warning: \(failure.message)")
+            }
         }
 
         // 5. Work out both files (the library, on values), then parse them back and check them.
@@ -169,19 +176,23 @@ enum RolloverCommand {
 
         // 7. Write the new day first, then the old one. A run killed between the two leaves the tasks in both
         // files; the next run skips the titles the new day already holds and finishes marking the old one.
+        // An old day that may not be written (read-only, an archive) would stop the run half-way: find out first.
+        if plan.changesSource, access(sourcePath, W_OK) != 0 {
+            return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
+        }
         if plan.changesTarget {
             do {
                 try FileSystem.replace(targetPath, with: plan.targetAfter, newFileMode: newFileMode,
-                                       beforeRename: { crash(at: "before-target-rename") })
+                                       beforeRename: { FaultHook.crash(at: "before-target-rename") })
             } catch {
                 return fail("\(error.message); nothing changed")
             }
         }
-        crash(at: "after-target-write")
+        FaultHook.crash(at: "after-target-write")
         if plan.changesSource, let sourceAfter = plan.sourceAfter {
             do {
                 try FileSystem.replace(sourcePath, with: sourceAfter,
-                                       beforeRename: { crash(at: "before-source-rename") })
+                                       beforeRename: { FaultHook.crash(at: "before-source-rename") })
             } catch {
                 return fail("\(error.message); \(targetPath) already holds what moves on, so run rollover again "
                             + "once \(sourcePath) can be written, to mark it there")
@@ -259,17 +270,6 @@ enum RolloverCommand {
         return type == S_IFREG || type == S_IFLNK ? day : nil
     }
 
-    /// Whether an entry is a temporary file of `FileSystem.replace` (`.NAME.PID.dayplan-tmp`) whose process is gone.
-    static func isLeftover(_ name: String) -> Bool {
-        guard name.hasSuffix(FileSystem.temporarySuffix) else { return false }
-        let stem = name.dropLast(FileSystem.temporarySuffix.count)
-        guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0 else {
-            return true
-        }
-        // A process still running (a `dayplan fmt --write` in this folder, say) keeps its file.
-        return kill(pid, 0) != 0 && errno == ESRCH
-    }
-
     /// Takes `DIR/.dayplan.lock`: exclusive for a rollover; shared for a dry run, which creates nothing and so
     /// locks only a lock file that exists (-1 when there is none). Gives up after 30 seconds rather than hang.
     static func lockFolder(_ folder: String, exclusive: Bool) throws(FileError) -> Int32 {
@@ -322,12 +322,5 @@ enum RolloverCommand {
     /// An environment variable's value.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    /// Test hook: `DAYPLAN_FAULT=<point>` makes the process kill itself with SIGKILL at that point
-    /// (`before-target-rename`, `after-target-write`, `before-source-rename`), so that tests can check that a
-    /// run cut short anywhere leaves the folder for the next run to complete. Not meant for people.
-    static func crash(at point: String) {
-        if environment("DAYPLAN_FAULT") == point { kill(getpid(), SIGKILL) }
     }
 }

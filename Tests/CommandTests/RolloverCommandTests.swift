@@ -319,10 +319,12 @@ import Testing
         #expect(noLock.stderr == "dayplan rollover: .dayplan.lock: cannot open the lock file: Permission denied; nothing changed\n")
         #expect(try folder.listing() == ["2026-11-20.md"])
 
-        // With a lock file anyone may open, the run gets as far as writing the new day, and stops there.
+        // With a lock file anyone may open (and an old day anyone may write, or rollover stops before writing
+        // anything), the run gets as far as writing the new day, and stops there.
         try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
         let lock = try folder.write(".dayplan.lock", "")
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: lock.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: folder.url.appendingPathComponent("2026-11-20.md").path)
         if !asRoot { try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.url.path) }
         let noTemporary = try shell(command, in: folder)
         #expect(noTemporary.status == 2)

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Test hook for the commands that write: `DAYPLAN_FAULT=<point>` makes the process kill itself with SIGKILL
+/// when it reaches that point, so that tests can check that a run cut short there leaves every file as it was
+/// or as a whole run leaves it, for the next run to complete. Not meant for people.
+///
+/// The points: `rollover` has `before-target-rename`, `after-target-write` and `before-source-rename`;
+/// `fmt --write` has `before-rename` (a temporary file complete and flushed, not yet renamed over the file)
+/// and `after-rename` (the first file replaced).
+enum FaultHook {
+    /// Dies here with SIGKILL when `DAYPLAN_FAULT` names `point`.
+    static func crash(at point: String) {
+        guard let value = getenv("DAYPLAN_FAULT"), String(cString: value) == point else { return }
+        kill(getpid(), SIGKILL)
+    }
+}
