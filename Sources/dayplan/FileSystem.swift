@@ -32,6 +32,9 @@ struct FileError: Error {
 /// Kept off Foundation so that a command on one small file starts about as fast as `cat`.
 enum FileSystem {
     /// Reads a whole file, or standard input for `-`.
+    ///
+    /// Refuses anything larger than `largestDayFile`, so that `/dev/zero` or an endless pipe ends with a message
+    /// instead of running out of memory.
     static func read(_ path: String) throws(FileError) -> [UInt8] {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(path, "cannot open") }
@@ -63,9 +66,16 @@ enum FileSystem {
             }
             if failed { throw .system(path, "cannot read") }
             if ended { return bytes }
-            capacity *= 2
+            if bytes.count > largestDayFile {
+                throw FileError(path == "-" ? "<stdin>" : path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
+            }
+            capacity = min(capacity * 2, largestDayFile + 1)
         }
     }
+
+    /// The largest input read: far beyond any day plan (a 10-year archive is 4 MB in all), yet small enough
+    /// that parsing it fits in memory.
+    static let largestDayFile = 512 << 20
 
     /// What kind of thing a path names.
     enum Kind { case missing, file, directory, other }

@@ -579,3 +579,16 @@ import Testing
         #expect(try elsewhere.listing() == [])
     }
 }
+
+@Suite struct EndlessInputTests {
+    /// An endless input (a device, a pipe that never ends) stops at the size cap with a message, never a crash.
+    @Test func endlessInputEndsWithAMessage() throws {
+        let lint = try Binary.run(["lint", "/dev/zero"])
+        #expect(lint.status == 2)
+        #expect(lint.stderr.contains("dayplan lint: /dev/zero: larger than 512 MiB, too large to be a day file"))
+        let fmt = try Binary.run(["fmt", "/dev/zero"])
+        #expect(fmt.status == 2)
+        #expect(fmt.stderr.contains("dayplan fmt: /dev/zero: larger than 512 MiB, too large to be a day file"))
+        #expect(fmt.stdout.isEmpty)
+    }
+}
