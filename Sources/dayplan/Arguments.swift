@@ -51,6 +51,30 @@ struct Arguments {
     }
 }
 
+extension Arguments {
+    /// Splits a command's words as above, adding `--help`/`-h`. Prints the help (exit 0) or the mistake and a
+    /// hint (exit 2) itself, and then throws the exit code the command is to end with.
+    static func forCommand(_ name: String, help: String, _ words: [String], flags: [String],
+                           options: [String]) throws(ExitCode) -> Arguments {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(words, flags: flags + ["--help", "-h"], options: options)
+        } catch {
+            var err = Output.error
+            err.line("dayplan \(name): \(error.message)\nRun 'dayplan \(name) --help' for usage.")
+            err.flush()
+            throw .failure
+        }
+        if !arguments.flags.isDisjoint(with: ["--help", "-h"]) {
+            var out = Output.standard
+            out.line(help)
+            out.flush()
+            throw .success
+        }
+        return arguments
+    }
+}
+
 /// A mistake in how the command was called; exit code 2.
 struct UsageError: Error {
     let message: String

@@ -32,14 +32,9 @@ enum FmtCommand {
 
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, flags: ["--check", "--write", "--help", "-h"], options: [])
+            arguments = try Arguments.forCommand(name, help: help, words, flags: ["--check", "--write"], options: [])
         } catch {
-            err.line("dayplan fmt: \(error.message)\nRun 'dayplan fmt --help' for usage.")
-            return .failure
-        }
-        if !arguments.flags.isDisjoint(with: ["--help", "-h"]) {
-            out.line(help)
-            return .success
+            return error
         }
         let check = arguments.flags.contains("--check")
         let write = arguments.flags.contains("--write")

@@ -40,15 +40,9 @@ enum LintCommand {
 
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, flags: ["--strict", "--help", "-h"],
-                                      options: ["--format", "--stdin-filename"])
+            arguments = try Arguments.forCommand(name, help: help, words, flags: ["--strict"], options: ["--format", "--stdin-filename"])
         } catch {
-            err.line("dayplan lint: \(error.message)\nRun 'dayplan lint --help' for usage.")
-            return .failure
-        }
-        if !arguments.flags.isDisjoint(with: ["--help", "-h"]) {
-            out.line(help)
-            return .success
+            return error
         }
         let formatName = arguments.options["--format"] ?? "text"
         guard let format = Format(rawValue: formatName) else {

@@ -52,14 +52,9 @@ enum RolloverCommand {
         // 1. Arguments: the folder and the day to open.
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, flags: ["--dry-run", "--help", "-h"],
-                                      options: ["--dir", "--date", "--day-starts-at"])
+            arguments = try Arguments.forCommand(name, help: help, words, flags: ["--dry-run"], options: ["--dir", "--date", "--day-starts-at"])
         } catch {
-            return fail("\(error.message)\nRun 'dayplan rollover --help' for usage.")
-        }
-        if !arguments.flags.isDisjoint(with: ["--help", "-h"]) {
-            out.line(help)
-            return .success
+            return error
         }
         guard arguments.positionals.isEmpty else {
             return fail("takes no paths; name the plan folder with --dir DIR")
