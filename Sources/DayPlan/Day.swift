@@ -80,6 +80,27 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         other.daysSinceEpoch - daysSinceEpoch
     }
 
+    /// Whether a file name has a day file's shape, `NNNN-NN-NN.md`, real date or not: what tools search
+    /// folders for (and what lint checks against the day heading).
+    public static func isFileName(_ name: some StringProtocol) -> Bool {
+        isFileName(utf8: name.utf8)
+    }
+
+    static func isFileName(utf8 name: some Collection<UInt8>) -> Bool {
+        guard name.count == 13 else { return false }
+        for (index, byte) in zip(0..., name) {
+            let fits = switch index {
+            case 4, 7: byte == UInt8(ascii: "-")
+            case 10: byte == UInt8(ascii: ".")
+            case 11: byte == UInt8(ascii: "m")
+            case 12: byte == UInt8(ascii: "d")
+            default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            if !fits { return false }
+        }
+        return true
+    }
+
     /// The file name of this day's plan: `YYYY-MM-DD.md`.
     public var fileName: String { description + ".md" }
 

@@ -58,7 +58,7 @@ public enum Linter {
     static func checkDayMatches(_ fileName: String, _ document: DayDocument, into findings: inout [Diagnostic]) {
         let utf8 = fileName.utf8
         let name = Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
-        guard isDayFileName(name.utf8) else { return }
+        guard Day.isFileName(utf8: name.utf8) else { return }
         let named = Day(utf8: name.utf8.prefix(10))
         let top = SourcePosition(offset: 0, line: 1, column: 1)
         let start = document.dayHeadingSource?.start ?? top
@@ -73,21 +73,5 @@ public enum Linter {
         guard let day = document.day, day != named else { return }
         findings.append(Diagnostic(.dayMismatch, from: start, to: end,
                                    "The day heading says \(day) but the file is named \(name); rename the file or change the heading to `# \(named)`."))
-    }
-
-    /// Whether a file name has a day file's shape: `NNNN-NN-NN.md`, real date or not.
-    private static func isDayFileName(_ name: some Collection<UInt8>) -> Bool {
-        guard name.count == 13 else { return false }
-        for (index, byte) in name.enumerated() {
-            let fits = switch index {
-            case 4, 7: byte == UInt8(ascii: "-")
-            case 10: byte == UInt8(ascii: ".")
-            case 11: byte == UInt8(ascii: "m")
-            case 12: byte == UInt8(ascii: "d")
-            default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            }
-            if !fits { return false }
-        }
-        return true
     }
 }

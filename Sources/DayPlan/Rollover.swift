@@ -363,8 +363,10 @@ struct LineTable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int] = bytes.isEmpty ? [] : [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") && offset + 1 < bytes.count {
-            starts.append(offset + 1)
+        var offset = 0
+        while let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) {
+            if newline + 1 < bytes.count { starts.append(newline + 1) }
+            offset = newline + 1
         }
         self.starts = starts
     }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DayPlan
 
 /// A failed file operation, with the path it was about and the system's reason.
 struct FileError: Error {
@@ -174,24 +175,42 @@ enum FileSystem {
         }
         var failures: [FileError] = []
         for (folder, names) in namesByFolder {
-            guard let stream = opendir(folder) else { continue }
-            var leftovers: [String] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                // `.NAME.PID.dayplan-tmp`, for one of the files.
+            guard let entries = try? entries(of: folder) else { continue }
+            // `.NAME.PID.dayplan-tmp`, for one of the files.
+            let leftovers = entries.filter { name in
                 let stem = name.dropFirst().dropLast(temporarySuffix.count)
-                guard name.hasPrefix("."), let dot = stem.lastIndex(of: "."), names.contains(stem[..<dot]),
-                      isLeftover(name) else { continue }
-                leftovers.append(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+                guard name.hasPrefix("."), let dot = stem.lastIndex(of: ".") else { return false }
+                return names.contains(stem[..<dot]) && isLeftover(name)
             }
-            closedir(stream)
-            for path in leftovers where unlink(path) != 0 {
+            for path in leftovers.map({ join(folder, $0) }) where unlink(path) != 0 {
                 failures.append(.system(path, "cannot remove this temporary file of a run that was cut short"))
             }
         }
         return failures.sorted { precedes($0.path, $1.path) }
+    }
+
+    /// A folder's own entries, hidden ones included (no `.` and `..`), not those of folders below it.
+    static func entries(of folder: String) throws(FileError) -> [String] {
+        guard let stream = opendir(folder) else { throw .system(folder, "cannot read the folder") }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = entryName(entry)
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The name of a `readdir` entry.
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    /// `folder/name`, or just `name` in the current folder.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// The folder part of a path (`.` for a bare name).
@@ -205,14 +224,6 @@ enum FileSystem {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// Whether a file name is a day file's: `YYYY-MM-DD.md`.
-    static func isDayFileName(_ name: some StringProtocol) -> Bool {
-        let bytes = Array(name.utf8)
-        guard bytes.count == 13, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10...].elementsEqual(".md".utf8) else { return false }
-        return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { (48...57).contains(bytes[$0]) }
     }
 
     /// The day files under a folder, sorted, skipping hidden folders (`.git` among them) and symbolic links to folders.
@@ -229,10 +240,9 @@ enum FileSystem {
             }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = entryName(entry)
                 if name.hasPrefix(".") { continue }
+                // `./name` under `.`, as given: the names the commands print.
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 // The entry's type comes with it on most file systems; ask only when it does not.
                 var type = Int32(entry.pointee.d_type)
@@ -249,9 +259,9 @@ enum FileSystem {
                 switch type {
                 case Int32(DT_DIR):
                     pending.append(path)
-                case Int32(DT_REG) where isDayFileName(name):
+                case Int32(DT_REG) where Day.isFileName(name):
                     found.append(path)
-                case Int32(DT_LNK) where isDayFileName(name) && [.file, .missing].contains(kind(of: path)):
+                case Int32(DT_LNK) where Day.isFileName(name) && [.file, .missing].contains(kind(of: path)):
                     found.append(path)
                 default:
                     continue

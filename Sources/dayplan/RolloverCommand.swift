@@ -92,13 +92,13 @@ enum RolloverCommand {
         // 3. A run killed while writing leaves a temporary file behind: remove those of processes that are gone.
         let names: [String]
         do {
-            names = try entries(of: folder)
+            names = try FileSystem.entries(of: folder)
         } catch {
             return fail("\(error.message); nothing changed")
         }
         if !dryRun {
-            for name in names where FileSystem.isLeftover(name) && unlink(path(folder, name)) != 0 {
-                err.line("dayplan rollover: warning: cannot remove \(FileError.system(path(folder, name), "leftover").message)")
+            for name in names where FileSystem.isLeftover(name) && unlink(FileSystem.join(folder, name)) != 0 {
+                err.line("dayplan rollover: warning: cannot remove \(FileError.system(FileSystem.join(folder, name), "leftover").message)")
             }
         }
 
@@ -107,7 +107,7 @@ enum RolloverCommand {
         var source: (day: Day, bytes: [UInt8])?
         var newFileMode: mode_t = 0o644
         if let sourceDay = names.compactMap({ dayOfFile($0, in: folder) }).filter({ $0 < day }).max() {
-            sourcePath = path(folder, sourceDay.fileName)
+            sourcePath = FileSystem.join(folder, sourceDay.fileName)
             guard FileSystem.kind(of: sourcePath) == .file else {
                 return fail("\(sourcePath): not a readable file; nothing changed")
             }
@@ -120,7 +120,7 @@ enum RolloverCommand {
             // The new day is as private as the old one, and its owner may always write it.
             if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 | 0o200 }
         }
-        let targetPath = path(folder, day.fileName)
+        let targetPath = FileSystem.join(folder, day.fileName)
         var target: [UInt8]?
         var info = stat()
         if lstat(targetPath, &info) == 0 {
@@ -242,25 +242,11 @@ enum RolloverCommand {
 
     // MARK: - The folder
 
-    /// The folder's own entries, hidden ones included (no `.` and `..`), not those of folders below it.
-    static func entries(of folder: String) throws(FileError) -> [String] {
-        guard let stream = opendir(folder) else { throw .system(folder, "cannot read the folder") }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
     /// The day a folder entry is the plan of: a file or link named `YYYY-MM-DD.md` with a real date.
     static func dayOfFile(_ name: String, in folder: String) -> Day? {
-        guard FileSystem.isDayFileName(name), let day = Day(name.prefix(10)) else { return nil }
+        guard Day.isFileName(name), let day = Day(name.prefix(10)) else { return nil }
         var info = stat()
-        guard lstat(path(folder, name), &info) == 0 else { return nil }
+        guard lstat(FileSystem.join(folder, name), &info) == 0 else { return nil }
         let type = info.st_mode & S_IFMT
         return type == S_IFREG || type == S_IFLNK ? day : nil
     }
@@ -268,7 +254,7 @@ enum RolloverCommand {
     /// Takes `DIR/.dayplan.lock`: exclusive for a rollover; shared for a dry run, which creates nothing and so
     /// locks only a lock file that exists (-1 when there is none). Gives up after 30 seconds rather than hang.
     static func lockFolder(_ folder: String, exclusive: Bool) throws(FileError) -> Int32 {
-        let lockPath = path(folder, ".dayplan.lock")
+        let lockPath = FileSystem.join(folder, ".dayplan.lock")
         let descriptor = exclusive
             ? open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             : open(lockPath, O_RDONLY | O_CLOEXEC)
@@ -292,11 +278,6 @@ enum RolloverCommand {
             waited += 10
         }
         return descriptor
-    }
-
-    /// `folder/name`, or just `name` in the current folder.
-    static func path(_ folder: String, _ name: String) -> String {
-        folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     // MARK: - The clock and the environment

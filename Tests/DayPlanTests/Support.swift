@@ -51,6 +51,14 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+extension SeededGenerator {
+    /// A number in `0..<bound`, so that a failing case can be replayed from its seed.
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// One of `choices`.
+    mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
+}
+
 extension DayDocument {
     /// Each region's tasks, for comparing what two parses understood.
     var tasksByRegion: [Region: [PlanTask]] {
