@@ -1,5 +1,5 @@
 // The libFuzzer entry point: arbitrary bytes through parse, print, parse again, and the invariants of
-// `Tests/DayPlanTests/Invariants.swift`. Built by `Tests/Fuzz/run.sh` together with the library's sources.
+// `Tests/DayPlanTests/Support/Invariants.swift`. Built by `Tests/Fuzz/run.sh` together with the library's sources.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -14,13 +14,13 @@ out="$root/.build/fuzz"
 mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
 
 # The seed corpus: every example and golden input, plus what earlier runs found.
-find "$root/Examples" "$root/Tests/DayPlanTests/Golden" "$root/Tests/Fuzz/regressions" -type f \
+find "$root/Examples" "$root/Tests/DayPlanTests/Format/Golden" "$root/Tests/Fuzz/regressions" -type f \
   \( -name '*.md' -o -path '*/regressions/*' \) -exec cp {} "$out/seeds/" \; 2>/dev/null || true
 
 sources=$(find "$root/Sources/DayPlan" -name '*.swift' | sort)
 echo "building the fuzzer (address sanitizer, optimised)…"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DayPlanFuzz \
-  $sources "$root/Tests/DayPlanTests/Invariants.swift" "$root/Tests/Fuzz/FuzzTarget.swift" \
+  $sources "$root/Tests/DayPlanTests/Support/Invariants.swift" "$root/Tests/Fuzz/FuzzTarget.swift" \
   -o "$out/fuzz-dayplan" 2> >(grep -v "Cannot export local symbol" >&2)
 
 echo "fuzzing for ${seconds}s…"

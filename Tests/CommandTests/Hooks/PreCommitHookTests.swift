@@ -9,8 +9,7 @@ private let gitExecutable = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git", "
 @Suite(.enabled(if: gitExecutable != nil, "git is not installed, so the hook cannot be tried"))
 struct PreCommitHookTests {
 
-    static let hook = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/hooks/pre-commit")
+    static let hook = CommandTests.Repository.url("Examples/hooks/pre-commit")
 
     static let overfull = "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n* [ ] Ship that too\n"
     static let good = "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n+ [ ] Ship that too\n"

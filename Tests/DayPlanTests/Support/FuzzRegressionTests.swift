@@ -4,8 +4,7 @@ import Testing
 
 /// Every input the fuzzer ever broke a promise with (`Tests/Fuzz/regressions/`), checked on every run.
 @Suite struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/regressions")
+    static let folder = Repository.url("Tests/Fuzz/regressions")
 
     static var inputs: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

@@ -13,8 +13,7 @@ import Testing
 
     /// The fenced blocks of a Markdown file whose info string starts with `dayplan`, with their roles.
     static func examples(in file: String) -> [Example] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(file)
+        let url = Repository.url(file)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         var examples: [Example] = []
         var open: (fence: String, role: String, line: Int, lines: [String])?

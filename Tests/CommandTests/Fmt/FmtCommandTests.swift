@@ -127,8 +127,7 @@ import Testing
     }
 
     @Test func theExamplesAreCanonical() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+        let examples = Repository.url("Examples")
         let run = try Binary.run(["fmt", "--check", examples.path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }

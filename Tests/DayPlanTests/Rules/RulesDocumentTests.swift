@@ -12,8 +12,7 @@ import DayPlan
     }
 
     static let text: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("RULES.md")
+        let url = Repository.url("RULES.md")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }()
 
