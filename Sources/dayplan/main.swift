@@ -7,13 +7,14 @@ import Darwin
 #endif
 
 /// The version `dayplan --version` prints.
-let version = "0.1.0"
+let version = "0.2.0"
 
-/// Each command: its name, one line for the overview, and its whole flow.
-let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
-    (FmtCommand.name, FmtCommand.summary, FmtCommand.run),
-    (LintCommand.name, LintCommand.summary, LintCommand.run),
-    (RolloverCommand.name, RolloverCommand.summary, RolloverCommand.run),
+/// Every command: what it takes (its spec, which help, completions and the man page are made from) and its
+/// whole flow. A new command is one file in Commands/ and one line here.
+let commands: [(spec: CommandSpec, run: ([String]) -> ExitCode)] = [
+    (FmtCommand.spec, FmtCommand.run),
+    (LintCommand.spec, LintCommand.run),
+    (RolloverCommand.spec, RolloverCommand.run),
 ]
 
 let overview = """
@@ -22,40 +23,45 @@ let overview = """
     USAGE: dayplan <command> [options] [path ...]
 
     COMMANDS:
-    \(commands.map { "  " + $0.name.padding($0.name.count < 10 ? 10 : $0.name.count) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.spec.name.padding(10) + $0.spec.summary }.joined(separator: "\n"))
 
-    Run 'dayplan <command> --help' for a command's options.
+    Run 'dayplan help <command>' or 'dayplan <command> --help' for a command's options.
     Exit codes: 0 fine, 1 findings, 2 usage or I/O error.
     """
-
-extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}
 
 @MainActor func runDayplan(_ words: [String]) -> ExitCode {
     var out = Output.standard
     var err = Output.error
     defer { out.flush(); err.flush() }
+    func unknown(_ name: String) -> ExitCode {
+        var message = "dayplan: unknown command '\(name)'"
+        if let guess = closest(to: name, among: commands.map(\.spec.name)) { message += " (did you mean '\(guess)'?)" }
+        err.line(message + "\nRun 'dayplan --help' for the list of commands.")
+        return .failure
+    }
     guard let first = words.first else {
         err.line(overview)
         return .failure
     }
     switch first {
-    case "-h", "--help", "help":
+    case "-h", "--help":
         out.line(overview)
+        return .success
+    case "help":
+        guard let name = words.dropFirst().first else {
+            out.line(overview)
+            return .success
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else { return unknown(name) }
+        out.line(command.spec.help)
         return .success
     case "-V", "--version", "version":
         out.line("dayplan \(version)")
         return .success
     default:
-        if let command = commands.first(where: { $0.name == first }) {
-            out.flush()
-            return command.run(Array(words.dropFirst()))
-        }
-        var message = "dayplan: unknown command '\(first)'"
-        if let guess = closest(to: first, among: commands.map(\.name)) { message += " (did you mean '\(guess)'?)" }
-        err.line(message + "\nRun 'dayplan --help' for the list of commands.")
-        return .failure
+        guard let command = commands.first(where: { $0.spec.name == first }) else { return unknown(first) }
+        out.flush()
+        return command.run(Array(words.dropFirst()))
     }
 }
 

@@ -1,14 +1,16 @@
-/// A command line split into flags, options with values, and positional arguments.
+/// A command line split, by its command's `CommandSpec`, into flags, options with values, and positional
+/// arguments.
 ///
-/// Accepts `--name`, `--name value`, `--name=value`, and `--` to end options; `-` alone is a positional
-/// argument (standard input).
+/// Accepts `--name`, `--name value`, `--name=value`, `-n`, `-n value`, grouped short flags (`-qn`), and `--`
+/// to end options; `-` alone is a positional argument (standard input). Flags and options are keyed by their
+/// long name, whichever name was typed.
 struct Arguments {
     var positionals: [String] = []
     var flags: Set<String> = []
     var options: [String: String] = [:]
 
-    /// Splits `words` knowing which names are flags and which take a value; anything else is a usage error.
-    init(_ words: [String], flags knownFlags: [String], options knownOptions: [String]) throws(UsageError) {
+    /// Splits `words` by the options `spec` declares; anything else is a usage error.
+    init(_ words: [String], spec: CommandSpec) throws(UsageError) {
         var index = 0
         var optionsEnded = false
         while index < words.count {
@@ -28,46 +30,61 @@ struct Arguments {
                 name = String(word[..<equals])
                 inlineValue = String(word[word.index(after: equals)...])
             }
-            if knownFlags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
-                flags.insert(name)
-            } else if knownOptions.contains(name) {
-                if let inlineValue {
-                    options[name] = inlineValue
-                } else if index < words.count {
-                    options[name] = words[index]
-                    index += 1
-                } else {
-                    throw UsageError("\(name) needs a value")
+            // `-qn`: short flags written together.
+            if !name.hasPrefix("--"), name.count > 2, inlineValue == nil {
+                let grouped = name.dropFirst().compactMap { spec.option(named: "-\($0)") }.filter { $0.value == nil }
+                if grouped.count == name.count - 1 {
+                    for option in grouped { flags.insert(option.name) }
+                    continue
                 }
-            } else {
+            }
+            guard let option = spec.option(named: name) else {
                 var message = "unknown option '\(name)'"
-                if let guess = closest(to: name, among: knownFlags + knownOptions) {
-                    message += " (did you mean '\(guess)'?)"
-                }
+                if let guess = Arguments.suggestion(for: name, in: spec) { message += " (did you mean '\(guess)'?)" }
                 throw UsageError(message)
             }
+            if option.value == nil {
+                guard inlineValue == nil else { throw UsageError("\(option.name) takes no value") }
+                flags.insert(option.name)
+            } else {
+                guard let value = inlineValue ?? (index < words.count ? words[index] : nil) else {
+                    throw UsageError("\(option.name) needs a value")
+                }
+                if inlineValue == nil { index += 1 }
+                if case .choice(let choices)? = option.value?.kind, !choices.contains(value) {
+                    let listed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "")
+                        + (choices.last ?? "")
+                    throw UsageError("unknown \(option.name.dropFirst(2)) '\(value)'; use \(listed)")
+                }
+                options[option.name] = value
+            }
         }
+    }
+
+    /// A real option name near a mistyped one. Only long names are suggested: every one-letter name is one
+    /// edit away from every other, so `-x` suggesting `-h` would be noise.
+    static func suggestion(for name: String, in spec: CommandSpec) -> String? {
+        guard name.hasPrefix("--") else { return nil }
+        return closest(to: name, among: spec.allOptions.map(\.name))
     }
 }
 
 extension Arguments {
-    /// Splits a command's words as above, adding `--help`/`-h`. Prints the help (exit 0) or the mistake and a
-    /// hint (exit 2) itself, and then throws the exit code the command is to end with.
-    static func forCommand(_ name: String, help: String, _ words: [String], flags: [String],
-                           options: [String]) throws(ExitCode) -> Arguments {
+    /// Splits a command's words by its spec. Prints the help (exit 0) or the mistake and a hint (exit 2)
+    /// itself, and then throws the exit code the command is to end with.
+    static func forCommand(_ spec: CommandSpec, _ words: [String]) throws(ExitCode) -> Arguments {
         let arguments: Arguments
         do {
-            arguments = try Arguments(words, flags: flags + ["--help", "-h"], options: options)
+            arguments = try Arguments(words, spec: spec)
         } catch {
             var err = Output.error
-            err.line("dayplan \(name): \(error.message)\nRun 'dayplan \(name) --help' for usage.")
+            err.line("dayplan \(spec.name): \(error.message)\nRun 'dayplan \(spec.name) --help' for usage.")
             err.flush()
             throw .failure
         }
-        if !arguments.flags.isDisjoint(with: ["--help", "-h"]) {
+        if arguments.flags.contains("--help") {
             var out = Output.standard
-            out.line(help)
+            out.line(spec.help)
             out.flush()
             throw .success
         }

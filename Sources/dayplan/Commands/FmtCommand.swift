@@ -2,28 +2,25 @@ import DayPlan
 
 /// `dayplan fmt`: rewrites day files in canonical form.
 enum FmtCommand {
-    static let name = "fmt"
-    static let summary = "Print, check or rewrite day files in canonical form"
-    static let help = """
-        USAGE: dayplan fmt [--check | --write] [PATH ...]
+    static let spec = CommandSpec(
+        name: "fmt",
+        summary: "Print, check or rewrite day files in canonical form",
+        arguments: Value(placeholder: "PATH ...", kind: .paths),
+        about: """
+            Formats day files as FORMAT.md's canonical form. With no PATH, or with -, reads standard
+            input and writes standard output (for editors). A folder stands for the day files
+            (YYYY-MM-DD.md) below it, hidden folders skipped.
 
-        Formats day files as FORMAT.md's canonical form. With no PATH, or with -, reads standard
-        input and writes standard output (for editors). A folder stands for the day files
-        (YYYY-MM-DD.md) below it, hidden folders skipped.
-
-        A file whose errors would make the canonical form a guess (a task before any region, a
-        region twice, no day heading, …) is left exactly as it is, and the reasons are reported.
-
-        OPTIONS:
-          --check   Write nothing; list the files that would change. Exit 1 if any would.
-          --write   Rewrite files in place (atomically, only when they change, keeping their mode;
-                    a file you may not write is an error). Removes the temporary files a killed
-                    run left for them.
-          -h, --help  Show this help.
-
-        EXIT CODES: 0 formatted (or nothing to change), 1 --check found changes or a file was
-        left alone because of errors, 2 usage or I/O error.
-        """
+            A file whose errors would make the canonical form a guess (a task before any region, a
+            region twice, no day heading, …) is left exactly as it is, and the reasons are reported.
+            """,
+        options: [
+            .flag("--check", "Write nothing; list the files that would change. Exit 1 if any would."),
+            .flag("--write", short: "w", "Rewrite files in place (atomically, only when they change, keeping their mode; a file you may not write is an error). Removes the temporary files a killed run left for them."),
+        ],
+        exitCodes: [(0, "formatted (or nothing to change)"),
+                    (1, "--check found changes or a file was left alone because of errors"),
+                    (2, "usage or I/O error")])
 
     static func run(_ words: [String]) -> ExitCode {
         var out = Output.standard
@@ -32,7 +29,7 @@ enum FmtCommand {
 
         let arguments: Arguments
         do {
-            arguments = try Arguments.forCommand(name, help: help, words, flags: ["--check", "--write"], options: [])
+            arguments = try Arguments.forCommand(spec, words)
         } catch {
             return error
         }

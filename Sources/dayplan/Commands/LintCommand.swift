@@ -2,34 +2,30 @@ import DayPlan
 
 /// `dayplan lint`: checks day files against the format and the 1-3-5 rule.
 enum LintCommand {
-    static let name = "lint"
-    static let summary = "Check day files against the format and the 1-3-5 rule"
-    static let help = """
-        USAGE: dayplan lint [--format text|json|github] [--strict] [--stdin-filename NAME] [PATH ...]
+    static let spec = CommandSpec(
+        name: "lint",
+        summary: "Check day files against the format and the 1-3-5 rule",
+        arguments: Value(placeholder: "PATH ...", kind: .paths),
+        about: """
+            Checks day files and reports every finding with its file, line, column, severity and rule
+            (RULES.md lists the rules). With no PATH, checks the day files (YYYY-MM-DD.md) below the
+            current folder; a folder stands for the day files below it, hidden folders (.git among
+            them) skipped; a file is checked whatever its name; - reads standard input.
 
-        Checks day files and reports every finding with its file, line, column, severity and rule
-        (RULES.md lists the rules). With no PATH, checks the day files (YYYY-MM-DD.md) below the
-        current folder; a folder stands for the day files below it, hidden folders (.git among
-        them) skipped; a file is checked whatever its name; - reads standard input.
-
-        OPTIONS:
-          --format FORMAT        text (default): path:line:column: severity: message [rule],
-                                 with a one-line summary on standard error.
-                                 json: one JSON document, {"version":1,"files":N,"diagnostics":[…]}.
-                                 github: GitHub Actions workflow commands (::error file=…::…).
-          --strict               Warnings fail the run too (exit 1).
-          --stdin-filename NAME  The name standard input is reported under, and checked against its
-                                 day heading (default <stdin>). For editors and git hooks.
-          -h, --help             Show this help.
-
-        Columns count UTF-8 bytes from 1.
-
-        EXIT CODES: 0 no errors (warnings allowed), 1 errors (or warnings with --strict),
-        2 usage or I/O error (other files are still checked and reported).
-        """
+            Columns count UTF-8 bytes from 1.
+            """,
+        options: [
+            .choice("--format", Format.allCases.map(\.rawValue),
+                    #"text (default): path:line:column: severity: message [rule], with a one-line summary on standard error. json: one JSON document, {"version":1,"files":N,"diagnostics":[…]}. github: GitHub Actions workflow commands (::error file=…::…)."#),
+            .flag("--strict", "Warnings fail the run too (exit 1)."),
+            .option("--stdin-filename", "NAME", .file,
+                    "The name standard input is reported under, and checked against its day heading (default <stdin>). For editors and git hooks."),
+        ],
+        exitCodes: [(0, "no errors (warnings allowed)"), (1, "errors (or warnings with --strict)"),
+                    (2, "usage or I/O error (other files are still checked and reported)")])
 
     /// How findings are written.
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case text, json, github
     }
 
@@ -40,15 +36,11 @@ enum LintCommand {
 
         let arguments: Arguments
         do {
-            arguments = try Arguments.forCommand(name, help: help, words, flags: ["--strict"], options: ["--format", "--stdin-filename"])
+            arguments = try Arguments.forCommand(spec, words)
         } catch {
             return error
         }
-        let formatName = arguments.options["--format"] ?? "text"
-        guard let format = Format(rawValue: formatName) else {
-            err.line("dayplan lint: unknown format '\(formatName)'; use text, json or github\nRun 'dayplan lint --help' for usage.")
-            return .failure
-        }
+        let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
         let strict = arguments.flags.contains("--strict")
         let stdinName = arguments.options["--stdin-filename"] ?? "<stdin>"
 

@@ -9,36 +9,35 @@ import DayPlan
 
 /// `dayplan rollover`: closes the most recent day plan and opens a new day from it.
 enum RolloverCommand {
-    static let name = "rollover"
-    static let summary = "Open a new day from the most recent plan, carrying unfinished tasks"
-    static let help = """
-        USAGE: dayplan rollover [--dir DIR] [--date YYYY-MM-DD] [--day-starts-at HOUR] [--dry-run]
+    static let spec = CommandSpec(
+        name: "rollover",
+        summary: "Open a new day from the most recent plan, carrying unfinished tasks",
+        arguments: nil,
+        about: """
+            Opens the plan for DATE (DIR/DATE.md) from the newest day file dated before it: after a
+            weekend, Monday starts from Friday. With no earlier plan, it starts a blank day.
 
-        Opens the plan for DATE (DIR/DATE.md) from the newest day file dated before it: after a
-        weekend, Monday starts from Friday. With no earlier plan, it starts a blank day.
+            In the old day, finished and cancelled tasks stay as they are and each open task is marked
+            [>] (moved on): a task flagged @carry comes back in the same region and bucket, other tasks
+            of Morning, Afternoon and Evening go to the Backlog with @from:<old day>, and the open
+            Backlog moves forward as it is. A task bound for the Backlog whose @expires: day has passed
+            is marked [-] with @expired in the old day instead, and not carried.
 
-        In the old day, finished and cancelled tasks stay as they are and each open task is marked
-        [>] (moved on): a task flagged @carry comes back in the same region and bucket, other tasks
-        of Morning, Afternoon and Evening go to the Backlog with @from:<old day>, and the open
-        Backlog moves forward as it is. A task bound for the Backlog whose @expires: day has passed
-        is marked [-] with @expired in the old day instead, and not carried.
-
-        If DATE's file exists already, every byte of it is kept and the tasks are added to it,
-        skipping any whose title it already has. Running rollover again for the same DATE changes
-        nothing. Every write is atomic, the new day first; a run that is cut short is completed by
-        the next. While it runs it holds the lock DIR/.dayplan.lock, so two rollovers make one.
-
-        OPTIONS:
-          --dir DIR             The plan folder (default: $DAYPLAN_DIR, else the current folder).
-          --date YYYY-MM-DD     The day to open (default: today in the local time zone).
-          --day-starts-at HOUR  Before this hour (0-23) it is still yesterday, for work past
-                                midnight (default: $DAYPLAN_DAY_STARTS_AT, else 0).
-          --dry-run             Write nothing; show the new day and the old day's changed lines.
-          -h, --help            Show this help.
-
-        EXIT CODES: 0 done (or nothing to do), 1 a day file has errors that would make rollover
-        a guess (nothing changed), 2 usage or I/O error.
-        """
+            If DATE's file exists already, every byte of it is kept and the tasks are added to it,
+            skipping any whose title it already has. Running rollover again for the same DATE changes
+            nothing. Every write is atomic, the new day first; a run that is cut short is completed by
+            the next. While it runs it holds the lock DIR/.dayplan.lock, so two rollovers make one.
+            """,
+        options: [
+            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "The plan folder (default: the current folder)."),
+            .option("--date", "YYYY-MM-DD", .date, "The day to open (default: today in the local time zone)."),
+            .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
+                    "Before this hour (0-23) it is still yesterday, for work past midnight (default 0)."),
+            .flag("--dry-run", short: "n", "Write nothing; show the new day and the old day's changed lines."),
+        ],
+        exitCodes: [(0, "done (or nothing to do)"),
+                    (1, "a day file has errors that would make rollover a guess (nothing changed)"),
+                    (2, "usage or I/O error")])
 
     static func run(_ words: [String]) -> ExitCode {
         var out = Output.standard
@@ -52,7 +51,7 @@ enum RolloverCommand {
         // 1. Arguments: the folder and the day to open.
         let arguments: Arguments
         do {
-            arguments = try Arguments.forCommand(name, help: help, words, flags: ["--dry-run"], options: ["--dir", "--date", "--day-starts-at"])
+            arguments = try Arguments.forCommand(spec, words)
         } catch {
             return error
         }
