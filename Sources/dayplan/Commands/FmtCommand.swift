@@ -77,7 +77,7 @@ enum FmtCommand {
                 // Left as it is: a filter still passes the input through, so an editor keeps its buffer.
                 if !check && !write { out.write(bytes: input) }
                 for diagnostic in blockers {
-                    err.line("\(name):\(diagnostic.start.line):\(diagnostic.start.column): error: \(diagnostic.message) [\(diagnostic.rule)]")
+                    err.line(FindingFormat.line(diagnostic, file: name))
                 }
                 err.line("\(name): not formatted, because of the error\(blockers.count == 1 ? "" : "s") above")
                 if result == .success { result = .findings }

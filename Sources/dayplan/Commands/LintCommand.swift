@@ -119,19 +119,8 @@ enum LintCommand {
         let findings = Linter.lint(bytes, fileName: name)
         for finding in findings {
             if finding.severity == .error { report.errors += 1 } else { report.warnings += 1 }
-            switch format {
-            case .text:
-                report.output += "\(name):\(finding.start.line):\(finding.start.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n".utf8
-            case .json:
-                if report.output.count > 0 { report.output += ",\n".utf8 }
-                report.output += "{\"file\":".utf8
-                appendJSONString(name, to: &report.output)
-                report.output += ",\"line\":\(finding.start.line),\"column\":\(finding.start.column),\"endLine\":\(finding.end.line),\"endColumn\":\(finding.end.column),\"severity\":\"\(finding.severity.rawValue)\",\"rule\":\"\(finding.rule.id)\",\"name\":\"\(finding.rule.name)\",\"message\":".utf8
-                appendJSONString(finding.message, to: &report.output)
-                report.output.append(UInt8(ascii: "}"))
-            case .github:
-                report.output += "::\(finding.severity.rawValue) file=\(githubProperty(name)),line=\(finding.start.line),col=\(finding.start.column),endColumn=\(finding.end.column),title=\(githubProperty(finding.rule.description))::\(githubData(finding.message))\n".utf8
-            }
+            if format == .json, !report.output.isEmpty { report.output += ",\n".utf8 }
+            FindingFormat(format).write(finding, file: name, to: &report.output)
         }
         return report
     }
@@ -150,53 +139,5 @@ enum LintCommand {
         }
         if unreadable > 0 { line += "; \(count(unreadable, "file")) could not be read" }
         return line
-    }
-
-    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func appendJSONString(_ text: String, to output: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                output += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): output += "\\n".utf8
-            case UInt8(ascii: "\r"): output += "\\r".utf8
-            case UInt8(ascii: "\t"): output += "\\t".utf8
-            case 0..<0x20:
-                output += "\\u00".utf8
-                output += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default:
-                output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// A workflow command's message: `%`, CR and LF escaped.
-    static func githubData(_ text: String) -> String {
-        var escaped = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
-
-    /// A workflow command's property value: as its message, and `:` and `,` escaped too.
-    static func githubProperty(_ text: String) -> String {
-        var escaped = ""
-        for character in githubData(text).unicodeScalars {
-            switch character {
-            case ":": escaped += "%3A"
-            case ",": escaped += "%2C"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
     }
 }

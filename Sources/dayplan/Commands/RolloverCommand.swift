@@ -151,7 +151,7 @@ enum RolloverCommand {
             case .sourceRefused(let diagnostics), .targetRefused(let diagnostics):
                 let name = if case .sourceRefused = error { sourcePath } else { targetPath }
                 for diagnostic in diagnostics {
-                    err.line("\(name):\(diagnostic.start.line):\(diagnostic.start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]")
+                    err.line(FindingFormat.line(diagnostic, file: name))
                 }
                 err.line("\(name): rollover refused because of the error\(diagnostics.count == 1 ? "" : "s") above; nothing changed")
                 return .findings
