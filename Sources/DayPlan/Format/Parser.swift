@@ -42,6 +42,7 @@ private struct Parser {
     var day: Day?
     var dayHeadingLine: Int?
     var dayHeadingSource: (start: SourcePosition, end: SourcePosition)?
+    var dayHeadingText: String?
     var preamble: [Item] = []
     var sections: [Section] = []
     var diagnostics: [Diagnostic] = []
@@ -51,10 +52,26 @@ private struct Parser {
     var seenRegions: UInt8 = 0  // one bit per region, by raw value
     var lastRegion: Region?
 
-    // A task whose notes may still continue, its note lines, and blank lines not yet known to belong to it.
+    // A task whose notes may still continue, the indentation of its line, its note lines, and blank lines
+    // not yet known to belong to it.
     var openTask: PlanTask?
-    var noteLines: [(indent: Int, start: Int, end: Int)] = []
-    var pendingBlanks = 0
+    var openTaskIndent = 0
+    var noteLines: [NoteLine] = []
+    var pendingBlanks: [NoteLine] = []
+    // A code fence opened inside the open task's notes: its lines are kept as they are.
+    var noteFence: (mark: UInt8, length: Int)?
+
+    /// One line under a task: `start..<end` is its text after the indentation (trailing white space
+    /// trimmed), or for a line inside a fenced code block the whole line from `lineStart`, kept as it is.
+    struct NoteLine {
+        var indent: Int
+        var start: Int
+        var end: Int
+        var line: Int
+        var lineStart: Int
+        var verbatim: Bool
+        var isBlank: Bool { end <= start && !verbatim }
+    }
 
     // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
     enum Block { case none, fence(UInt8, Int), comment }
@@ -88,16 +105,18 @@ private struct Parser {
             diagnostics.append(Diagnostic(.unclosedBlock, from: blockStart, to: blockStart,
                                           "This \(what) is never closed, so everything after it is kept as plain text; close it."))
         }
-        if dayHeadingLine == nil {
+        // A file that is not text has no day heading to miss.
+        if dayHeadingLine == nil, !diagnostics.contains(where: { $0.rule == .invalidEncoding || $0.rule == .binaryContent }) {
             let start = SourcePosition(offset: 0, line: 1, column: 1)
             diagnostics.append(Diagnostic(.missingDayHeading, from: start, to: start,
-                                          "No day heading; start the file with `# YYYY-MM-DD`."))
+                                          "No day heading, so the day comes from the file name; start the file with `# YYYY-MM-DD` to say it in the file."))
         }
         diagnostics.sort { $0.start.offset < $1.start.offset }
         var document = DayDocument(frontMatter: frontMatter, leading: leading, day: day,
                                    dayHeadingLine: dayHeadingLine, preamble: preamble, sections: sections,
                                    lineEnding: lineEnding, diagnostics: diagnostics)
         document.dayHeadingSource = dayHeadingSource
+        document.dayHeadingText = dayHeadingText
         document.sourceByteCount = bytes.count
         return document
     }
@@ -229,14 +248,16 @@ private struct Parser {
         while trimmedEnd > indentEnd, isBlank(bytes[trimmedEnd - 1]) || bytes[trimmedEnd - 1] == cr { trimmedEnd -= 1 }
 
         if indentEnd == trimmedEnd {
-            if openTask != nil { pendingBlanks += 1 } else { append(.blank) }
+            if openTask != nil {
+                pendingBlanks.append(NoteLine(indent: 0, start: start, end: end, line: lineNumber, lineStart: start,
+                                              verbatim: noteFence != nil))
+            } else {
+                append(.blank)
+            }
             return
         }
-        if indentWidth > 0, openTask != nil {
-            // Blank lines inside notes fold to one, as everywhere else.
-            if pendingBlanks > 0 { noteLines.append((0, 0, 0)) }
-            pendingBlanks = 0
-            noteLines.append((indentWidth, indentEnd, trimmedEnd))
+        if indentWidth > 0, openTask != nil, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
+            addNoteLine(indentWidth, start, indentEnd, end, trimmedEnd)
             return
         }
         finishTask()
@@ -246,19 +267,72 @@ private struct Parser {
             append(.verbatim(string(start, end)))
             return
         }
-        if phase == .section, sections.last?.region == nil {
-            append(.text(string(start, trimmedEnd)))
-            return
-        }
-        if let task = parseTask(indentEnd, trimmedEnd) {
-            if phase != .section {
-                report(.taskOutsideRegion, indentEnd, trimmedEnd,
-                       "This task stands before any region; move it under `## Morning`, `## Afternoon`, `## Evening` or `## Backlog`.")
-            }
+        if bytes[indentEnd] == UInt8(ascii: ">") {
+            reportQuotedTask(indentEnd, trimmedEnd)
+        } else if phase != .section {
+            reportStrayTask(indentEnd, trimmedEnd, "before any region")
+        } else if case .other(let heading) = sections[sections.count - 1].kind {
+            reportStrayTask(indentEnd, trimmedEnd, "under `\(heading.isEmpty ? "##" : "## " + heading)`, which is not a region")
+        } else if let task = parseTask(indentEnd, trimmedEnd) {
             openTask = task
+            openTaskIndent = indentWidth
             return
         }
         append(.text(string(start, trimmedEnd)))
+    }
+
+    /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
+    /// line indented less than the task's text (two columns past its bullet) is its sibling, as in Markdown.
+    func startsSiblingTask(_ indentWidth: Int, _ start: Int, _ end: Int) -> Bool {
+        guard indentWidth < openTaskIndent + 2, noteFence == nil else { return false }
+        return Checkbox.read(bytes, from: start, to: end) != nil
+    }
+
+    /// Adds a line to the open task's notes, with the blank lines before it; watches for code fences there.
+    mutating func addNoteLine(_ indentWidth: Int, _ start: Int, _ indentEnd: Int, _ end: Int, _ trimmedEnd: Int) {
+        if noteFence != nil {
+            noteLines += pendingBlanks
+        } else if !pendingBlanks.isEmpty {
+            // Blank lines inside notes fold to one, as everywhere else.
+            noteLines.append(NoteLine(indent: 0, start: 0, end: 0, line: pendingBlanks[0].line, lineStart: 0, verbatim: false))
+        }
+        pendingBlanks.removeAll(keepingCapacity: true)
+        if let fence = noteFence {
+            if closesFence(fence.mark, fence.length, indentEnd, end) { noteFence = nil }
+            noteLines.append(NoteLine(indent: indentWidth, start: start, end: end, line: lineNumber, lineStart: start, verbatim: true))
+            return
+        }
+        let first = bytes[indentEnd]
+        if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
+            var run = 0
+            while indentEnd + run < trimmedEnd, bytes[indentEnd + run] == first { run += 1 }
+            if run >= 3, first == UInt8(ascii: "~") || !contains("`", indentEnd + run, trimmedEnd) {
+                noteFence = (first, run)
+            }
+        }
+        noteLines.append(NoteLine(indent: indentWidth, start: indentEnd, end: trimmedEnd, line: lineNumber, lineStart: start, verbatim: false))
+    }
+
+    /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
+    /// (rollover would leave them behind), finished ones warnings (they are not counted).
+    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: String, from reportStart: Int? = nil) {
+        guard let box = Checkbox.read(bytes, from: start, to: end), let status = box.status,
+              box.spacedAfterBullet || box.spacedAfterBox else { return }
+        if status.isOpen {
+            report(.taskOutsideRegion, reportStart ?? start, end,
+                   "This open task stands \(place), so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog).")
+        } else {
+            report(.finishedTaskOutsideRegion, reportStart ?? start, end,
+                   "This \(status) task stands \(place), so it is not part of the day's plan; move it under a region heading to count it.")
+        }
+    }
+
+    /// A checklist line inside a quote (`> - [ ] …`, an Obsidian callout): Markdown shows a checkbox, but
+    /// dayplan does not read tasks in quotes.
+    mutating func reportQuotedTask(_ start: Int, _ end: Int) {
+        var i = start
+        while i < end, bytes[i] == UInt8(ascii: ">") || isBlank(bytes[i]) { i += 1 }
+        reportStrayTask(i, end, "inside a quote (`>`), where dayplan does not read tasks", from: start)
     }
 
     mutating func append(_ item: Item) {
@@ -274,18 +348,56 @@ private struct Parser {
         guard var task = openTask else { return }
         if !noteLines.isEmpty {
             var least = Int.max
-            for note in noteLines where note.end > note.start { least = min(least, note.indent) }
+            for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
+            if least == Int.max { least = 0 }
             task.notes = noteLines.map { note in
-                note.end > note.start
+                if note.verbatim { return verbatimNote(note, dropping: least) }
+                return note.end > note.start
                     ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
                     : ""
             }
+            checkSubtasks(of: task)
         }
+        task.lineSpan = (noteLines.last?.line ?? task.line) - task.line + 1
         openTask = nil
+        noteFence = nil
         noteLines.removeAll(keepingCapacity: true)
         append(.task(task))
-        for _ in 0..<pendingBlanks { append(.blank) }
-        pendingBlanks = 0
+        for _ in pendingBlanks { append(.blank) }
+        pendingBlanks.removeAll(keepingCapacity: true)
+    }
+
+    /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white
+    /// space included (a tab that reaches past that indentation is kept).
+    func verbatimNote(_ note: NoteLine, dropping least: Int) -> String {
+        var i = note.start
+        var width = 0
+        while i < note.end, width < least, isBlank(bytes[i]) {
+            let next = bytes[i] == tab ? (width / 4 + 1) * 4 : width + 1
+            if next > least { break }
+            width = next
+            i += 1
+        }
+        var end = note.end
+        while end > i, bytes[end - 1] == cr { end -= 1 }
+        return string(i, end)
+    }
+
+    /// An open checklist item under a done or cancelled task stops being tracked: rollover leaves it with its
+    /// parent. Reported once per item.
+    mutating func checkSubtasks(of task: PlanTask) {
+        guard task.status == .done || task.status == .cancelled else { return }
+        var fence = false
+        for note in noteLines where !note.isBlank {
+            if note.verbatim { fence = true; continue }
+            if fence { fence = false }
+            guard let box = Checkbox.read(bytes, from: note.start, to: note.end), box.status?.isOpen == true,
+                  box.spacedAfterBullet || box.spacedAfterBox else { continue }
+            let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
+            let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
+            diagnostics.append(Diagnostic(.openSubtaskUnderFinishedTask, from: at, to: end,
+                "This open sub-task stands under a \(task.status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
+        }
     }
 
     // MARK: - Code fences and HTML comments
@@ -298,16 +410,23 @@ private struct Parser {
         case .fence(let mark, let length):
             var i = start
             while i < end, i - start < 3, bytes[i] == space { i += 1 }
-            var run = 0
-            while i < end, bytes[i] == mark { run += 1; i += 1 }
-            while i < end, isBlank(bytes[i]) || bytes[i] == cr { i += 1 }
-            if run >= length, i == end { block = .none }
+            if closesFence(mark, length, i, end) { block = .none }
         case .comment:
             if contains("-->", start, end) { block = .none }
         }
         finishTask()
         append(.verbatim(string(start, end)))
         return true
+    }
+
+    /// Whether the text from `start` closes a fence of `length` `mark`s: a run at least as long, then only
+    /// white space.
+    func closesFence(_ mark: UInt8, _ length: Int, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        var run = 0
+        while i < end, bytes[i] == mark { run += 1; i += 1 }
+        while i < end, isBlank(bytes[i]) || bytes[i] == cr { i += 1 }
+        return run >= length && i == end
     }
 
     /// Whether the line opens a code fence or an HTML comment; if so, enters it.
@@ -348,11 +467,12 @@ private struct Parser {
 
     // MARK: - Headings
 
-    /// Handles `#` and `##` headings. Returns false when the line is not one (`#tag`, `###`, …).
+    /// Handles `#` and `##` headings, and `###` headings that name a region. Returns false when the line is
+    /// not one of those (`#tag`, another `###`, …): it is then text.
     mutating func parseHeading(_ start: Int, _ end: Int) -> Bool {
         var level = 0
         while start + level < end, bytes[start + level] == hash { level += 1 }
-        guard level <= 2, start + level == end || isBlank(bytes[start + level]) else { return false }
+        guard level <= 3, start + level == end || isBlank(bytes[start + level]) else { return false }
         var textStart = start + level
         while textStart < end, isBlank(bytes[textStart]) { textStart += 1 }
         var textEnd = end
@@ -371,66 +491,107 @@ private struct Parser {
                 return false
             }
             dayHeadingLine = lineNumber
-            dayHeadingSource = (location(textStart), location(textEnd))
+            dayHeadingText = string(textStart, textEnd)
             phase = .preamble
-            day = Day(utf8: bytes[textStart..<textEnd])
-            if day == nil {
+            if let (dateStart, found) = findDate(textStart, textEnd) {
+                day = found
+                dayHeadingSource = (location(dateStart), location(dateStart + 10))
+            } else {
+                dayHeadingSource = (location(textStart), location(textEnd))
                 report(.badDayHeading, textStart, max(textEnd, textStart),
-                       "The day heading `\(string(start, end))` is not a date; write `# YYYY-MM-DD`.")
+                       "The day heading `\(string(start, end))` holds no date, so the day comes from the file name; write the date as `YYYY-MM-DD` in it (other words may stay).")
             }
             return true
         }
 
-        finishTask()
-        phase = .section
         let text = string(textStart, textEnd)
-        if let region = Region(headingText: text) {
-            if seenRegions & (1 << region.rawValue) != 0 {
-                report(.duplicateRegion, start, end,
-                       "`## \(region.name)` appears a second time; merge its tasks into the first one.")
-            } else if let lastRegion, region < lastRegion {
-                report(.regionOrder, start, end,
-                       "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
+        guard let region = Region(headingText: text) else {
+            if let meant = Region.nearMiss(headingText: text) {
+                report(.nearRegionHeading, start, end,
+                       "`\(string(start, end))` is not a region heading, so tasks under it are not counted or carried; did you mean `\(String(repeating: "#", count: level)) \(meant.name)`?")
             }
-            seenRegions |= 1 << region.rawValue
-            lastRegion = region
-            sections.append(Section(kind: .region(region), items: [], headingLine: lineNumber))
-        } else {
+            guard level == 2 else { return false }
+            finishTask()
+            phase = .section
             // Kept as written, closing `#`s included: without them, `## ## #` would print as `## ##`, which
             // reads back as an empty heading.
             sections.append(Section(kind: .other(string(textStart, end)), items: [], headingLine: lineNumber))
+            return true
         }
+        finishTask()
+        phase = .section
+        if seenRegions & (1 << region.rawValue) != 0 {
+            report(.duplicateRegion, start, end,
+                   "`\(string(start, end))` is a second \(region.name) heading; merge its tasks into the first one.")
+        } else if let lastRegion, region < lastRegion {
+            report(.regionOrder, start, end,
+                   "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
+        }
+        seenRegions |= 1 << region.rawValue
+        lastRegion = region
+        var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
+        section.headingText = text
+        section.headingLevel = level
+        // `## Today` with nothing under it, right before `### Morning`: a heading that groups the regions.
+        if level == 3, let last = sections.last, case .other(let group) = last.kind, last.groupHeading == nil,
+           last.items.allSatisfy({ $0 == .blank }) {
+            sections.removeLast()
+            section.groupHeading = group
+        }
+        sections.append(section)
         return true
     }
+
+    /// The first `YYYY-MM-DD` in a heading that stands apart from other digits and dashes, and where it is.
+    func findDate(_ start: Int, _ end: Int) -> (Int, Day)? {
+        var i = start
+        while i + 10 <= end {
+            let apart = (i == start || !isDateByte(bytes[i - 1])) && (i + 10 == end || !isDateByte(bytes[i + 10]))
+            if apart, bytes[i + 4] == UInt8(ascii: "-"), let day = Day(utf8: bytes[i..<(i + 10)]) { return (i, day) }
+            i += 1
+        }
+        return nil
+    }
+
+    func isDateByte(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") }
 
     // MARK: - Tasks
 
     /// Reads a task line, or reports a line that looks like one but is broken. Nil when it is not a task.
+    ///
+    /// `- [ ] x` is a task. So are the checklist lines people type without a bucket bullet or without the
+    /// space after it (`1. [ ] x`, `-[ ] x`): read with the bucket their bullet says (a number says misc), and
+    /// reported so that the person knows `dayplan fmt` writes them canonically.
     mutating func parseTask(_ start: Int, _ end: Int) -> PlanTask? {
-        guard let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]) else {
-            return nil
-        }
-        var i = start + 1
-        while i < end, isBlank(bytes[i]) { i += 1 }
-        guard bytes[i] == openBracket else {
-            if phase == .section, !isThematicBreak(start, end) {
+        guard let box = Checkbox.read(bytes, from: start, to: end) else {
+            if let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]),
+               phase == .section, !isThematicBreak(start, end) {
                 report(.listItemWithoutStatus, start, end,
                        "This list item has no status box, so it is not a task; write `\(bucket.bullet) [ ] …` to make it one.")
             }
             return nil
         }
-        let boxStart = i
-        let markStart = i + 1
-        let markLength = markStart < end ? scalarLength(at: markStart) : 0
-        let closeAt = markStart + markLength
-        guard markLength > 0, closeAt < end, bytes[closeAt] == closeBracket else {
-            report(.malformedTask, boxStart, end,
+        let bucket: Bucket
+        if let bullet = box.bucket, box.spacedAfterBullet {
+            bucket = bullet
+        } else {
+            // Without a bucket bullet and its space, only a well-formed box makes the line a task.
+            guard let status = box.status, box.spacedAfterBox else { return nil }
+            bucket = box.bucket ?? .misc
+            let canonical = "\(bucket.bullet) [\(status.mark)]"
+            let message = box.bucket == nil
+                ? "A numbered task is read as a misc task, as a number says no bucket; `dayplan fmt` writes it `\(canonical) …` (use `*` for must, `+` for complementary)."
+                : "No space after the bullet, so Markdown shows no checkbox; it is read as a \(bucket) task and `dayplan fmt` writes it `\(canonical) …`."
+            report(.taskLikeLine, start, box.boxStart + 3, message)
+        }
+        guard let closeAt = box.closeAt else {
+            report(.malformedTask, box.boxStart, end,
                    "This line starts like a task but its status box is broken; write one of `[ ]`, `[/]`, `[x]`, `[>]`, `[-]`.")
             return nil
         }
-        guard markLength == 1, let status = Status(mark: bytes[markStart]) else {
-            report(.unknownStatus, markStart, closeAt,
-                   "Unknown status `[\(string(markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
+        guard let status = box.status else {
+            report(.unknownStatus, box.markStart, closeAt,
+                   "Unknown status `[\(string(box.markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
             return nil
         }
         var task = PlanTask(bucket: bucket, status: status, title: "")
@@ -464,7 +625,7 @@ private struct Parser {
                 while i < end, isBlank(bytes[i]) { i += 1 }
                 guard i < end else { break }
                 let wordStart = i
-                while i < end, !isBlank(bytes[i]) { i += 1 }
+                while i < end, !isBlank(bytes[i]) { i = skipSpan(at: i, end) }
                 if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
                 if count > 0 {
                     output[count] = space
@@ -476,6 +637,43 @@ private struct Parser {
             return count
         }
         task.title = title
+    }
+
+    /// Where the word scan goes on after the byte at `i`: past a whole inline code span or link destination,
+    /// whose white space is the person's and is kept as written; else the next byte.
+    func skipSpan(at i: Int, _ end: Int) -> Int {
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "`") {
+            var run = 0
+            while i + run < end, bytes[i + run] == byte { run += 1 }
+            var j = i + run
+            while j < end {
+                guard bytes[j] == byte else { j += 1; continue }
+                var closing = 0
+                while j + closing < end, bytes[j + closing] == byte { closing += 1 }
+                if closing == run { return j + closing }
+                j += closing
+            }
+            return i + run
+        }
+        if byte == closeBracket, i + 1 < end, bytes[i + 1] == UInt8(ascii: "(") {
+            var depth = 0
+            var angled = false
+            var j = i + 1
+            while j < end {
+                switch bytes[j] {
+                case UInt8(ascii: "<"): angled = true
+                case UInt8(ascii: ">"): angled = false
+                case UInt8(ascii: "(") where !angled: depth += 1
+                case UInt8(ascii: ")") where !angled:
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                default: break
+                }
+                j += 1
+            }
+        }
+        return i + 1
     }
 
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.

@@ -10,7 +10,10 @@ extension DayDocument {
             printer.items(leading)
             printer.separate()
         }
-        if let day {
+        if let dayHeadingText {
+            printer.line(dayHeadingText.isEmpty ? "#" : "# " + dayHeadingText)
+            printer.separate()
+        } else if let day {
             printer.line("# \(day)")
             printer.separate()
         }
@@ -18,14 +21,19 @@ extension DayDocument {
             printer.items(preamble)
             printer.separate()
         }
-        for region in Region.allCases {
-            printer.line("## \(region.name)")
+        // An empty day (nothing yet, or front matter only) stays as it is: rollover fills it.
+        for region in Region.allCases where !isEmptyDay {
+            let own = sections.first { $0.region == region }
+            if let group = own?.groupHeading {
+                printer.line(group.isEmpty ? "##" : "## " + group)
+                printer.separate()
+            }
+            printer.line(own?.canonicalHeading ?? "## \(region.name)")
             for section in sections where section.region == region { printer.items(section.items) }
             printer.separate()
         }
-        for section in sections {
-            guard case .other(let heading) = section.kind else { continue }
-            printer.line(heading.isEmpty ? "##" : "## \(heading)")
+        for section in sections where section.region == nil {
+            printer.line(section.canonicalHeading)
             printer.items(section.items)
             printer.separate()
         }

@@ -10,8 +10,11 @@ public struct DayDocument: Sendable {
     public var day: Day?
     /// The 1-based line of the day heading, if there is one.
     public var dayHeadingLine: Int?
-    /// Where the day heading's text (the date) stands in the parsed input; nil when there is no heading.
+    /// Where the day heading's date (or, when it holds none, its text) stands in the parsed input; nil when
+    /// there is no heading.
     var dayHeadingSource: (start: SourcePosition, end: SourcePosition)?
+    /// The day heading's text as written, such as `2026-11-20 — Sprint review`; nil when there is none.
+    public var dayHeadingText: String?
     /// Lines between the day heading and the first `##` section.
     public var preamble: [Item]
     /// The `##` sections in the order they appear: regions, and others such as `## Notes`.
@@ -58,6 +61,12 @@ public struct DayDocument: Sendable {
     /// The size of the parsed input, for sizing the printer's output; 0 for a document made in code.
     var sourceByteCount = 0
 
+    /// Whether the file plans nothing yet: no day heading, no section, no text but blank lines (front matter
+    /// aside). Rollover fills such a file, after what it holds, instead of refusing it.
+    public var isEmptyDay: Bool {
+        dayHeadingLine == nil && sections.isEmpty && leading.allSatisfy { $0 == .blank }
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -74,16 +83,40 @@ public struct Section: Sendable {
 
     /// What the heading names.
     public var kind: Kind
-    /// The lines under the heading, up to the next `##` heading.
+    /// The lines under the heading, up to the next section's heading.
     public var items: [Item]
     /// The 1-based line of the heading in the parsed input; 0 for a section made in code.
     public var headingLine: Int
+    /// The heading's text as written, decoration included (`Morning ☀️`, `Afternoon (13-17)`).
+    public var headingText: String
+    /// The heading's level: 2 (`##`), or 3 for a region written `### Evening`.
+    public var headingLevel: Int
+    /// The text of a `##` heading with nothing under it right before this region's `###` heading, such as
+    /// `Today`: it groups the regions and is printed with this one.
+    public var groupHeading: String?
 
-    /// Makes a section.
+    /// Makes a section with a `##` heading: the region's name, or the other section's text.
     public init(kind: Kind, items: [Item], headingLine: Int = 0) {
         self.kind = kind
         self.items = items
         self.headingLine = headingLine
+        switch kind {
+        case .region(let region): headingText = region.name
+        case .other(let text): headingText = text
+        }
+        headingLevel = 2
+    }
+
+    /// The heading line in canonical form: a region's decoration and level are the person's and are kept;
+    /// a bare region name gets its canonical spelling (`##   afternoon` is `## Afternoon`).
+    public var canonicalHeading: String {
+        switch kind {
+        case .region(let region):
+            let plain = headingText.lowercased() == region.name.lowercased()
+            return String(repeating: "#", count: headingLevel) + " " + (plain ? region.name : headingText)
+        case .other(let text):
+            return text.isEmpty ? "##" : "## " + text
+        }
     }
 
     /// The region, when the section is one.

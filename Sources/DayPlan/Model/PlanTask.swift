@@ -28,6 +28,10 @@ public struct PlanTask: Hashable, Sendable {
     private var sourceStart: SourcePosition?
     private var sourceLength = 0
 
+    /// How many lines the task and its notes take in the parsed input (blank lines between notes included);
+    /// 1 for a task made in code. Not part of a task's equality.
+    public internal(set) var lineSpan = 1
+
     /// Makes a task.
     public init(bucket: Bucket, status: Status = .todo, title: String,
                 metadata: TaskMetadata = TaskMetadata(), notes: [String] = []) {
@@ -66,6 +70,35 @@ public struct PlanTask: Hashable, Sendable {
         return found
     }
 
+    /// The checklist items in the task's notes (`- [ ] call the bank` indented under it), in order; lines
+    /// inside a fenced code block are not items. They travel with the task and do not count for 1-3-5.
+    public var subtasks: [Subtask] {
+        var found: [Subtask] = []
+        var fence: (mark: Character, length: Int)?
+        for (index, note) in notes.enumerated() {
+            let text = note.drop { $0 == " " || $0 == "\t" }
+            if let open = fence {
+                let run = text.prefix { $0 == open.mark }.count
+                if run >= open.length, text.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) { fence = nil }
+                continue
+            }
+            if let mark = text.first, mark == "`" || mark == "~" {
+                let run = text.prefix { $0 == mark }.count
+                if run >= 3 { fence = (mark, run); continue }
+            }
+            let bytes = Array(text.utf8)
+            let item = bytes.withUnsafeBufferPointer { buffer -> Subtask? in
+                guard let box = Checkbox.read(buffer, from: 0, to: buffer.count), let status = box.status,
+                      let close = box.closeAt, box.spacedAfterBullet || box.spacedAfterBox else { return nil }
+                let title = String(decoding: buffer[(close + 1)...], as: UTF8.self)
+                    .drop { $0 == " " || $0 == "\t" }
+                return Subtask(status: status, title: String(title), depth: note.count - text.count, note: index)
+            }
+            if let item { found.append(item) }
+        }
+        return found
+    }
+
     /// The task line in canonical form, without notes or line ending.
     public var canonicalLine: String {
         var line: [UInt8] = []
@@ -90,6 +123,26 @@ public struct PlanTask: Hashable, Sendable {
     ///
     /// Rollover uses it to never add a task twice.
     public var identity: String { title }
+}
+
+/// A checklist item under a task: an indented `- [ ] …` line among its notes.
+public struct Subtask: Hashable, Sendable {
+    /// Where the item stands.
+    public var status: Status
+    /// The text after the status box, as written.
+    public var title: String
+    /// How far the item is indented past the task's notes, in columns (0 for a first-level item).
+    public var depth: Int
+    /// The index of its line in the task's `notes`.
+    public var note: Int
+
+    /// Makes a sub-task.
+    public init(status: Status, title: String, depth: Int, note: Int) {
+        self.status = status
+        self.title = title
+        self.depth = depth
+        self.note = note
+    }
 }
 
 /// The metadata of a task, written as `@` words on its line.

@@ -25,11 +25,62 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
     /// The region's name.
     public var description: String { name }
 
-    /// Finds the region a heading names, ignoring ASCII case: `## MORNING` is the Morning.
+    /// Finds the region a heading names, as people write it: the text, with a parenthesised suffix
+    /// (`Afternoon (13-17)`) and a suffix after a spaced dash (`Evening – wind down`) cut off, and emoji,
+    /// punctuation, a trailing colon and case ignored, is the region's name. `## Morning ☀️`, `## 🌅 Morning`,
+    /// `## **Backlog**:` and `## MORNING` all name a region; `## Morning routine` and `## Evenings` do not.
     public init?(headingText text: some StringProtocol) {
-        let lowered = text.lowercased()
-        guard let region = Region.allCases.first(where: { $0.name.lowercased() == lowered }) else { return nil }
+        guard let region = Region.named(Region.significantWords(of: text)) else { return nil }
         self = region
+    }
+
+    /// The region a heading that names none was probably meant to name (`Evenings`, `Mornign`, `Back log`):
+    /// its significant words are one edit (a letter added, dropped, changed, or two swapped) away from a
+    /// region's name, or are that name split in two.
+    public static func nearMiss(headingText text: some StringProtocol) -> Region? {
+        let words = significantWords(of: text)
+        guard named(words) == nil, words.count >= 4 else { return nil }
+        if let region = named(words.filter { $0 != " " }) { return region }
+        let letters = Array(words)
+        return allCases.first { isOneEditAway(letters, Array($0.name.lowercased())) }
+    }
+
+    private static func named(_ words: String) -> Region? {
+        allCases.first { $0.name.lowercased() == words }
+    }
+
+    /// The heading's words that count, lowercased and single-spaced: the text before any `(` and before a
+    /// dash (`-`, `–`, `—`) that follows white space, keeping only letters and digits. Anything else (emoji,
+    /// punctuation, `**`) separates words as white space does.
+    static func significantWords(of text: some StringProtocol) -> String {
+        var kept = ""
+        var separated = false
+        var previousWasSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == "(" { break }
+            if previousWasSpace, scalar == "-" || scalar == "\u{2013}" || scalar == "\u{2014}" { break }
+            previousWasSpace = scalar.properties.isWhitespace
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if separated, !kept.isEmpty { kept.append(" ") }
+                separated = false
+                kept.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            } else {
+                separated = true
+            }
+        }
+        return kept
+    }
+
+    /// Whether `a` becomes `b` by one letter added, dropped or changed, or two neighbours swapped.
+    private static func isOneEditAway(_ a: [Character], _ b: [Character]) -> Bool {
+        guard abs(a.count - b.count) <= 1, a != b else { return false }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
     }
 
     /// Canonical order: Morning, Afternoon, Evening, Backlog.

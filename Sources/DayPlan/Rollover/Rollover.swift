@@ -25,6 +25,9 @@ public struct Rollover: Sendable {
     public let addedLines: [AddedLine]
     /// The counts for the summary.
     public let summary: RolloverSummary
+    /// What rollover does not carry although it is open, each with why: a task outside any region (DP020)
+    /// or an open sub-task under a finished task (DP039). They stay in the old day as they are.
+    public let leftBehind: [Diagnostic]
 
     /// One line of the old day's file that rollover edits.
     public struct LineChange: Hashable, Sendable {
@@ -80,12 +83,16 @@ public struct Rollover: Sendable {
         var sourceAfter: [UInt8]?
         var sourceChanges: [LineChange] = []
         var lineEnding = LineEnding.lf
+        var leftBehind: [Diagnostic] = []
 
         if let source {
             let document = DayDocument(parsing: source.bytes)
             lineEnding = document.lineEnding
             let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
+            leftBehind = document.diagnostics.filter {
+                $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask
+            }
 
             var edits: [Edit] = []
             for section in document.sections {
@@ -150,17 +157,23 @@ public struct Rollover: Sendable {
 
         let targetAfter: [UInt8]
         let addedLines: [AddedLine]
-        if let target {
+        if let target, let targetDocument, !targetDocument.isEmptyDay {
             (targetAfter, addedLines) = Rollover.insert(additions, into: target)
         } else {
+            // A new file, or an empty day (nothing, front matter or blank lines only): the whole plan, after
+            // whatever the file held.
+            var kept = target ?? []
+            if let targetDocument, kept.contains(UInt8(ascii: "\n")) { lineEnding = targetDocument.lineEnding }
+            if let last = kept.last, last != UInt8(ascii: "\n") { kept += Array(lineEnding.rawValue.utf8) }
             var document = DayDocument(day: day, lineEnding: lineEnding)
             for index in document.sections.indices {
                 guard let region = document.sections[index].region else { continue }
                 document.sections[index].items = (additions[region] ?? []).map(Item.task)
             }
-            targetAfter = document.canonicalBytes()
+            targetAfter = kept + document.canonicalBytes()
             let lines = LineTable(targetAfter)
-            addedLines = (1..<(lines.count + 1)).map {
+            let first = LineTable(kept).count + 1
+            addedLines = (first..<(lines.count + 1)).map {
                 AddedLine(line: $0, text: lines.text(of: $0))
             }
         }
@@ -168,12 +181,14 @@ public struct Rollover: Sendable {
 
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, sourceChanges: sourceChanges,
-                  addedLines: addedLines, summary: summary)
+                  addedLines: addedLines, summary: summary, leftBehind: leftBehind)
     }
 
     /// Every stored property as given; for the initializer above and for tests of `verify()`.
     init(day: Day, sourceDay: Day?, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?, targetBefore: [UInt8]?,
-         targetAfter: [UInt8], sourceChanges: [LineChange], addedLines: [AddedLine], summary: RolloverSummary) {
+         targetAfter: [UInt8], sourceChanges: [LineChange], addedLines: [AddedLine], summary: RolloverSummary,
+         leftBehind: [Diagnostic] = []) {
+        self.leftBehind = leftBehind
         self.day = day
         self.sourceDay = sourceDay
         self.sourceBefore = sourceBefore
@@ -244,11 +259,12 @@ extension Rollover {
         return output
     }
 
-    /// The offset of the status mark of a parsed task: after the bullet, white space and `[`.
+    /// The offset of the status mark of a parsed task: inside the first `[` of its line (after the bullet,
+    /// which may be a number, and any white space).
     static func markOffset(of task: PlanTask, in bytes: [UInt8]) -> Int? {
-        guard let start = task.source?.start.offset else { return nil }
-        var i = start + 1
-        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        guard let source = task.source else { return nil }
+        var i = source.start.offset
+        while i < source.end.offset, bytes[i] != UInt8(ascii: "[") { i += 1 }
         guard i + 2 < bytes.count, bytes[i] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "]") else { return nil }
         return i + 1
     }
@@ -322,7 +338,7 @@ extension Rollover {
         if let own {
             let headingLine = sections[own].headingLine
             if let last = sections[own].tasks.last {
-                return (lines.lastLine(ofTaskAt: last.line) + 1, taskLines)
+                return (last.line + last.lineSpan, taskLines)
             }
             var firstText = headingLine + 1
             while firstText < end(own), lines.isBlank(firstText) { firstText += 1 }
@@ -412,24 +428,6 @@ struct LineTable {
     func isIndented(_ line: Int) -> Bool {
         guard let first = content(of: line).first else { return false }
         return first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
-    }
-
-    /// The last line of the task starting at `line`: its notes are the indented lines after it, blank lines
-    /// between them included, up to the first line that is neither (as the parser reads them).
-    func lastLine(ofTaskAt line: Int) -> Int {
-        var last = line
-        var next = line + 1
-        while next <= count {
-            if isBlank(next) {
-                next += 1
-            } else if isIndented(next) {
-                last = next
-                next += 1
-            } else {
-                break
-            }
-        }
-        return last
     }
 
     /// The last non-blank line in a range, or its first line when all are blank.

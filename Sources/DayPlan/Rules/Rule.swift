@@ -6,9 +6,11 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     public let id: String
     /// A short kebab-case name, such as `bucket-limit`.
     public let name: String
-    /// The default severity.
+    /// The severity, the same in every command. A rule that stops `fmt` or `rollover` is an error, so that
+    /// `lint` (and the git hook) catches the file before it blocks a morning.
     public let severity: Severity
-    /// Whether a finding of this rule stops `dayplan fmt`: the canonical form would be a guess.
+    /// Whether a finding of this rule stops `dayplan fmt` and `dayplan rollover`: the canonical form would be
+    /// a guess.
     public let blocksFormatting: Bool
     /// One line on what the rule checks.
     public let summary: String
@@ -19,9 +21,10 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule, in id order.
     public static let all: [Rule] = [
         .invalidEncoding, .binaryContent, .missingDayHeading, .badDayHeading, .dayMismatch,
-        .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .unknownStatus,
-        .malformedTask, .emptyTitle, .badMetadata, .conflictingMetadata, .repeatedMetadata,
-        .unknownMetadata, .listItemWithoutStatus, .unclosedBlock, .bucketLimit,
+        .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
+        .finishedTaskOutsideRegion, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
+        .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
+        .openSubtaskUnderFinishedTask, .unclosedBlock, .bucketLimit,
     ]
 
     /// The rule with this id or name, if any.
@@ -42,14 +45,14 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - The day heading
 
-    /// No `# YYYY-MM-DD` heading names the day.
+    /// No level-1 heading names the day; the day comes from the file name.
     public static let missingDayHeading = Rule(
-        id: "DP010", name: "missing-day-heading", severity: .error, blocksFormatting: true,
+        id: "DP010", name: "missing-day-heading", severity: .warning, blocksFormatting: false,
         summary: "A day file starts with a `# YYYY-MM-DD` heading.")
-    /// The first level-1 heading is not a real date.
+    /// The day heading holds no real `YYYY-MM-DD` date; the day comes from the file name.
     public static let badDayHeading = Rule(
-        id: "DP011", name: "bad-day-heading", severity: .error, blocksFormatting: true,
-        summary: "The day heading is a real date written YYYY-MM-DD.")
+        id: "DP011", name: "bad-day-heading", severity: .warning, blocksFormatting: false,
+        summary: "The day heading holds a real date written YYYY-MM-DD.")
     /// The day heading and the file name name different days.
     public static let dayMismatch = Rule(
         id: "DP012", name: "day-mismatch", severity: .error, blocksFormatting: false,
@@ -61,10 +64,11 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Regions
 
-    /// A task stands before the first region heading.
+    /// An open task stands where dayplan does not read tasks (before any region, under a heading that is not
+    /// a region, in a quote): it is not counted, and rollover would leave it behind.
     public static let taskOutsideRegion = Rule(
-        id: "DP020", name: "task-outside-region", severity: .error, blocksFormatting: true,
-        summary: "Every task stands in a region.")
+        id: "DP020", name: "task-outside-region", severity: .error, blocksFormatting: false,
+        summary: "Every open task stands in a region.")
     /// A region heading appears twice.
     public static let duplicateRegion = Rule(
         id: "DP021", name: "duplicate-region", severity: .error, blocksFormatting: true,
@@ -73,6 +77,15 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     public static let regionOrder = Rule(
         id: "DP022", name: "region-order", severity: .warning, blocksFormatting: false,
         summary: "Regions stand in the order Morning, Afternoon, Evening, Backlog.")
+
+    /// A heading that is probably a region but does not name one (`## Evenings`, `## Mornign`).
+    public static let nearRegionHeading = Rule(
+        id: "DP023", name: "near-region-heading", severity: .warning, blocksFormatting: false,
+        summary: "A heading that looks like a region names one.")
+    /// A done, moved-on or cancelled task stands outside any region: it is not part of the day's plan.
+    public static let finishedTaskOutsideRegion = Rule(
+        id: "DP024", name: "finished-task-outside-region", severity: .warning, blocksFormatting: false,
+        summary: "Finished tasks stand in a region too.")
 
     // MARK: - Task lines
 
@@ -109,12 +122,22 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         id: "DP037", name: "list-item-without-status", severity: .warning, blocksFormatting: false,
         summary: "List items in a region are tasks with a status box.")
 
+    /// A checklist line written without a bucket bullet or without the space after it (`1. [ ] x`,
+    /// `-[ ] x`): read as a task, and written canonically by `dayplan fmt`.
+    public static let taskLikeLine = Rule(
+        id: "DP038", name: "task-like-line", severity: .warning, blocksFormatting: false,
+        summary: "A task line starts with `*`, `+` or `-` and a space.")
+    /// An open checklist item under a done or cancelled task: rollover leaves it behind with its parent.
+    public static let openSubtaskUnderFinishedTask = Rule(
+        id: "DP039", name: "open-subtask-under-finished-task", severity: .warning, blocksFormatting: false,
+        summary: "A finished task has no open sub-tasks.")
+
     // MARK: - Free text
 
     /// A code fence or HTML comment is never closed. It swallows the rest of the file, so the canonical form
     /// (which writes regions after it) would change what is inside it: formatting waits for it to be closed.
     public static let unclosedBlock = Rule(
-        id: "DP040", name: "unclosed-block", severity: .warning, blocksFormatting: true,
+        id: "DP040", name: "unclosed-block", severity: .error, blocksFormatting: true,
         summary: "Code fences and HTML comments are closed.")
 
     // MARK: - The 1-3-5 rule

@@ -161,6 +161,11 @@ enum RolloverCommand {
             }
         }
 
+        // What stays behind although it is open is never silent: one line each, as lint names it.
+        for finding in plan.leftBehind {
+            err.line(FindingFormat.line(finding, file: sourcePath))
+        }
+
         // 6. A dry run shows what would be written, and stops.
         if dryRun {
             show(plan, targetPath: targetPath, sourcePath: sourcePath, to: &out)

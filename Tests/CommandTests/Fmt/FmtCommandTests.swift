@@ -87,19 +87,19 @@ import Testing
 
     @Test func leavesABrokenFileAloneAndSaysWhy() throws {
         let folder = try TemporaryFolder()
-        let broken = "# 2026-11-21\n* [ ] Before any region\n## Morning\n"
+        let broken = "# 2026-11-21\n## Morning\n* [ ] A\n## Morning\n* [ ] B\n"
         try folder.write("2026-11-21.md", broken)
         let run = try Binary.run(["fmt", "--write", "2026-11-21.md"], in: folder.url)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("2026-11-21.md:2:1: error: This task stands before any region"))
-        #expect(run.stderr.contains("[DP020/task-outside-region]"))
+        #expect(run.stderr.contains("2026-11-21.md:4:1: error: `## Morning` is a second Morning heading"))
+        #expect(run.stderr.contains("[DP021/duplicate-region]"))
         #expect(try folder.read("2026-11-21.md") == broken)
 
         // As a filter, it passes the input through so an editor's buffer is kept.
         let filter = try Binary.run(["fmt"], stdin: Array(broken.utf8))
         #expect(filter.status == 1)
         #expect(filter.stdout == broken)
-        #expect(filter.stderr.contains("<stdin>:2:1: error:"))
+        #expect(filter.stderr.contains("<stdin>:4:1: error:"))
     }
 
     @Test func reportsMissingPathsAndUsageErrorsWithExitTwo() throws {

@@ -132,8 +132,8 @@ import Testing
         let name = "100%, done: new\nline.md"
         let folder = try folder([name: "# 50% off, now: \rtoday\n"])
         let run = try Binary.run(["lint", "--format", "github", name], in: folder.url)
-        #expect(run.stdout == "::error file=100%25%2C done%3A new%0Aline.md,line=1,col=3,endColumn=23,title=DP011/bad-day-heading::The day heading `# 50%25 off, now: %0Dtoday` is not a date; write `# YYYY-MM-DD`.\n")
-        #expect(run.status == 1)
+        #expect(run.stdout == "::warning file=100%25%2C done%3A new%0Aline.md,line=1,col=3,endColumn=23,title=DP011/bad-day-heading::The day heading `# 50%25 off, now: %0Dtoday` holds no date, so the day comes from the file name; write the date as `YYYY-MM-DD` in it (other words may stay).\n")
+        #expect(run.status == 0)
     }
 
     // MARK: - Exit codes and mistakes

@@ -127,15 +127,28 @@ import Testing
     // MARK: - Encodings and bytes
 
     @Test func emptyFile() throws {
-        try Self.expectRefusedEverywhere([], findings: [
-            "1:1: error: No day heading; start the file with `# YYYY-MM-DD`. [DP010/missing-day-heading]",
-        ])
+        try Self.expectEmptyDay([])
     }
 
     @Test func onlyAByteOrderMark() throws {
-        try Self.expectRefusedEverywhere([0xEF, 0xBB, 0xBF], findings: [
-            "1:1: error: No day heading; start the file with `# YYYY-MM-DD`. [DP010/missing-day-heading]",
-        ])
+        try Self.expectEmptyDay([0xEF, 0xBB, 0xBF])
+    }
+
+    /// An empty day (FORMAT.md 2.1): lint warns that the day comes from the file name, fmt leaves it as it
+    /// is, and rollover opens the next day from it without changing it.
+    static func expectEmptyDay(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let lint = try attempt(["lint", name], on: bytes)
+        #expect(lint.run.status == 0, sourceLocation: sourceLocation)
+        #expect(lint.run.stdout == "\(name):1:1: warning: No day heading, so the day comes from the file name; start the file with `# YYYY-MM-DD` to say it in the file. [DP010/missing-day-heading]\n",
+                sourceLocation: sourceLocation)
+        #expect(lint.changedNothing, sourceLocation: sourceLocation)
+        let check = try attempt(Self.check, on: bytes)
+        #expect(check.run.status == 0 && check.run.stdout == "" && check.run.stderr == "", sourceLocation: sourceLocation)
+        let rollover = try attempt(["rollover", "--date", "2026-11-21"], on: bytes)
+        #expect(rollover.run.status == 0, "\(rollover.run.stderr)", sourceLocation: sourceLocation)
+        #expect(rollover.after[name] == rollover.before[name], sourceLocation: sourceLocation)
+        #expect(rollover.after["2026-11-21.md"] == Data("# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n".utf8),
+                sourceLocation: sourceLocation)
     }
 
     @Test func invalidUTF8() throws {
@@ -163,7 +176,6 @@ import Testing
                             0, 0, 0, 0x10, 0, 0, 0, 0x10, 0x08, 0x06, 0, 0, 0, 0x1F, 0xF3, 0xFF, 0x61]
         try Self.expectRefusedEverywhere(png, findings: [
             "1:1: error: Invalid UTF-8 (byte 0x89); save the file as UTF-8. [DP001/invalid-encoding]",
-            "1:1: error: No day heading; start the file with `# YYYY-MM-DD`. [DP010/missing-day-heading]",
         ])
     }
 

@@ -194,7 +194,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            2026-11-20.md:5:1: error: `## Morning` appears a second time; merge its tasks into the first one. [DP021/duplicate-region]
+            2026-11-20.md:5:1: error: `## Morning` is a second Morning heading; merge its tasks into the first one. [DP021/duplicate-region]
             2026-11-20.md: rollover refused because of the error above; nothing changed
 
             """)
@@ -203,12 +203,12 @@ import Testing
 
     @Test func refusesAnExistingNewDayWithAmbiguousStructure() throws {
         let folder = try TemporaryFolder()
-        try folder.write(["2026-11-20.md": F.friday, "2026-11-23.md": "# 2026-11-23\n- [ ] before any region\n"])
+        try folder.write(["2026-11-20.md": F.friday, "2026-11-23.md": "# 2026-11-23\n## Backlog\n## Backlog\n"])
         let before = try folder.contents()
         let run = try Binary.run(["rollover", "--date", "2026-11-23"], in: folder.url)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("2026-11-23.md:2:1: error: This task stands before any region"))
-        #expect(run.stderr.contains("[DP020/task-outside-region]\n"))
+        #expect(run.stderr.hasPrefix("2026-11-23.md:3:1: error: `## Backlog` is a second Backlog heading"))
+        #expect(run.stderr.contains("[DP021/duplicate-region]\n"))
         #expect(try folder.contents() == before)
     }
 

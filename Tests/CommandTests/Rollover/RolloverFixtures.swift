@@ -28,7 +28,7 @@ enum RolloverFixtures {
         + [ ] Learn Swift macros
 
         ## Notes
-        - [ ] Notes are free text, never tasks.
+        - Notes are free text, never tasks.
 
         """
 
@@ -56,7 +56,7 @@ enum RolloverFixtures {
         + [>] Learn Swift macros
 
         ## Notes
-        - [ ] Notes are free text, never tasks.
+        - Notes are free text, never tasks.
 
         """
 

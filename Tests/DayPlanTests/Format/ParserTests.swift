@@ -55,11 +55,13 @@ import Testing
         #expect(document.tasks(in: .morning).count == 1)
     }
 
-    @Test func treatsTaskLinesOutsideRegionsAsText() {
-        let document = DayDocument(parsing: "# 2026-11-21\n## Notes\n- [ ] not a task, a journal line\n## Backlog\n")
+    @Test func keepsTaskLinesOutsideRegionsAsTextAndNamesThem() {
+        let document = DayDocument(parsing: "# 2026-11-21\n## Notes\n- [ ] not counted\n- [x] done\n## Backlog\n")
         #expect(document.allTasks.isEmpty)
-        #expect(document.sections.first?.items == [.text("- [ ] not a task, a journal line")])
-        #expect(document.diagnostics.isEmpty)
+        #expect(document.sections.first?.items == [.text("- [ ] not counted"), .text("- [x] done")])
+        #expect(document.diagnostics.map(\.rule) == [.taskOutsideRegion, .finishedTaskOutsideRegion])
+        #expect(document.diagnostics.map(\.start.line) == [3, 4])
+        #expect(document.diagnostics.first?.message.contains("under `## Notes`, which is not a region") == true)
     }
 
     @Test func keepsCodeFencesAndCommentsVerbatim() {

@@ -140,10 +140,8 @@ import Testing
 
     @Test func refusesWhatItWouldHaveToGuess() {
         let cases: [(String, Rule)] = [
-            ("## Morning\n* [ ] a\n", .missingDayHeading),
-            ("# 2026-11-21\n* [ ] where does this go?\n## Morning\n", .taskOutsideRegion),
             ("# 2026-11-21\n## Morning\n* [ ] a\n## Morning\n* [ ] b\n", .duplicateRegion),
-            ("# tomorrow\n## Morning\n", .badDayHeading),
+            ("# 2026-11-21\n## Morning\n* [ ] a\n### Morning ☀️\n* [ ] b\n", .duplicateRegion),
             ("# 2026-11-21\n## Backlog\n- [ ] a @from:2026-11-01 @from:2026-11-02\n", .conflictingMetadata),
             ("# 2026-11-21\n```\n## Morning\n", .unclosedBlock),
         ]
@@ -153,6 +151,32 @@ import Testing
                 continue
             }
             #expect(blockers.map(\.rule) == [rule])
+        }
+    }
+
+    @Test func formatsWhatItNeedNotGuessAndKeepsWhatItDoesNotRead() {
+        let cases: [(String, String)] = [
+            // No day heading: the day is the file name's; the heading is not invented.
+            ("## Morning\n* [ ] a\n", "## Morning\n* [ ] a\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"),
+            // A task before any region stays where it is, as the person wrote it (lint names it).
+            ("# 2026-11-21\n-  [ ]  where does this go?\n## Morning\n",
+             "# 2026-11-21\n\n-  [ ]  where does this go?\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"),
+            // A day heading without a date is kept as written.
+            ("# tomorrow\n## Morning\n", "# tomorrow\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"),
+            // An empty day stays empty.
+            ("---\ntags: daily\n---\n", "---\ntags: daily\n---\n"),
+        ]
+        for (input, expected) in cases {
+            let output: String
+            switch Formatter.format(Array(input.utf8)) {
+            case .unchanged: output = input
+            case .changed(let bytes): output = String(decoding: bytes, as: UTF8.self)
+            case .refused(let blockers):
+                Issue.record("refused \(input): \(blockers)")
+                continue
+            }
+            #expect(output == expected)
+            if case .unchanged = Formatter.format(Array(output.utf8)) {} else { Issue.record("not idempotent: \(output)") }
         }
     }
 

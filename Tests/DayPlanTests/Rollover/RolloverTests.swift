@@ -549,15 +549,47 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
     }
 
     @Test func refusesAnExistingTargetWhoseStructureIsAmbiguous() throws {
-        let input = marked("# 2026-11-21\n1️⃣- [ ] before any region\n## Morning\n")
+        let input = marked("# 2026-11-21\n## Morning\n1️⃣## Morning\n")
         let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
         #expect {
             try Rollover(opening: day, from: (from, Array("# 2026-11-20\n## Morning\n- [ ] A\n".utf8)),
                          existing: Array(input.text.utf8))
         } throws: { error in
             guard case RolloverError.targetRefused(let diagnostics) = error, let first = diagnostics.first else { return false }
-            return first.rule == .taskOutsideRegion && first.start.line == input.line && first.start.column == input.column
+            return first.rule == .duplicateRegion && first.start.line == input.line && first.start.column == input.column
         }
+    }
+
+    @Test func leavesATaskOutsideRegionsBehindAndSaysSo() throws {
+        let old = marked("# 2026-11-20\n1️⃣- [ ] before any region\n## Morning\n- [ ] A\n")
+        let plan = try Rollover(opening: try #require(Day("2026-11-21")),
+                                from: (try #require(Day("2026-11-20")), Array(old.text.utf8)), existing: nil)
+        #expect(plan.leftBehind.map(\.rule) == [.taskOutsideRegion])
+        #expect(plan.leftBehind.first?.start.line == old.line)
+        #expect(plan.sourceChanges.map(\.line) == [4])
+        #expect(try plan.verify() == ())
+    }
+
+    @Test func fillsAnEmptyDayAfterItsFrontMatter() throws {
+        let existing = "---\ntags: daily\n---\n"
+        let plan = try Rollover(opening: try #require(Day("2026-11-21")),
+                                from: (try #require(Day("2026-11-20")), Array("# 2026-11-20\n## Morning\n- [ ] A\n".utf8)),
+                                existing: Array(existing.utf8))
+        #expect(String(decoding: plan.targetAfter, as: UTF8.self) == existing + """
+            # 2026-11-21
+
+            ## Morning
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+            - [ ] A @from:2026-11-20
+
+            """)
+        #expect(plan.addedLines.first?.line == 4)
+        #expect(try plan.verify() == ())
     }
 
     @Test func refusesAnExistingTargetHeadedWithAnotherDay() throws {

@@ -21,6 +21,8 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .taskOutsideRegion, input: "# 2026-11-21\n\n1️⃣- [ ] Stray task2️⃣\n\n## Morning\n"),
     RuleExample(rule: .duplicateRegion, input: "# 2026-11-21\n\n## Morning\n- [ ] Tea\n\n1️⃣## Morning2️⃣\n"),
     RuleExample(rule: .regionOrder, input: "# 2026-11-21\n\n## Evening\n\n1️⃣## Morning2️⃣\n"),
+    RuleExample(rule: .nearRegionHeading, input: "# 2026-11-21\n\n1️⃣## Mornign2️⃣\nQuiet hours.\n"),
+    RuleExample(rule: .finishedTaskOutsideRegion, input: "# 2026-11-21\n\n## Notes\n1️⃣- [x] Called the plumber2️⃣\n"),
     RuleExample(rule: .unknownStatus, input: "# 2026-11-21\n\n## Morning\n- [1️⃣?2️⃣] Tea\n"),
     RuleExample(rule: .malformedTask, input: "# 2026-11-21\n\n## Morning\n- 1️⃣[ x Tea2️⃣\n"),
     RuleExample(rule: .emptyTitle, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] @carry2️⃣\n"),
@@ -30,6 +32,9 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .repeatedMetadata, input: "# 2026-11-21\n\n## Morning\n- [ ] Tea @carry 1️⃣@carry2️⃣\n"),
     RuleExample(rule: .unknownMetadata, input: "# 2026-11-21\n\n## Morning\n- [ ] Tea 1️⃣@due:2026-11-222️⃣\n"),
     RuleExample(rule: .listItemWithoutStatus, input: "# 2026-11-21\n\n## Morning\n1️⃣- buy milk2️⃣\n"),
+    RuleExample(rule: .taskLikeLine, input: "# 2026-11-21\n\n## Morning\n1️⃣1. [ ]2️⃣ Tea\n"),
+    RuleExample(rule: .openSubtaskUnderFinishedTask,
+                input: "# 2026-11-21\n\n## Morning\n- [x] Pack for the trip\n  1️⃣- [ ] Charger2️⃣\n"),
     RuleExample(rule: .unclosedBlock, input: "# 2026-11-21\n\n## Notes\n1️⃣```\nlet x = 1\n"),
     RuleExample(rule: .bucketLimit, input: "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n1️⃣* [ ] Ship that2️⃣\n"),
 ]
@@ -43,6 +48,34 @@ let ruleExamples: [RuleExample] = [
     @Test func everyRuleHasAnExample() {
         #expect(Set(ruleExamples.map(\.rule)) == Set(Rule.all))
         #expect(ruleExamples.count == Rule.all.count)
+    }
+
+    /// Issue 10: one severity per rule, and whatever stops `fmt` or `rollover` is an error in `lint`, so the
+    /// git hook catches a file before it blocks a morning.
+    @Test(arguments: Rule.all)
+    func aRuleThatStopsFormattingIsAnError(_ rule: Rule) {
+        #expect(!rule.blocksFormatting || rule.severity == .error, "\(rule)")
+    }
+
+    @Test(arguments: ruleExamples)
+    func whatStopsFmtOrRolloverIsALintError(_ example: RuleExample) throws {
+        let bytes = MarkedInput(example.input).bytes
+        let errors = Linter.lint(bytes, fileName: example.fileName).filter { $0.severity == .error }
+        if case .refused(let blockers) = Formatter.format(bytes) {
+            #expect(!blockers.isEmpty && blockers.allSatisfy { $0.severity == .error })
+            #expect(!errors.isEmpty)
+        }
+        let day = try #require(Day("2026-11-21"))
+        do {
+            _ = try Rollover(opening: day.adding(days: 1), from: (day, bytes), existing: nil)
+        } catch {
+            guard case .sourceRefused(let reasons) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(!reasons.isEmpty && reasons.allSatisfy { $0.severity == .error }, "\(example.rule)")
+            #expect(!errors.isEmpty)
+        }
     }
 
     @Test(arguments: ruleExamples)
@@ -143,7 +176,7 @@ let ruleExamples: [RuleExample] = [
     }
 
     @Test func listsOutsideRegionsAreNotTasks() {
-        let text = "# 2026-11-21\n\n## Morning\n\n## Notes\n* [ ] One\n* [ ] Two\n"
+        let text = "# 2026-11-21\n\n## Morning\n\n## Notes\n* One\n* Two\n"
         #expect(Linter.lint(Array(text.utf8), fileName: "2026-11-21.md").isEmpty)
     }
 
