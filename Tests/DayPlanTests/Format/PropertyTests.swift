@@ -10,7 +10,7 @@ import Testing
         var generator = DocumentGenerator(seed: seed)
         let day = try #require(Day("2026-11-21")).adding(days: Int(seed % 30))
         let input = generator.file(day: day)
-        #expect(Invariants.all(input) == [])
+        #expect(Invariants.all(input) == [], "\(String(decoding: input, as: UTF8.self))")
     }
 
     @Test(arguments: seeds)

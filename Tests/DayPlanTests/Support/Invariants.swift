@@ -10,6 +10,111 @@ enum Invariants {
     /// Every invariant that holds for any input bytes on their own.
     static func all(_ input: [UInt8]) -> [String] {
         formatting(input) + lint(input) + rollover(input)
+            + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input))
+    }
+
+    /// Issue 10's promise: every line a Markdown renderer shows as an open checkbox is either carried by
+    /// rollover (it is an open or moved-on task's line, or one of its notes, which travel with it) or named by a lint
+    /// finding on that line. `openCheckboxLines` are 1-based lines, from cmark-gfm or from
+    /// `markdownOpenCheckboxLines`. Front matter is YAML, not Markdown, and is left out.
+    static func nothingSilentlyLeftBehind(_ input: [UInt8], openCheckboxLines: [Int]) -> [String] {
+        guard let yesterday = Day("2026-11-20"), let today = Day("2026-11-21") else { return ["no days"] }
+        let document = DayDocument(parsing: input)
+        let findings = Linter.lint(input, fileName: "2026-11-20.md")
+        let named = Set(findings.map(\.start.line))
+        var carried = Set<Int>()
+        do {
+            _ = try Rollover(opening: today, from: (yesterday, input), existing: nil)
+        } catch {
+            // Nothing moves when rollover refuses, and lint names why as errors: nothing is left behind.
+            return findings.contains { $0.severity == .error } ? [] : ["rollover refused a file lint finds no error in"]
+        }
+        // An open task moves on now; a moved-on one (`[>]`) already did, with its notes, to a later day.
+        for task in document.allTasks where task.status.isOpen || task.status == .deferred {
+            carried.formUnion(task.line..<(task.line + task.lineSpan))
+        }
+        let frontMatter = document.frontMatter.count
+        return openCheckboxLines.filter { $0 > frontMatter && !carried.contains($0) && !named.contains($0) }.map {
+            "line \($0) shows an open checkbox, but rollover does not carry it and lint does not name it"
+        }
+    }
+
+    /// The lines a GitHub-flavoured Markdown renderer (or Obsidian) would show as an open checkbox, by a
+    /// simple reading: a list marker, white space, `[ ]`, then white space or the end of the line, after any
+    /// indentation and quote markers; not inside front matter, code fences or HTML comments. It leans to
+    /// finding too many rather than too few, so the invariant above is checked strictly.
+    static func markdownOpenCheckboxLines(_ input: [UInt8]) -> [Int] {
+        var lines: [[UInt8]] = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = Array(first.dropFirst(3)) }
+        var found: [Int] = []
+        var fence: (mark: UInt8, length: Int, indent: Int)?
+        var comment = false
+        var index = 0
+        // Front matter: `---` on the first line up to a closing `---` or `...`.
+        if let first = lines.first, trimmed(first) == Array("---".utf8),
+           let close = lines.dropFirst().firstIndex(where: { trimmed($0) == Array("---".utf8) || trimmed($0) == Array("...".utf8) }) {
+            index = close + 1
+        }
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            var i = 0
+            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+            let indent = i
+            if let open = fence {
+                var run = 0
+                while i + run < line.count, line[i + run] == open.mark { run += 1 }
+                let rest = line[(i + run)...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+                if run >= open.length && rest { fence = nil }
+                // A fence inside a list item ends with the item.
+                else if open.indent > 0, indent < open.indent, i < line.count, line[i] != 0x0D { fence = nil } else { continue }
+                if fence == nil, run >= open.length { continue }
+            }
+            if comment {
+                if contains(line, "-->") { comment = false }
+                continue
+            }
+            if i < line.count, line[i] == UInt8(ascii: "`") || line[i] == UInt8(ascii: "~") {
+                let mark = line[i]
+                var run = 0
+                while i + run < line.count, line[i + run] == mark { run += 1 }
+                if run >= 3 {
+                    fence = (mark, run, indent)
+                    continue
+                }
+            }
+            if line[i...].starts(with: Array("<!--".utf8)) {
+                if !contains(Array(line[(i + 4)...]), "-->") { comment = true }
+                continue
+            }
+            while i < line.count, line[i] == UInt8(ascii: ">") || line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+            var j = i
+            if j < line.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(line[j]) {
+                j += 1
+            } else {
+                while j < line.count, j - i < 9, (0x30...0x39).contains(line[j]) { j += 1 }
+                guard j > i, j < line.count, line[j] == UInt8(ascii: ".") || line[j] == UInt8(ascii: ")") else { continue }
+                j += 1
+            }
+            guard j < line.count, line[j] == 0x20 || line[j] == 0x09 else { continue }
+            while j < line.count, line[j] == 0x20 || line[j] == 0x09 { j += 1 }
+            guard j + 2 < line.count, line[j] == UInt8(ascii: "["), line[j + 1] == 0x20, line[j + 2] == UInt8(ascii: "]") else { continue }
+            let after = j + 3
+            if after == line.count || [0x20, 0x09, 0x0D].contains(line[after]) { found.append(index) }
+        }
+        return found
+    }
+
+    private static func trimmed(_ line: [UInt8]) -> [UInt8] {
+        var end = line.count
+        while end > 0, [0x20, 0x09, 0x0D].contains(line[end - 1]) { end -= 1 }
+        return Array(line[..<end])
+    }
+
+    private static func contains(_ line: [UInt8], _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard line.count >= pattern.count else { return false }
+        return (0...(line.count - pattern.count)).contains { line[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 
     /// Lint never reports outside the input, and agrees with the parser.
