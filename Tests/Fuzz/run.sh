@@ -13,9 +13,11 @@ shift || true
 out="$root/.build/fuzz"
 mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds"
 
-# The seed corpus: every example and golden input, plus what earlier runs found.
-find "$root/Examples" "$root/Tests/DayPlanTests/Format/Golden" "$root/Tests/Fuzz/regressions" -type f \
-  \( -name '*.md' -o -path '*/regressions/*' \) -exec cp {} "$out/seeds/" \; 2>/dev/null || true
+# The seed corpus: every example, golden input and real-world case, plus what earlier runs found.
+# Named by content, as the real-world corpus holds many files called 2026-11-20.md.
+find "$root/Examples" "$root/Tests/DayPlanTests/Format/Golden" "$root/Tests/DayPlanTests/Corpus/Cases" \
+  "$root/Tests/Fuzz/regressions" -type f \( -name '*.md' -o -path '*/regressions/*' \) -print0 2>/dev/null |
+  while IFS= read -r -d '' file; do cp "$file" "$out/seeds/$(cksum < "$file" | cut -d' ' -f1)"; done
 
 sources=$(find "$root/Sources/DayPlan" -name '*.swift' | sort)
 echo "building the fuzzer (address sanitizer, optimised)…"

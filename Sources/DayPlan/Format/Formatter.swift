@@ -13,8 +13,6 @@ public enum Formatter {
     /// Formats one file's bytes. Refuses, changing nothing, when a diagnostic blocks formatting.
     public static func format(_ input: [UInt8]) -> FormatResult {
         let document = DayDocument(parsing: input)
-        // An empty day (nothing yet, front matter or blank lines only) is left as it is: rollover fills it.
-        if document.isEmptyDay, !document.hasErrors { return .unchanged }
         let blockers = document.formattingBlockers
         guard blockers.isEmpty else { return .refused(blockers) }
         let output = document.canonicalBytes()

@@ -21,7 +21,7 @@ extension DayDocument {
             printer.items(preamble)
             printer.separate()
         }
-        // An empty day (nothing yet, or front matter only) stays as it is: rollover fills it.
+        // An empty day (nothing yet, or front matter only) gets no regions: rollover fills it.
         for region in Region.allCases where !isEmptyDay {
             let own = sections.first { $0.region == region }
             if let group = own?.groupHeading {

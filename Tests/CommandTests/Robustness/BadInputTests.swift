@@ -127,23 +127,28 @@ import Testing
     // MARK: - Encodings and bytes
 
     @Test func emptyFile() throws {
-        try Self.expectEmptyDay([])
+        try Self.expectEmptyDay([], canonical: true)
     }
 
     @Test func onlyAByteOrderMark() throws {
-        try Self.expectEmptyDay([0xEF, 0xBB, 0xBF])
+        // The canonical form drops the byte-order mark, and adds nothing.
+        try Self.expectEmptyDay([0xEF, 0xBB, 0xBF], canonical: false)
+        let write = try Self.attempt(Self.write, on: [0xEF, 0xBB, 0xBF])
+        #expect(write.run.status == 0)
+        #expect(write.after[Self.name] == Data())
     }
 
-    /// An empty day (FORMAT.md 2.1): lint warns that the day comes from the file name, fmt leaves it as it
-    /// is, and rollover opens the next day from it without changing it.
-    static func expectEmptyDay(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// An empty day (FORMAT.md 2.1): lint warns that the day comes from the file name, fmt adds no regions,
+    /// and rollover opens the next day from it without changing it.
+    static func expectEmptyDay(_ bytes: [UInt8], canonical: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let lint = try attempt(["lint", name], on: bytes)
         #expect(lint.run.status == 0, sourceLocation: sourceLocation)
         #expect(lint.run.stdout == "\(name):1:1: warning: No day heading, so the day comes from the file name; start the file with `# YYYY-MM-DD` to say it in the file. [DP010/missing-day-heading]\n",
                 sourceLocation: sourceLocation)
         #expect(lint.changedNothing, sourceLocation: sourceLocation)
         let check = try attempt(Self.check, on: bytes)
-        #expect(check.run.status == 0 && check.run.stdout == "" && check.run.stderr == "", sourceLocation: sourceLocation)
+        #expect(check.run.status == (canonical ? 0 : 1) && check.run.stdout == (canonical ? "" : "\(name)\n")
+                    && check.run.stderr == "", sourceLocation: sourceLocation)
         let rollover = try attempt(["rollover", "--date", "2026-11-21"], on: bytes)
         #expect(rollover.run.status == 0, "\(rollover.run.stderr)", sourceLocation: sourceLocation)
         #expect(rollover.after[name] == rollover.before[name], sourceLocation: sourceLocation)

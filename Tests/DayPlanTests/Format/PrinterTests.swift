@@ -163,7 +163,7 @@ import Testing
              "# 2026-11-21\n\n-  [ ]  where does this go?\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"),
             // A day heading without a date is kept as written.
             ("# tomorrow\n## Morning\n", "# tomorrow\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"),
-            // An empty day stays empty.
+            // An empty day gets no regions.
             ("---\ntags: daily\n---\n", "---\ntags: daily\n---\n"),
         ]
         for (input, expected) in cases {
