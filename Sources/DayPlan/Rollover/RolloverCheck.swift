@@ -17,8 +17,8 @@ extension Rollover {
         if let blocker = target.formattingBlockers.first {
             problems.append("the new day's file would have an error at line \(blocker.start.line): \(blocker.message)")
         }
-        // An existing file without a day heading (its day is its file name's) may stay without one.
-        if target.day.map({ $0 != day }) ?? (targetBefore == nil || target.dayHeadingLine != nil) {
+        // An existing file whose heading names no day (its day is its file name's) may stay that way.
+        if target.day.map({ $0 != day }) ?? (targetBefore == nil) {
             problems.append("the new day's file would not be headed `# \(day)`")
         }
         if let targetBefore, !LineTable(targetBefore).isKept(in: LineTable(targetAfter)) {
