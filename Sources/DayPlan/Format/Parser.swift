@@ -74,7 +74,7 @@ private struct Parser {
     }
 
     // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
-    enum Block { case none, fence(UInt8, Int), comment }
+    enum Block { case none, fence(UInt8, Int, indent: Int), comment }
     var block = Block.none
     var blockStart: SourcePosition?
 
@@ -263,7 +263,7 @@ private struct Parser {
         finishTask()
 
         if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
-        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd) {
+        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: indentWidth) {
             append(.verbatim(string(start, end)))
             return
         }
@@ -407,7 +407,21 @@ private struct Parser {
         switch block {
         case .none:
             return false
-        case .fence(let mark, let length):
+        case .fence(let mark, let length, let indent):
+            // An indented fence belongs to the list item above it (Markdown's reading), and ends with it: at
+            // the first non-blank line indented less than the fence.
+            if indent > 0 {
+                var width = 0
+                var k = start
+                while k < end, isBlank(bytes[k]) {
+                    width = bytes[k] == tab ? (width / 4 + 1) * 4 : width + 1
+                    k += 1
+                }
+                if width < indent, k < end, bytes[k] != cr {
+                    block = .none
+                    return false
+                }
+            }
             var i = start
             while i < end, i - start < 3, bytes[i] == space { i += 1 }
             if closesFence(mark, length, i, end) { block = .none }
@@ -430,14 +444,14 @@ private struct Parser {
     }
 
     /// Whether the line opens a code fence or an HTML comment; if so, enters it.
-    mutating func startsBlock(_ start: Int, _ end: Int) -> Bool {
+    mutating func startsBlock(_ start: Int, _ end: Int, indent: Int) -> Bool {
         let first = bytes[start]
         if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
             var run = 0
             while start + run < end, bytes[start + run] == first { run += 1 }
             guard run >= 3 else { return false }
             if first == UInt8(ascii: "`"), contains("`", start + run, end) { return false }
-            block = .fence(first, run)
+            block = .fence(first, run, indent: indent)
             blockStart = location(start)
             return true
         }
