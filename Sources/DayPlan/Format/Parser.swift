@@ -100,7 +100,10 @@ private struct Parser {
             position = end + 1
         }
         finishTask()
-        if case .none = block {} else if let blockStart {
+        // An indented fence needs no closing line: the next less indented line (a heading the canonical form
+        // writes after it, say) ends it.
+        if case .fence(_, _, let indent) = block, indent > 0 {
+        } else if case .none = block {} else if let blockStart {
             let what = if case .comment = block { "HTML comment" } else { "code fence" }
             diagnostics.append(Diagnostic(.unclosedBlock, from: blockStart, to: blockStart,
                                           "This \(what) is never closed, so everything after it is kept as plain text; close it."))
