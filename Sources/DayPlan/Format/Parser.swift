@@ -547,7 +547,9 @@ private struct Parser {
         seenRegions |= 1 << region.rawValue
         lastRegion = region
         var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
-        section.headingText = text
+        // A decorated heading is kept whole, a closing run of `#` included (without it, `## Morning ## #`
+        // would print as `## Morning ##`, which reads back as `Morning`).
+        section.headingText = text.lowercased() == region.name.lowercased() ? text : string(textStart, end)
         section.headingLevel = level
         // `## Today` with nothing under it, right before `### Morning`: a heading that groups the regions.
         if level == 3, let last = sections.last, case .other(let group) = last.kind, last.groupHeading == nil,
