@@ -85,10 +85,10 @@ enum FmtCommand {
         // Hold each plan folder's lock (in a fixed order, so that two runs cannot each wait for the other) until
         // every file is written: a rollover then runs wholly before or after this run, never in between.
         var locks: [Int32] = []
-        defer { for lock in locks { close(lock) } }
+        defer { for lock in locks where lock >= 0 { close(lock) } }
         for folder in lockFolders.sorted(by: FileSystem.precedes) {
             do {
-                locks.append(try PlanFolder.lock(folder: folder, exclusive: true))
+                locks.append(try PlanFolder.lock(folder: folder, exclusive: true, unlessReadOnly: true))
             } catch {
                 err.line("dayplan fmt: \(error.message); nothing changed")
                 return .failure

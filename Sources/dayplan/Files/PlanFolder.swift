@@ -135,14 +135,17 @@ struct PlanFolder {
         try PlanFolder.lock(folder: path, exclusive: exclusive)
     }
 
-    /// `lock(exclusive:)` for any folder's lock file.
-    static func lock(folder: String, exclusive: Bool) throws(FileError) -> Int32 {
+    /// `lock(exclusive:)` for any folder's lock file. With `unlessReadOnly`, a folder in which the lock file
+    /// cannot be made (read-only, or not the person's) is not locked (-1): nothing can be written in it either,
+    /// so there is nothing to keep apart, and the write itself reports why it cannot be done.
+    static func lock(folder: String, exclusive: Bool, unlessReadOnly: Bool = false) throws(FileError) -> Int32 {
         let lockPath = FileSystem.join(folder, lockFile)
         let descriptor = exclusive
             ? open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             : open(lockPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if !exclusive, errno == ENOENT { return -1 }
+            if unlessReadOnly, errno == EROFS || errno == EACCES { return -1 }
             throw .system(lockPath, "cannot open the lock file")
         }
         var waited = 0
@@ -163,9 +166,9 @@ struct PlanFolder {
         return descriptor
     }
 
-    /// The folder whose lock guards `file` for a command given paths (`fmt --write`): the nearest folder
-    /// above it holding `.dayplan/`, else the nearest holding a lock file (where rollover has run), else
-    /// `fallback` (the folder the file was found in, or the file's own folder).
+    /// The folder whose lock guards `file` for a command given paths (`fmt --write`), as an absolute path:
+    /// the nearest folder above it holding `.dayplan/`, else the nearest holding a lock file (where rollover
+    /// has run), else `fallback` (the folder the file was found in, or the file's own folder).
     static func lockFolder(for file: String, fallback: String) -> String {
         let absolute = FileSystem.resolvedPath(FileSystem.directory(of: file))
         var candidate = absolute

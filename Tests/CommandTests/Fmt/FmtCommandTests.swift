@@ -46,7 +46,8 @@ import Testing
 
         let run = try Binary.run(["fmt", "--write", "."], in: folder.url)
         #expect(run.status == 0)
-        #expect(run.stdout.isEmpty)
+        #expect(run.stdout == "./2026-11-21.md\n")  // the files it changed, one a line
+        #expect(run.stderr.isEmpty)
         #expect(try folder.read("2026-11-21.md") == Self.tidy)
         let attributes = try FileManager.default.attributesOfItem(atPath: messy.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -54,8 +55,9 @@ import Testing
         let tidyAfter = try FileManager.default.attributesOfItem(atPath: tidy.path)
         #expect(tidyAfter[.systemFileNumber] as? Int == tidyBefore[.systemFileNumber] as? Int)
         #expect(tidyAfter[.modificationDate] as? Date == tidyBefore[.modificationDate] as? Date)
-        // No temporary file is left behind.
-        #expect(try folder.listing() == ["2026-11-21.md", "2026-11-22.md"])
+        // No temporary file is left behind; the lock it held stays, empty.
+        #expect(try folder.listing() == [".dayplan.lock", "2026-11-21.md", "2026-11-22.md"])
+        #expect(try folder.read(".dayplan.lock") == "")
 
         let again = try Binary.run(["fmt", "--check", "."], in: folder.url)
         #expect(again.status == 0)
