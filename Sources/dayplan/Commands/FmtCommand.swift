@@ -56,6 +56,8 @@ enum FmtCommand {
         var paths: [String] = []
         var lockFolders: Set<String> = []
         var lockFolderOfDirectory: [String: String] = [:]
+        // The plan folder rollover would use from here: files inside it share its lock.
+        let current = write ? (try? PlanFolder.find(from: RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 }))?.absolutePath : nil
         do {
             for argument in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
                 let files = try FileSystem.expand([argument])
@@ -68,7 +70,7 @@ enum FmtCommand {
                         lockFolders.insert(known)
                         continue
                     }
-                    let folder = PlanFolder.lockFolder(for: file, fallback: foundIn ?? directory)
+                    let folder = PlanFolder.lockFolder(for: file, current: current, fallback: foundIn ?? directory)
                     lockFolderOfDirectory[directory] = folder
                     lockFolders.insert(folder)
                 }

@@ -166,10 +166,11 @@ struct PlanFolder {
         return descriptor
     }
 
-    /// The folder whose lock guards `file` for a command given paths (`fmt --write`), as an absolute path:
-    /// the nearest folder above it holding `.dayplan/`, else the nearest holding a lock file (where rollover
-    /// has run), else `fallback` (the folder the file was found in, or the file's own folder).
-    static func lockFolder(for file: String, fallback: String) -> String {
+    /// The folder whose lock guards `file` for a command given paths (`fmt --write`), as an absolute path: the
+    /// nearest folder above it holding `.dayplan/`; else `current` (the plan folder found from the current folder
+    /// or `DAYPLAN_DIR`, as rollover finds it), when the file is inside it; else the nearest folder above it
+    /// holding a lock file (where rollover has run); else `fallback` (the folder it was found in, or its own).
+    static func lockFolder(for file: String, current: String?, fallback: String) -> String {
         let absolute = FileSystem.resolvedPath(FileSystem.directory(of: file))
         var candidate = absolute
         var withLock: String?
@@ -178,6 +179,9 @@ struct PlanFolder {
             if withLock == nil, FileSystem.kind(of: FileSystem.join(candidate, lockFile)) == .file { withLock = candidate }
             guard candidate != "/" else { break }
             candidate = FileSystem.directory(of: candidate)
+        }
+        if let current, absolute == current || absolute.hasPrefix(current.hasSuffix("/") ? current : current + "/") {
+            return current
         }
         return withLock ?? FileSystem.resolvedPath(fallback)
     }

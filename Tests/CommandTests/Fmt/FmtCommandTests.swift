@@ -63,6 +63,21 @@ import Testing
         #expect(again.status == 0)
     }
 
+    @Test func writeListsTheFilesItChangedUnlessQuiet() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(["2026/11/2026-11-21.md": Self.messy, "2026/11/2026-11-22.md": Self.messy.replacingOccurrences(of: "21", with: "22"),
+                          "2026/11/2026-11-23.md": Self.tidy.replacingOccurrences(of: "21", with: "23")])
+        let run = try Binary.run(["fmt", "-w", "2026"], in: folder.url)
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout == "2026/11/2026-11-21.md\n2026/11/2026-11-22.md\n")
+        try folder.write("2026/11/2026-11-21.md", Self.messy)
+        let quiet = try Binary.run(["fmt", "-wq", "2026/11/2026-11-21.md"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.stdout == "" && quiet.stderr == "")
+        #expect(try folder.read("2026/11/2026-11-21.md") == Self.tidy)
+        // The lock is taken in the folder the files were found in.
+        #expect(try folder.listing() == [".dayplan.lock", "2026"])
+    }
+
     @Test func writeFollowsASymbolicLinkInsteadOfReplacingIt() throws {
         let folder = try TemporaryFolder()
         try folder.write("real/plan.md", Self.messy)
