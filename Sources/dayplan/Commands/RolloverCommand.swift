@@ -42,7 +42,7 @@ enum RolloverCommand {
             .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
                     "Before this hour (0-23) it is still yesterday, for work past midnight (default: the day-starts-at setting, else 0)."),
             .flag("--dry-run", short: "n", "Write nothing; show the new day and the old day's changed lines."),
-            .flag("--force", short: "f", "Open a --date more than 7 days away from today."),
+            .flag("--force", short: "f", listedInUsage: false, "Open a --date more than 7 days away from today."),
             .quiet,
         ],
         exitCodes: [(0, "done (or nothing to do)"),
@@ -56,7 +56,8 @@ enum RolloverCommand {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        // The plan folder's absolute path is named once on each stream, before the first message about its files.
+        // The plan folder's absolute path is named once on each stream, before the first message about its files
+        // (set once the arguments are checked and the folder is known to be a plan folder).
         var folder: PlanFolder?
         var namedOnError = false
         func nameFolderOnError() {
@@ -89,25 +90,20 @@ enum RolloverCommand {
         } catch {
             return fail(error.message)
         }
-        folder = planFolder
         let (source, text) = arguments.options["--day-starts-at"].map { ("--day-starts-at", $0) }
             ?? environment("DAYPLAN_DAY_STARTS_AT").map { ("DAYPLAN_DAY_STARTS_AT", $0) }
-            ?? planFolder.settings.dayStartsAt.map { (PlanFolder.settingsFile + " day-starts-at", String($0)) }
-            ?? ("", "0")
+            ?? ("the setting day-starts-at", String(planFolder.settings.dayStartsAt ?? 0))
         guard let hour = Int(text), (0...23).contains(hour) else {
-            folder = nil
             return fail("\(source) '\(text)' is not an hour; give a whole number from 0 to 23")
         }
         guard let today = today(dayStartsAt: hour) else { return fail("cannot read the local time") }
         let day: Day
         if let text = arguments.options["--date"] {
             guard let given = Day(text) else {
-                folder = nil
                 return fail("--date '\(text)' is not a date; write YYYY-MM-DD")
             }
             let distance = today.days(until: given)
             guard abs(distance) <= dateWithoutForce || arguments.flags.contains("--force") else {
-                folder = nil
                 return fail("--date \(given) is \(abs(distance)) days \(distance > 0 ? "after" : "before") today (\(today)); "
                             + "rollover would move every open task there, so a date more than \(dateWithoutForce) days away "
                             + "needs --force (nothing changed)")
@@ -127,12 +123,13 @@ enum RolloverCommand {
                 return fail("\(error.message); nothing changed")
             }
             if files.isEmpty {
-                folder = nil
                 return fail("\(planFolder.absolutePath) is not a plan folder: it has no \(PlanFolder.settingsFolder)/ and no day "
                             + "file (YYYY-MM-DD.md) below it, so nothing was written. To start one there, run "
                             + "'dayplan init\(planFolder.path == "." ? "" : " " + planFolder.path)'; to use another, give --dir DIR or set DAYPLAN_DIR")
             }
         }
+
+        folder = planFolder
 
         // 3. Hold the plan folder's lock for the whole run, so that two rollovers at the same moment make one and
         // fmt --write cannot undo what this run writes.
