@@ -13,6 +13,7 @@ let version = "0.2.0"
 /// whole flow. A new command is one file in Commands/ and one line here.
 let commands: [(spec: CommandSpec, run: ([String]) -> ExitCode)] = [
     (FmtCommand.spec, FmtCommand.run),
+    (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
 ]

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import DayPlan
 
 /// `dayplan fmt`: rewrites day files in canonical form.
@@ -13,10 +20,15 @@ enum FmtCommand {
 
             A file whose errors would make the canonical form a guess (a task before any region, a
             region twice, no day heading, …) is left exactly as it is, and the reasons are reported.
+
+            With --write it prints each file it changed, one a line (nothing with -q), and holds the lock
+            of each plan folder it writes in (.dayplan.lock, as rollover does) until it is done, so that
+            it never undoes what a rollover running at the same moment writes.
             """,
         options: [
             .flag("--check", "Write nothing; list the files that would change. Exit 1 if any would."),
-            .flag("--write", short: "w", "Rewrite files in place (atomically, only when they change, keeping their mode; a file you may not write is an error). Removes the temporary files a killed run left for them."),
+            .flag("--write", short: "w", "Rewrite files in place (atomically, only when they change, keeping their mode; a file you may not write is an error), and list those changed. Removes the temporary files a killed run left for them."),
+            .quiet,
         ],
         exitCodes: [(0, "formatted (or nothing to change)"),
                     (1, "--check found changes or a file was left alone because of errors"),
@@ -35,13 +47,34 @@ enum FmtCommand {
         }
         let check = arguments.flags.contains("--check")
         let write = arguments.flags.contains("--write")
+        let quiet = arguments.flags.contains("--quiet")
         if check && write {
             err.line("dayplan fmt: --check and --write cannot be used together")
             return .failure
         }
-        let paths: [String]
+        // Each argument expanded on its own, to know which folder each file was found in (for its lock).
+        var paths: [String] = []
+        var lockFolders: Set<String> = []
+        var lockFolderOfDirectory: [String: String] = [:]
+        // The plan folder rollover would use from here: files inside it share its lock.
+        let current = write ? (try? PlanFolder.find(from: RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 }))?.absolutePath : nil
         do {
-            paths = try FileSystem.expand(arguments.positionals.isEmpty ? ["-"] : arguments.positionals)
+            for argument in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
+                let files = try FileSystem.expand([argument])
+                paths += files
+                guard write else { continue }
+                let foundIn = FileSystem.kind(of: argument) == .directory ? argument : nil
+                for file in files where file != "-" {
+                    let directory = FileSystem.directory(of: file)
+                    if let known = lockFolderOfDirectory[directory] {
+                        lockFolders.insert(known)
+                        continue
+                    }
+                    let folder = PlanFolder.lockFolder(for: file, current: current, fallback: foundIn ?? directory)
+                    lockFolderOfDirectory[directory] = folder
+                    lockFolders.insert(folder)
+                }
+            }
         } catch {
             err.line("dayplan fmt: \(error.message)")
             return .failure
@@ -49,6 +82,19 @@ enum FmtCommand {
         if write && paths.contains("-") {
             err.line("dayplan fmt: --write needs files; standard input is written to standard output")
             return .failure
+        }
+
+        // Hold each plan folder's lock (in a fixed order, so that two runs cannot each wait for the other) until
+        // every file is written: a rollover then runs wholly before or after this run, never in between.
+        var locks: [Int32] = []
+        defer { for lock in locks where lock >= 0 { close(lock) } }
+        for folder in lockFolders.sorted(by: FileSystem.precedes) {
+            do {
+                locks.append(try PlanFolder.lock(folder: folder, exclusive: true, unlessReadOnly: true))
+            } catch {
+                err.line("dayplan fmt: \(error.message); nothing changed")
+                return .failure
+            }
         }
 
         // A run killed while writing leaves temporary files beside the files it was writing: remove those.
@@ -67,10 +113,12 @@ enum FmtCommand {
             case .unchanged(let input):
                 if !check && !write { out.write(bytes: input) }
             case .changed(let output):
-                if check {
+                if write {
+                    if !quiet { out.line(name) }
+                } else if check {
                     out.line(name)
                     if result == .success { result = .findings }
-                } else if !write {
+                } else {
                     out.write(bytes: output)
                 }
             case .refused(let input, let blockers):

@@ -14,8 +14,15 @@ enum RolloverCommand {
         summary: "Open a new day from the most recent plan, carrying unfinished tasks",
         arguments: nil,
         about: """
-            Opens the plan for DATE (DIR/DATE.md) from the newest day file dated before it: after a
-            weekend, Monday starts from Friday. With no earlier plan, it starts a blank day.
+            Opens the plan for DATE from the newest day file dated before it, anywhere below the plan
+            folder: after a weekend, Monday starts from Friday. With no earlier plan, it starts the day
+            from the plan folder's template, or a blank day.
+
+            The plan folder is the first folder holding .dayplan/ (made by 'dayplan init'), from DIR or
+            the current folder upwards; without one, DIR or the current folder itself, which must then
+            hold a day file already. DATE's file goes where the layout setting puts it (by default where
+            the newest day file is, or DIR/DATE.md), folders made as needed; a day already planned
+            elsewhere in the folder is used where it is. Two files holding the same day are an error.
 
             In the old day, finished and cancelled tasks stay as they are and each open task is marked
             [>] (moved on): a task flagged @carry comes back in the same region and bucket, other tasks
@@ -26,24 +33,40 @@ enum RolloverCommand {
             If DATE's file exists already, every byte of it is kept and the tasks are added to it,
             skipping any whose title it already has. Running rollover again for the same DATE changes
             nothing. Every write is atomic, the new day first; a run that is cut short is completed by
-            the next. While it runs it holds the lock DIR/.dayplan.lock, so two rollovers make one.
+            the next. While it runs it holds the plan folder's lock (.dayplan.lock), which fmt --write
+            takes too, so two writers never interleave.
             """,
         options: [
-            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "The plan folder (default: the current folder)."),
-            .option("--date", "YYYY-MM-DD", .date, "The day to open (default: today in the local time zone)."),
+            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
+            .option("--date", "YYYY-MM-DD", .date, "The day to open (default: today in the local time zone). More than 7 days from today needs --force."),
             .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
-                    "Before this hour (0-23) it is still yesterday, for work past midnight (default 0)."),
+                    "Before this hour (0-23) it is still yesterday, for work past midnight (default: the day-starts-at setting, else 0)."),
             .flag("--dry-run", short: "n", "Write nothing; show the new day and the old day's changed lines."),
+            .flag("--force", short: "f", listedInUsage: false, "Open a --date more than 7 days away from today."),
+            .quiet,
         ],
         exitCodes: [(0, "done (or nothing to do)"),
-                    (1, "a day file has errors that would make rollover a guess (nothing changed)"),
-                    (2, "usage or I/O error")])
+                    (1, "a day file (or the template) has errors that would make rollover a guess, or two files hold the same day (nothing changed)"),
+                    (2, "usage or I/O error, a bad settings file, or a folder that is not a plan folder")])
+
+    /// How far from today `--date` may be without `--force`: a week either way.
+    static let dateWithoutForce = 7
 
     static func run(_ words: [String]) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
+        // The plan folder's absolute path is named once on each stream, before the first message about its files
+        // (set once the arguments are checked and the folder is known to be a plan folder).
+        var folder: PlanFolder?
+        var namedOnError = false
+        func nameFolderOnError() {
+            guard !namedOnError, let folder else { return }
+            err.line("plan folder: \(folder.absolutePath)")
+            namedOnError = true
+        }
         func fail(_ message: String) -> ExitCode {
+            nameFolderOnError()
             err.line("dayplan rollover: \(message)")
             return .failure
         }
@@ -59,59 +82,103 @@ enum RolloverCommand {
             return fail("takes no paths; name the plan folder with --dir DIR")
         }
         let dryRun = arguments.flags.contains("--dry-run")
-        let folder = arguments.options["--dir"] ?? environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        let quiet = arguments.flags.contains("--quiet")
+        let planFolder: PlanFolder
+        do {
+            planFolder = try PlanFolder.find(from: arguments.options["--dir"]
+                                             ?? environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            return fail(error.message)
+        }
+        let (source, text) = arguments.options["--day-starts-at"].map { ("--day-starts-at", $0) }
+            ?? environment("DAYPLAN_DAY_STARTS_AT").map { ("DAYPLAN_DAY_STARTS_AT", $0) }
+            ?? ("the setting day-starts-at", String(planFolder.settings.dayStartsAt ?? 0))
+        guard let hour = Int(text), (0...23).contains(hour) else {
+            return fail("\(source) '\(text)' is not an hour; give a whole number from 0 to 23")
+        }
+        guard let today = today(dayStartsAt: hour) else { return fail("cannot read the local time") }
         let day: Day
         if let text = arguments.options["--date"] {
-            guard let given = Day(text) else { return fail("--date '\(text)' is not a date; write YYYY-MM-DD") }
+            guard let given = Day(text) else {
+                return fail("--date '\(text)' is not a date; write YYYY-MM-DD")
+            }
+            let distance = today.days(until: given)
+            guard abs(distance) <= dateWithoutForce || arguments.flags.contains("--force") else {
+                return fail("--date \(given) is \(abs(distance)) days \(distance > 0 ? "after" : "before") today (\(today)); "
+                            + "rollover would move every open task there, so a date more than \(dateWithoutForce) days away "
+                            + "needs --force (nothing changed)")
+            }
             day = given
         } else {
-            let (source, text) = arguments.options["--day-starts-at"].map { ("--day-starts-at", $0) }
-                ?? ("DAYPLAN_DAY_STARTS_AT", environment("DAYPLAN_DAY_STARTS_AT") ?? "0")
-            guard let hour = Int(text), (0...23).contains(hour) else {
-                return fail("\(source) '\(text)' is not an hour; give a whole number from 0 to 23")
-            }
-            guard let today = today(dayStartsAt: hour) else { return fail("cannot read the local time") }
             day = today
         }
-        switch FileSystem.kind(of: folder) {
-        case .directory: break
-        case .missing: return fail("\(folder): no such folder")
-        case .file, .other: return fail("\(folder): not a folder")
+
+        // 2. A folder that is not a plan folder and has no day file is most likely the wrong folder (a cron job
+        // without DAYPLAN_DIR): refuse before making anything there, lock file included.
+        if !planFolder.isInitialized {
+            let files: [PlanFolder.DayFile]
+            do {
+                files = try planFolder.dayFiles()
+            } catch {
+                return fail("\(error.message); nothing changed")
+            }
+            if files.isEmpty {
+                return fail("\(planFolder.absolutePath) is not a plan folder: it has no \(PlanFolder.settingsFolder)/ and no day "
+                            + "file (YYYY-MM-DD.md) below it, so nothing was written. To start one there, run "
+                            + "'dayplan init\(planFolder.path == "." ? "" : " " + planFolder.path)'; to use another, give --dir DIR or set DAYPLAN_DIR")
+            }
         }
 
-        // 2. Hold the folder's lock for the whole run, so that two rollovers at the same moment make one.
+        folder = planFolder
+
+        // 3. Hold the plan folder's lock for the whole run, so that two rollovers at the same moment make one and
+        // fmt --write cannot undo what this run writes.
         let lock: Int32
         do {
-            lock = try lockFolder(folder, exclusive: !dryRun)
+            lock = try planFolder.lock(exclusive: !dryRun)
         } catch {
             return fail("\(error.message); nothing changed")
         }
         defer { if lock >= 0 { close(lock) } }
 
-        // 3. A run killed while writing leaves a temporary file behind: remove those of processes that are gone.
-        let names: [String]
+        // 4. A run killed while writing leaves a temporary file behind: remove those of processes that are gone.
+        let files: [PlanFolder.DayFile]
         do {
-            names = try FileSystem.entries(of: folder)
+            if !dryRun {
+                for name in try FileSystem.entries(of: planFolder.path) where FileSystem.isLeftover(name) {
+                    let leftover = planFolder.path(of: name)
+                    if unlink(leftover) != 0 {
+                        nameFolderOnError()
+                        err.line("dayplan rollover: warning: cannot remove \(FileError.system(leftover, "leftover").message)")
+                    }
+                }
+            }
+            files = try planFolder.dayFiles()
         } catch {
             return fail("\(error.message); nothing changed")
         }
-        if !dryRun {
-            for name in names where FileSystem.isLeftover(name) && unlink(FileSystem.join(folder, name)) != 0 {
-                err.line("dayplan rollover: warning: cannot remove \(FileError.system(FileSystem.join(folder, name), "leftover").message)")
+
+        // 5. The source: the newest day file dated before the day. The target: the day's own file wherever it is,
+        // else where the layout puts it. Two files of either day would make either choice a guess.
+        let sources = PlanFolder.newest(before: day, in: files)
+        let targets = files.filter { $0.day == day }
+        for same in [sources, targets] {
+            if let message = PlanFolder.duplicates(same) {
+                nameFolderOnError()
+                err.line("dayplan rollover: \(message); nothing changed")
+                return .findings
             }
         }
-
-        // 4. The source: the newest day file dated before the day. The target: the day's own file, if any.
         var sourcePath = ""
-        var source: (day: Day, bytes: [UInt8])?
+        var sourceFile: (day: Day, bytes: [UInt8])?
         var newFileMode: mode_t = 0o644
-        if let sourceDay = names.compactMap({ dayOfFile($0, in: folder) }).filter({ $0 < day }).max() {
-            sourcePath = FileSystem.join(folder, sourceDay.fileName)
+        if let found = sources.first {
+            sourcePath = found.path
             guard FileSystem.kind(of: sourcePath) == .file else {
                 return fail("\(sourcePath): not a readable file; nothing changed")
             }
             do {
-                source = (sourceDay, try FileSystem.read(sourcePath))
+                sourceFile = (found.day, try FileSystem.read(sourcePath))
             } catch {
                 return fail("\(error.message); nothing changed")
             }
@@ -119,7 +186,8 @@ enum RolloverCommand {
             // The new day is as private as the old one, and its owner may always write it.
             if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 | 0o200 }
         }
-        let targetPath = FileSystem.join(folder, day.fileName)
+        let layout = planFolder.layout(given: files)
+        let targetPath = targets.first?.path ?? planFolder.path(of: layout.path(for: day))
         var target: [UInt8]?
         var info = stat()
         if lstat(targetPath, &info) == 0 {
@@ -131,59 +199,95 @@ enum RolloverCommand {
             } catch {
                 return fail("\(error.message); nothing changed")
             }
-        } else if errno != ENOENT {
+        } else if errno != ENOENT && errno != ENOTDIR {
             return fail("\(FileError.system(targetPath, "cannot look at").message); nothing changed")
         }
+        let creates = target == nil
+
+        // 6. A new day starts from the template, when the settings name one: its text, filled in for the day.
+        var templatePath: String?
+        if creates, let template = planFolder.settings.template {
+            let path = planFolder.path(of: template)
+            let rendered: (bytes: [UInt8], unknown: [Template.UnknownPlaceholder])
+            do {
+                rendered = Template(try FileSystem.read(path)).render(for: day)
+            } catch {
+                return fail("\(error.message) (the template set in \(planFolder.path(of: PlanFolder.settingsFile))); nothing changed")
+            }
+            for placeholder in rendered.unknown {
+                nameFolderOnError()
+                err.line("\(path):\(placeholder.line):\(placeholder.column): warning: \(placeholder.text) is not a placeholder "
+                         + "dayplan knows, so it is kept as written; the placeholders are "
+                         + Template.placeholders.map { "{{\($0)}}" }.joined(separator: ", "))
+            }
+            target = rendered.bytes
+            templatePath = path
+        }
+
         // A day file that is a link to another folder has its temporary files written there: clean those too.
         if !dryRun {
             for failure in FileSystem.removeLeftovers(of: sourcePath.isEmpty ? [targetPath] : [sourcePath, targetPath]) {
+                nameFolderOnError()
                 err.line("dayplan rollover: warning: \(failure.message)")
             }
         }
 
-        // 5. Work out both files (the library, on values), then parse them back and check them.
+        // 7. Work out both files (the library, on values), then parse them back and check them. A template is
+        // the new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
         do {
-            plan = try Rollover(opening: day, from: source, existing: target)
+            plan = try Rollover(opening: day, from: sourceFile, existing: target)
             try plan.verify()
         } catch {
             switch error {
             case .sourceRefused(let diagnostics), .targetRefused(let diagnostics):
-                let name = if case .sourceRefused = error { sourcePath } else { targetPath }
+                let isSource = if case .sourceRefused = error { true } else { false }
+                let name = isSource ? sourcePath : templatePath ?? targetPath
+                nameFolderOnError()
                 for diagnostic in diagnostics {
                     err.line(FindingFormat.line(diagnostic, file: name))
                 }
-                err.line("\(name): rollover refused because of the error\(diagnostics.count == 1 ? "" : "s") above; nothing changed")
+                err.line("\(name): rollover refused because of the error\(diagnostics.count == 1 ? "" : "s") above"
+                         + (!isSource && templatePath != nil ? " in the template for new days" : "") + "; nothing changed")
                 return .findings
             case .checkFailed(let problems):
                 return fail("the computed files failed their check, so nothing was written (please report this):\n"
                             + problems.map { "  - " + $0 }.joined(separator: "\n"))
             }
         }
+        let changesTarget = creates || plan.changesTarget
 
         // What stays behind although it is open is never silent: one line each, as lint names it.
         for finding in plan.leftBehind {
+            nameFolderOnError()
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
 
-        // 6. A dry run shows what would be written, and stops.
+        // 8. A dry run shows what would be written, and stops.
         if dryRun {
-            show(plan, targetPath: targetPath, sourcePath: sourcePath, to: &out)
-            out.line("dry run, nothing written: " + describe(plan, targetPath: targetPath, sourcePath: sourcePath))
+            if !quiet {
+                out.line("plan folder: \(planFolder.absolutePath)")
+                show(plan, creates: creates, targetPath: targetPath, sourcePath: sourcePath, to: &out)
+                out.line("dry run, nothing written: "
+                         + describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
+            }
             return .success
         }
 
-        // 7. Write the new day first, then the old one. A run killed between the two leaves the tasks in both
+        // 9. Write the new day first, then the old one. A run killed between the two leaves the tasks in both
         // files; the next run skips the titles the new day already holds and finishes marking the old one.
         // An old day that may not be written (read-only, an archive) would stop the run half-way: find out first.
         if plan.changesSource, access(sourcePath, W_OK) != 0 {
             return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
         }
-        if plan.changesTarget {
+        if changesTarget {
+            var madeFolders: [String] = []
             do {
+                if creates, targets.isEmpty { madeFolders = try PlanFolder.makeFolders(planFolder.path(of: layout.folder(for: day))) }
                 try FileSystem.replace(targetPath, with: plan.targetAfter, newFileMode: newFileMode,
                                        beforeRename: { FaultHook.crash(at: "before-target-rename") })
             } catch {
+                PlanFolder.removeFolders(madeFolders)
                 return fail("\(error.message); nothing changed")
             }
         }
@@ -198,42 +302,53 @@ enum RolloverCommand {
             }
         }
 
-        // 8. The summary.
-        out.line(describe(plan, targetPath: targetPath, sourcePath: sourcePath))
+        // 10. The summary.
+        if !quiet {
+            out.line("plan folder: \(planFolder.absolutePath)")
+            out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
+        }
         return .success
     }
 
     // MARK: - Output
 
     /// One line: where the day came from and what moved.
-    static func describe(_ plan: Rollover, targetPath: String, sourcePath: String) -> String {
+    static func describe(_ plan: Rollover, creates: Bool, template: String?, targetPath: String, sourcePath: String) -> String {
         guard plan.sourceDay != nil else {
-            return plan.targetBefore == nil
-                ? "\(targetPath): no earlier plan, started a blank day"
-                : "\(targetPath): no earlier plan; the file is kept as it is"
+            return !creates ? "\(targetPath): no earlier plan; the file is kept as it is"
+                : template.map { "\(targetPath): no earlier plan, started the day from \($0)" }
+                ?? "\(targetPath): no earlier plan, started a blank day"
         }
         let counts = plan.summary
         var text = "\(targetPath) from \(sourcePath): \(counts.carried) carried, \(counts.deferred) deferred to the backlog, "
             + "\(counts.expired) expired"
         if counts.alreadyPlanned > 0 { text += ", \(counts.alreadyPlanned) already planned" }
         text += "; the backlog holds \(counts.backlog) task\(counts.backlog == 1 ? "" : "s")"
-        if !plan.changesTarget && !plan.changesSource { text += " (nothing to change)" }
+        if template != nil { text += "; made from \(template ?? "")" }
+        if !creates && !plan.changesTarget && !plan.changesSource { text += " (nothing to change)" }
         return text
     }
 
     /// The new day's lines to be added (all of them for a new file) and the old day's lines to change.
-    static func show(_ plan: Rollover, targetPath: String, sourcePath: String, to out: inout Output) {
-        let width = String(max(plan.addedLines.last?.line ?? 0, plan.sourceChanges.last?.line ?? 0)).count
+    static func show(_ plan: Rollover, creates: Bool, targetPath: String, sourcePath: String, to out: inout Output) {
+        // A new day made from a template is added whole, not only the lines rollover put into the template.
+        var added = plan.addedLines.map { ($0.line, $0.text) }
+        if creates && plan.targetBefore != nil {
+            var lines = String(decoding: plan.targetAfter, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.last == "" { lines.removeLast() }
+            added = lines.enumerated().map { ($0.offset + 1, String($0.element.hasSuffix("\r") ? $0.element.dropLast() : $0.element)) }
+        }
+        let width = String(max(added.last?.0 ?? 0, plan.sourceChanges.last?.line ?? 0)).count
         func row(_ line: Int, _ sign: String, _ text: String) -> String {
             let digits = String(line)
             return String(repeating: " ", count: max(0, width - digits.count)) + digits + " " + sign
                 + (text.isEmpty ? "" : " " + text)
         }
-        if plan.changesTarget {
-            out.line(plan.targetBefore == nil
+        if creates || plan.changesTarget {
+            out.line(creates
                      ? "\(targetPath) would be created:"
-                     : "\(targetPath) would get \(plan.addedLines.count) line\(plan.addedLines.count == 1 ? "" : "s"):")
-            for added in plan.addedLines { out.line(row(added.line, "+", added.text)) }
+                     : "\(targetPath) would get \(added.count) line\(added.count == 1 ? "" : "s"):")
+            for (line, text) in added { out.line(row(line, "+", text)) }
         }
         if plan.changesSource {
             out.line("\(sourcePath) would change:")
@@ -242,46 +357,6 @@ enum RolloverCommand {
                 out.line(row(change.line, "+", change.new))
             }
         }
-    }
-
-    // MARK: - The folder
-
-    /// The day a folder entry is the plan of: a file or link named `YYYY-MM-DD.md` with a real date.
-    static func dayOfFile(_ name: String, in folder: String) -> Day? {
-        guard Day.isFileName(name), let day = Day(name.prefix(10)) else { return nil }
-        var info = stat()
-        guard lstat(FileSystem.join(folder, name), &info) == 0 else { return nil }
-        let type = info.st_mode & S_IFMT
-        return type == S_IFREG || type == S_IFLNK ? day : nil
-    }
-
-    /// Takes `DIR/.dayplan.lock`: exclusive for a rollover; shared for a dry run, which creates nothing and so
-    /// locks only a lock file that exists (-1 when there is none). Gives up after 30 seconds rather than hang.
-    static func lockFolder(_ folder: String, exclusive: Bool) throws(FileError) -> Int32 {
-        let lockPath = FileSystem.join(folder, ".dayplan.lock")
-        let descriptor = exclusive
-            ? open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            : open(lockPath, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if !exclusive, errno == ENOENT { return -1 }
-            throw .system(lockPath, "cannot open the lock file")
-        }
-        var waited = 0
-        while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EWOULDBLOCK || code == EAGAIN || code == EINTR else {
-                let failure = FileError.system(lockPath, "cannot lock")
-                close(descriptor)
-                throw failure
-            }
-            guard waited < 30_000 else {
-                close(descriptor)
-                throw FileError(lockPath, "another rollover has held this lock for 30 seconds")
-            }
-            usleep(10_000)
-            waited += 10
-        }
-        return descriptor
     }
 
     // MARK: - The clock and the environment

@@ -46,7 +46,8 @@ import Testing
 
         let run = try Binary.run(["fmt", "--write", "."], in: folder.url)
         #expect(run.status == 0)
-        #expect(run.stdout.isEmpty)
+        #expect(run.stdout == "./2026-11-21.md\n")  // the files it changed, one a line
+        #expect(run.stderr.isEmpty)
         #expect(try folder.read("2026-11-21.md") == Self.tidy)
         let attributes = try FileManager.default.attributesOfItem(atPath: messy.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -54,11 +55,27 @@ import Testing
         let tidyAfter = try FileManager.default.attributesOfItem(atPath: tidy.path)
         #expect(tidyAfter[.systemFileNumber] as? Int == tidyBefore[.systemFileNumber] as? Int)
         #expect(tidyAfter[.modificationDate] as? Date == tidyBefore[.modificationDate] as? Date)
-        // No temporary file is left behind.
-        #expect(try folder.listing() == ["2026-11-21.md", "2026-11-22.md"])
+        // No temporary file is left behind; the lock it held stays, empty.
+        #expect(try folder.listing() == [".dayplan.lock", "2026-11-21.md", "2026-11-22.md"])
+        #expect(try folder.read(".dayplan.lock") == "")
 
         let again = try Binary.run(["fmt", "--check", "."], in: folder.url)
         #expect(again.status == 0)
+    }
+
+    @Test func writeListsTheFilesItChangedUnlessQuiet() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(["2026/11/2026-11-21.md": Self.messy, "2026/11/2026-11-22.md": Self.messy.replacingOccurrences(of: "21", with: "22"),
+                          "2026/11/2026-11-23.md": Self.tidy.replacingOccurrences(of: "21", with: "23")])
+        let run = try Binary.run(["fmt", "-w", "2026"], in: folder.url)
+        #expect(run.status == 0 && run.stderr == "")
+        #expect(run.stdout == "2026/11/2026-11-21.md\n2026/11/2026-11-22.md\n")
+        try folder.write("2026/11/2026-11-21.md", Self.messy)
+        let quiet = try Binary.run(["fmt", "-wq", "2026/11/2026-11-21.md"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.stdout == "" && quiet.stderr == "")
+        #expect(try folder.read("2026/11/2026-11-21.md") == Self.tidy)
+        // The lock is taken in the folder the files were found in.
+        #expect(try folder.listing() == [".dayplan.lock", "2026"])
     }
 
     @Test func writeFollowsASymbolicLinkInsteadOfReplacingIt() throws {

@@ -38,7 +38,7 @@ import Testing
         process.executableURL = Binary.url
         process.arguments = ["fmt", "--write"] + paths
         process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC"]
+        process.environment = Binary.environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -82,7 +82,7 @@ import Testing
         let rerun = try Binary.run(["fmt", "--write", "2026-11-20.md"], in: folder.url)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(rerun.stderr == "")
-        #expect(try folder.listing() == ["2026-11-20.md"])
+        #expect(try folder.listing() == [".dayplan.lock", "2026-11-20.md"])
         #expect(try FolderSnapshot(folder.url)["2026-11-20.md"] == new)
         #expect(try Binary.run(["fmt", "--check", "2026-11-20.md"], in: folder.url).status == 0)
     }
@@ -130,7 +130,7 @@ import Testing
         let rerun = try Binary.run(["fmt", "--write", "."], in: folder.url)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try FolderSnapshot(folder.url)["2026-11-21.md"] == Self.canonical(large))
-        #expect(try folder.listing() == ["2026-11-20.md", "2026-11-21.md"])
+        #expect(try folder.listing() == [".dayplan.lock", "2026-11-20.md", "2026-11-21.md"])
     }
 
     @Test func aFullDiskFailsTheWriteAndLeavesTheFileAsItWas() throws {
@@ -158,7 +158,7 @@ import Testing
         let rerun = try Binary.run(["fmt", "--write", "2026-11-20.md"], in: disk.url)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try FolderSnapshot(disk.url)["2026-11-20.md"] == Self.canonical(old))
-        #expect(try disk.folder.listing() == ["2026-11-20.md"])
+        #expect(try disk.folder.listing() == [".dayplan.lock", "2026-11-20.md"])
     }
 
     // MARK: - Killed at random moments

@@ -112,4 +112,25 @@ struct PreCommitHookTests {
         #expect(refused.output.contains("my plans/2026 q4/2026-11-22.md:5:1: error: Morning has 2 open must tasks"))
         #expect(try repository.commitCount == 1)
     }
+
+    @Test func worksInAPlanFolderMadeByInitWithDaysInSubfolders() throws {
+        let repository = try Repository()
+        let run = { (arguments: [String]) in try Binary.run(arguments, in: repository.folder.url) }
+        #expect(try run(["init", "--layout", "YYYY/MM/YYYY-MM-DD.md"]).status == 0)
+        #expect(try run(["rollover", "--date", "2026-11-21"]).status == 0)
+        try repository.git(["add", "."])
+        // The lock file rollover made is ignored; the settings, the template and the day are committed.
+        let status = try repository.git(["status", "--porcelain", "--ignored"])
+        #expect(status.output.contains("!! .dayplan.lock"))
+        #expect(status.output.contains("A  2026/11/2026-11-21.md"))
+        #expect(status.output.contains("A  .dayplan/config"))
+        #expect(try repository.commit("Start planning").status == 0)
+
+        try repository.folder.write("2026/11/2026-11-21.md", Self.overfull)
+        try repository.git(["add", "."])
+        let refused = try repository.commit("Plan the day")
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("2026/11/2026-11-21.md:5:1: error: Morning has 2 open must tasks"))
+        #expect(try repository.commitCount == 1)
+    }
 }

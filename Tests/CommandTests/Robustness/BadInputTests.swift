@@ -103,7 +103,7 @@ import Testing
 
         let write = try attempt(Self.write, on: bytes)
         #expect(write.run.status == 0, sourceLocation: sourceLocation)
-        #expect(write.run.stdout == "" && write.run.stderr == "", sourceLocation: sourceLocation)
+        #expect(write.run.stdout == "\(name)\n" && write.run.stderr == "", sourceLocation: sourceLocation)
         #expect(write.after[name] == canonical, sourceLocation: sourceLocation)
         #expect(Set(write.after.entries.keys) == Set(write.before.entries.keys), sourceLocation: sourceLocation)
         let again = try Binary.run(Self.check, in: write.folder.url)
@@ -469,7 +469,11 @@ import Testing
             #expect(fmt.run.status == 0 && fmt.run.stdout == "" && fmt.run.stderr == "", "\(arguments)")
             #expect(fmt.changedNothing)
         }
-        let rollover = try Self.attempt(Self.rollover, folderNamed)
+        // (In a plan folder: in a folder with no day file and no .dayplan/, rollover would refuse to start.)
+        let rollover = try Self.attempt(Self.rollover) { folder in
+            try folderNamed(folder)
+            try folder.write(".dayplan/config", "")
+        }
         #expect(rollover.run.status == 0)
         #expect(rollover.run.stdout == "2026-11-21.md: no earlier plan, started a blank day\n")
         #expect(rollover.after.entries[Self.name] == .folder(mode: 0o755))

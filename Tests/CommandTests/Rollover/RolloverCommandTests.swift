@@ -383,6 +383,7 @@ import Testing
 
     @Test func folderComesFromDirThenDAYPLAN_DIRThenTheCurrentFolder() throws {
         let plans = try TemporaryFolder(), other = try TemporaryFolder(), here = try TemporaryFolder()
+        for folder in [plans, other, here] { try folder.write(".dayplan/config", "") }  // plan folders, so that rollover may start a first day
         let fromEnvironment = try Binary.run(["rollover", "--date", "2026-11-23"], in: here.url,
                                              environment: ["DAYPLAN_DIR": plans.url.path])
         #expect(fromEnvironment.status == 0)
@@ -395,7 +396,7 @@ import Testing
         #expect(!(try plans.listing().contains("2026-11-24.md")))
 
         try Binary.run(["rollover", "--date", "2026-11-25"], in: here.url)
-        #expect(try here.listing() == [".dayplan.lock", "2026-11-25.md"])
+        #expect(try here.listing() == [".dayplan", ".dayplan.lock", "2026-11-25.md"])
     }
 
     @Test(arguments: [
@@ -411,12 +412,13 @@ import Testing
     func todayIsLocalAndStartsAtTheGivenHour(_ zone: String, _ now: Int, _ flag: String?, _ environment: String?,
                                              _ expected: String) throws {
         let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", "")
         var variables = ["TZ": zone, "DAYPLAN_NOW": String(now)]
         if let environment { variables["DAYPLAN_DAY_STARTS_AT"] = environment }
         let run = try Binary.run(["rollover"] + (flag.map { ["--day-starts-at", $0] } ?? []), in: folder.url,
                                  environment: variables)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try folder.listing() == [".dayplan.lock", "\(expected).md"])
+        #expect(try folder.listing() == [".dayplan", ".dayplan.lock", "\(expected).md"])
     }
 
     // MARK: - Housekeeping
@@ -470,7 +472,7 @@ func shell(_ script: String, in folder: TemporaryFolder) throws -> Binary.Run {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script, Binary.url.path]
     process.currentDirectoryURL = folder.url
-    process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC"]
+    process.environment = Binary.environment
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error
@@ -479,5 +481,5 @@ func shell(_ script: String, in folder: TemporaryFolder) throws -> Binary.Run {
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Binary.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self), stdoutBytes: [UInt8](out))
+                      stderr: String(decoding: err, as: UTF8.self), stdoutBytes: [UInt8](out)).withoutPlanFolderLine()
 }

@@ -22,7 +22,7 @@ import Testing
         process.executableURL = Binary.url
         process.arguments = arguments
         process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC"]
+        process.environment = Binary.environment
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -125,7 +125,10 @@ import Testing
             let pipes = (0..<3).map { _ in Pipe() }
             let processes = try pipes.map { try Self.start(in: folder, output: $0) }
             for process in processes { process.waitUntilExit() }
-            let outputs = pipes.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+            let outputs = pipes.map {
+                Binary.Run(status: 0, stdout: String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                           stderr: "", stdoutBytes: []).withoutPlanFolderLine().stdout
+            }
 
             #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "round \(round)")
             #expect(try folder.contents() == expected, "round \(round)")

@@ -23,15 +23,23 @@ struct Binary {
         return URL(fileURLWithPath: ".build/debug/dayplan")
     }()
 
+    /// The environment every test run starts from: a fixed PATH and time zone, and "now" fixed at
+    /// 2026-11-21 12:00 UTC (DAYPLAN_NOW), so that no test depends on the real date (rollover's `--date`
+    /// must be within a week of it).
+    static let environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "DAYPLAN_NOW": "1795262400"]
+
     /// Runs `dayplan arguments…` in `folder`, feeding `stdin`, with `environment` added to a clean one.
+    ///
+    /// The `plan folder: /absolute/path` line rollover starts each stream with is left out unless
+    /// `keepingPlanFolderLine` (PlanFolderTests check it), so that other tests read what they are about.
     @discardableResult
     static func run(_ arguments: [String], in folder: URL? = nil, stdin: [UInt8] = [],
-                    environment: [String: String] = [:]) throws -> Run {
+                    environment: [String: String] = [:], keepingPlanFolderLine: Bool = false) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC"]
+        var env = Binary.environment.merging(["HOME": NSTemporaryDirectory()]) { $1 }
         env.merge(environment) { $1 }
         process.environment = env
         let input = Pipe(), output = Pipe(), error = Pipe()
@@ -51,10 +59,24 @@ struct Binary {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self),
-                   stdoutBytes: [UInt8](outData))
+        let run = Run(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self),
+                      stdoutBytes: [UInt8](outData))
+        return keepingPlanFolderLine ? run : run.withoutPlanFolderLine()
+    }
+}
+
+extension Binary.Run {
+    /// The run with the `plan folder: …` line at the start of standard output and standard error left out.
+    func withoutPlanFolderLine() -> Binary.Run {
+        func strip(_ text: String) -> String {
+            guard text.hasPrefix("plan folder: /"), let newline = text.firstIndex(of: "\n") else { return text }
+            return String(text[text.index(after: newline)...])
+        }
+        let out = strip(stdout)
+        return Binary.Run(status: status, stdout: out, stderr: strip(stderr),
+                          stdoutBytes: Array(stdoutBytes.dropFirst(stdout.utf8.count - out.utf8.count)))
     }
 }
 

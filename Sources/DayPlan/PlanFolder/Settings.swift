@@ -1,0 +1,130 @@
+/// A plan folder's settings, read from its `.dayplan/config`: one `key = value` a line.
+///
+/// Blank lines and lines starting with `#` are ignored, as is a `#` after white space and everything after
+/// it; white space around keys and values is dropped. Each key may appear once. The keys are:
+///
+/// - `layout`: where each day's file goes (a `Layout` pattern such as `YYYY/MM/YYYY-MM-DD.md`);
+/// - `day-starts-at`: the hour (0-23) before which it is still yesterday;
+/// - `template`: the file new days are made from, relative to the plan folder (empty: none).
+///
+/// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
+public struct Settings: Hashable, Sendable {
+    /// Where each day's file goes; nil when not set (rollover then follows the newest day file).
+    public var layout: Layout?
+    /// The hour the day starts; nil when not set.
+    public var dayStartsAt: Int?
+    /// The template's path relative to the plan folder; nil when not set or set empty.
+    public var template: String?
+
+    /// The keys a settings file may hold, in the order the documentation lists them.
+    public static let keys = ["layout", "day-starts-at", "template"]
+
+    /// No settings: every key unset.
+    public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil) {
+        self.layout = layout
+        self.dayStartsAt = dayStartsAt
+        self.template = template
+    }
+
+    /// Reads a settings file; throws the first line that is wrong, with its key when it has one.
+    public init(parsing bytes: [UInt8]) throws(SettingsError) {
+        self.init()
+        var seen: [String: Int] = [:]
+        var text = bytes[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        for (index, rawLine) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = String(decoding: rawLine, as: UTF8.self)
+            guard line.utf8.elementsEqual(rawLine) else {
+                throw SettingsError(line: number, key: nil, "this line is not valid UTF-8")
+            }
+            let content = Settings.withoutComment(line).trimmingWhitespace
+            if content.isEmpty { continue }
+            guard let equals = content.firstIndex(of: "=") else {
+                throw SettingsError(line: number, key: nil, "expected `key = value`, found `\(content)`")
+            }
+            let key = String(content[..<equals]).trimmingWhitespace
+            let value = String(content[content.index(after: equals)...]).trimmingWhitespace
+            guard !key.isEmpty else { throw SettingsError(line: number, key: nil, "a value without a key; write `key = value`") }
+            guard Settings.keys.contains(key) else {
+                var message = "unknown key; the keys are " + Settings.keys.joined(separator: ", ")
+                if let guess = Settings.keys.first(where: { Settings.isNear(key, $0) }) { message = "unknown key (did you mean `\(guess)`?); the keys are " + Settings.keys.joined(separator: ", ") }
+                throw SettingsError(line: number, key: key, message)
+            }
+            if let first = seen[key] {
+                throw SettingsError(line: number, key: key, "set a second time (first on line \(first)); keep one")
+            }
+            seen[key] = number
+            switch key {
+            case "layout":
+                do {
+                    layout = try Layout(value)
+                } catch {
+                    throw SettingsError(line: number, key: key, error.message)
+                }
+            case "day-starts-at":
+                guard let hour = Int(value), (0...23).contains(hour) else {
+                    throw SettingsError(line: number, key: key, "`\(value)` is not an hour; give a whole number from 0 to 23")
+                }
+                dayStartsAt = hour
+            default:
+                guard !value.hasPrefix("/") else {
+                    throw SettingsError(line: number, key: key, "`\(value)` is an absolute path; give a path inside the plan folder, such as .dayplan/template.md")
+                }
+                template = value.isEmpty ? nil : value
+            }
+        }
+    }
+
+    /// The line up to a `#` that starts it or follows white space.
+    private static func withoutComment(_ line: String) -> Substring {
+        var previous: Character = " "
+        for index in line.indices {
+            let character = line[index]
+            if character == "#", previous == " " || previous == "\t" { return line[..<index] }
+            previous = character
+        }
+        return line[...]
+    }
+
+    /// Whether two keys are one or two edits apart (a typo), or equal ignoring `-` and `_` and case.
+    private static func isNear(_ a: String, _ b: String) -> Bool {
+        let plain = { (s: String) in String(s.lowercased().filter { $0 != "-" && $0 != "_" }) }
+        if plain(a) == plain(b) { return true }
+        let x = Array(a), y = Array(b)
+        var previous = Array(0...y.count)
+        for (i, p) in x.enumerated() {
+            var current = [i + 1]
+            for (j, q) in y.enumerated() {
+                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (p == q ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[y.count] <= 2
+    }
+}
+
+/// A settings file line that cannot be used: where it is, its key if it has one, and what is wrong.
+public struct SettingsError: Error, Hashable, Sendable {
+    /// The 1-based line.
+    public let line: Int
+    /// The key the line sets, when it has one.
+    public let key: String?
+    /// What is wrong and how to fix it.
+    public let message: String
+
+    init(line: Int, key: String?, _ message: String) {
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces, tabs and carriage returns at either end.
+    var trimmingWhitespace: String {
+        let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import DayPlan
+
+@Suite struct LayoutTests {
+    @Test(arguments: [
+        ("YYYY-MM-DD.md", "2026-11-23.md"),
+        ("YYYY/MM/YYYY-MM-DD.md", "2026/11/2026-11-23.md"),
+        ("YYYY/YYYY-MM-DD.md", "2026/2026-11-23.md"),
+        ("daily/YYYY-MM-DD.md", "daily/2026-11-23.md"),
+        ("journal/YYYY/MM-ddd DD/YYYY-MM-DD.md", "journal/2026/11-Mon 23/2026-11-23.md"),
+    ])
+    func placesEachDayAndReadsItBack(_ pattern: String, _ expected: String) throws {
+        let layout = try Layout(pattern)
+        let day = try #require(Day("2026-11-23"))
+        #expect(layout.path(for: day) == expected)
+        #expect(layout.day(ofPath: expected) == day)
+        #expect(Layout(inferredFrom: expected)?.path(for: day.adding(days: 40)) == layout.path(for: day.adding(days: 40)))
+    }
+
+    @Test func aPathElsewhereIsNotInTheLayout() throws {
+        let layout = try Layout("YYYY/MM/YYYY-MM-DD.md")
+        #expect(layout.day(ofPath: "2026-11-23.md") == nil)
+        #expect(layout.day(ofPath: "2026/12/2026-11-23.md") == nil)
+        #expect(layout.day(ofPath: "2026/11/notes.md") == nil)
+        #expect(layout.day(ofPath: "2026/02/2026-02-30.md") == nil)
+        #expect(layout.folder(for: try #require(Day("2026-02-03"))) == "2026/02")
+        #expect(Layout.flat.folder(for: try #require(Day("2026-02-03"))) == "")
+    }
+
+    @Test func infersTheDigitsThatAreTheFilesDate() throws {
+        #expect(Layout(inferredFrom: "2026-11-20.md") == .flat)
+        #expect(Layout(inferredFrom: "2026/11/2026-11-20.md")?.pattern == "YYYY/MM/YYYY-MM-DD.md")
+        #expect(Layout(inferredFrom: "notes/daily 2026/2026-11-20.md")?.pattern == "notes/daily YYYY/YYYY-MM-DD.md")
+        #expect(Layout(inferredFrom: "2026-11/Fri/2026-11-20.md")?.pattern == "YYYY-MM/ddd/YYYY-MM-DD.md")
+        // The month wins over the day when they are the same number; other digits stay literal.
+        #expect(Layout(inferredFrom: "2026/11/2026-11-11.md")?.pattern == "YYYY/MM/YYYY-MM-DD.md")
+        #expect(Layout(inferredFrom: "v2/2026-11-20.md")?.pattern == "v2/YYYY-MM-DD.md")
+        #expect(Layout(inferredFrom: "notes.md") == nil)
+        #expect(Layout(inferredFrom: ".hidden/2026-11-20.md") == nil)
+    }
+
+    @Test(arguments: [
+        ("", "the layout is empty"),
+        ("/plans/YYYY-MM-DD.md", "starts with /"),
+        ("YYYY/MM/DD.md", "must end with the file name YYYY-MM-DD.md"),
+        ("YYYY//YYYY-MM-DD.md", "empty folder name"),
+        ("../YYYY-MM-DD.md", "may not use . or .."),
+        (".daily/YYYY-MM-DD.md", "hidden folder `.daily`"),
+    ])
+    func refusesWhatCannotBeALayout(_ pattern: String, _ message: String) {
+        #expect(throws: LayoutError.self) { try Layout(pattern) }
+        do {
+            _ = try Layout(pattern)
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test func weekdaysFollowTheCalendar() throws {
+        #expect(Weekday(of: try #require(Day("1970-01-01"))) == .thursday)
+        #expect(Weekday(of: try #require(Day("2026-11-23"))) == .monday)
+        #expect(Weekday(of: try #require(Day("2026-11-22"))).name == "Sunday")
+        #expect(Weekday(of: try #require(Day("1969-12-31"))).abbreviation == "Wed")
+        #expect(Weekday(of: try #require(Day("2000-02-29"))) == .tuesday)
+    }
+}
