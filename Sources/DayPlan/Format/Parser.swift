@@ -422,6 +422,7 @@ private struct Parser {
                 }
                 if width < indent, k < end, bytes[k] != cr {
                     block = .none
+                    releaseTrailingBlankLines()
                     return false
                 }
             }
@@ -434,6 +435,24 @@ private struct Parser {
         finishTask()
         append(.verbatim(string(start, end)))
         return true
+    }
+
+    /// The blank lines at the end of a fence that its list item's end closed are not the fence's: they
+    /// become plain blank lines again, which the canonical form folds.
+    mutating func releaseTrailingBlankLines() {
+        func release(_ items: inout [Item]) {
+            var index = items.count
+            while index > 0, case .verbatim(let line) = items[index - 1],
+                  line.utf8.allSatisfy({ $0 == space || $0 == tab || $0 == cr }) {
+                index -= 1
+            }
+            for k in index..<items.count { items[k] = .blank }
+        }
+        switch phase {
+        case .beforeDayHeading: release(&leading)
+        case .preamble: release(&preamble)
+        case .section: release(&sections[sections.count - 1].items)
+        }
     }
 
     /// Whether the text from `start` closes a fence of `length` `mark`s: a run at least as long, then only
