@@ -52,6 +52,12 @@ enum FmtCommand {
             err.line("dayplan fmt: --check and --write cannot be used together")
             return .failure
         }
+        // With no path, fmt is an editor's filter. Typed at a prompt, it would wait for input without a word.
+        if arguments.positionals.isEmpty, isatty(0) != 0 {
+            err.line("dayplan fmt: no file given, and standard input is a terminal.\n"
+                     + "Name day files or folders (dayplan fmt --check .), or pipe one in (dayplan fmt < 2026-11-21.md).")
+            return .failure
+        }
         // Each argument expanded on its own, to know which folder each file was found in (for its lock).
         var paths: [String] = []
         var lockFolders: Set<String> = []

@@ -119,6 +119,22 @@ import Testing
         #expect(filter.stderr.contains("<stdin>:4:1: error:"))
     }
 
+    /// Typed at a prompt with no path, fmt says what it expects instead of waiting silently for input. A real
+    /// terminal comes from util-linux's `script`, which runs the command on a pseudo-terminal.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script is not installed; skipped"))
+    func withATerminalOnStandardInputItSaysWhatItExpects() throws {
+        let folder = try TemporaryFolder()
+        let run = try shell("timeout 20 script -qec \"$0 fmt\" /dev/null < /dev/null", in: folder)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("dayplan fmt: no file given, and standard input is a terminal."))
+        #expect(run.stdout.contains("pipe one in (dayplan fmt < 2026-11-21.md)"))
+
+        // Piped input keeps working as the editor's filter.
+        let piped = try Binary.run(["fmt"], stdin: Array("# 2026-11-21\n## Morning\n".utf8))
+        #expect(piped.status == 0)
+        #expect(piped.stdout.hasPrefix("# 2026-11-21\n\n## Morning\n"))
+    }
+
     @Test func reportsMissingPathsAndUsageErrorsWithExitTwo() throws {
         let folder = try TemporaryFolder()
         let missing = try Binary.run(["fmt", "nope/2026-11-21.md"], in: folder.url)
