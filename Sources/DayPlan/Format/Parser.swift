@@ -527,9 +527,12 @@ private struct Parser {
                 return false
             }
             dayHeadingLine = lineNumber
-            dayHeadingText = string(textStart, textEnd)
+            // Kept whole, closing `#`s included, unless it is just the date (`#  2026-11-21 ##` is canonically
+            // `# 2026-11-21`): without them, `# a ## #` would print as `# a ##`, which reads back as `a`.
+            dayHeadingText = string(textStart, end)
             phase = .preamble
             if let (dateStart, found) = findDate(textStart, textEnd) {
+                if dateStart == textStart, textEnd - textStart == 10 { dayHeadingText = string(textStart, textEnd) }
                 day = found
                 dayHeadingSource = (location(dateStart), location(dateStart + 10))
             } else {
