@@ -28,7 +28,7 @@ let overview = """
     USAGE: dayplan <command> [options] [path ...]
 
     COMMANDS:
-    \(commands.map { "  " + $0.spec.name.padding(10) + $0.spec.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.spec.name.padding(max(10, (commands.map(\.spec.name.count).max() ?? 0) + 2)) + $0.spec.summary }.joined(separator: "\n"))
 
     Run 'dayplan help <command>' or 'dayplan <command> --help' for a command's options.
     Exit codes: 0 fine, 1 findings, 2 usage or I/O error.
