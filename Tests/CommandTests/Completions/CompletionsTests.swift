@@ -45,6 +45,16 @@ enum HelpListing {
         return listed.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
+    /// Each command's name and one-line summary, as the overview lists them.
+    static func summaries() throws -> [(String, String)] {
+        let overview = try Binary.run(["help"]).stdout
+        let listed = overview.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first ?? ""
+        return listed.split(separator: "\n").map { line in
+            let words = line.split(separator: " ", maxSplits: 1)
+            return (String(words[0]), words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : "")
+        }
+    }
+
     /// Every spelling (`-w`, `--write`) of every option of `command`, from its help.
     static func options(of command: String) throws -> Set<String> {
         let help = try Binary.run(["help", command]).stdout
