@@ -60,7 +60,9 @@ enum CompletionsCommand {
                 let folder = arguments.options["--dir"]
                     ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "."
                 do {
-                    for tag in try tags(in: folder) { out.line(tag) }
+                    let (found, unreadable) = try tags(in: folder)
+                    for tag in found { out.line(tag) }
+                    for failure in unreadable { err.line("dayplan completions: warning: \(failure.message)") }
                 } catch {
                     err.line("dayplan completions: \(error.message)")
                     return .failure
@@ -97,14 +99,20 @@ enum CompletionsCommand {
         return days
     }
 
-    /// The tags (`#name`) of the tasks in the day files below `folder`, each once, sorted.
-    static func tags(in folder: String) throws(FileError) -> [String] {
+    /// The tags (`#name`) of the tasks in the day files below `folder`, each once, sorted, as the parser reads
+    /// them (so a `#word` in a note or a `## Notes` section is no tag); and the files that could not be read.
+    static func tags(in folder: String) throws(FileError) -> (tags: [String], unreadable: [FileError]) {
         var found = Set<String>()
+        var unreadable: [FileError] = []
         for path in try FileSystem.dayFiles(in: folder) {
-            // A file that cannot be read has no tags to offer; completion stays quiet about it.
-            guard let bytes = try? FileSystem.read(path) else { continue }
-            for task in DayDocument(parsing: bytes).allTasks { found.formUnion(task.tags.map { "#" + $0 }) }
+            do {
+                for task in DayDocument(parsing: try FileSystem.read(path)).allTasks {
+                    found.formUnion(task.tags.map { "#" + $0 })
+                }
+            } catch {
+                unreadable.append(error)
+            }
         }
-        return found.sorted()
+        return (found.sorted(), unreadable)
     }
 }

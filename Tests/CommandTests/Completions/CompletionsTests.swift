@@ -113,6 +113,16 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
         #expect(fromEnvironment.stdout == here.stdout)
     }
 
+    @Test func aDayFileThatCannotBeReadIsNamedAndTheOthersStillCount() throws {
+        let folder = try completionFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("2026-11-10.md").path,
+                                                   withDestinationPath: "nowhere.md")
+        let run = try Binary.run(["completions", "--list", "tags"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "#admin\n#family\n#home/garden\n#work\n")
+        #expect(run.stderr.hasPrefix("dayplan completions: warning: ./2026-11-10.md"), "\(run.stderr)")
+    }
+
     @Test func aMissingShellOrFolderIsAUsageError() throws {
         let none = try Binary.run(["completions"])
         #expect(none.status == 2)
