@@ -5,7 +5,11 @@ import Testing
 /// `ok NAME` or `not ok NAME: what happened` for each.
 @Suite struct VimPluginTests {
     static let neovim = installedProgram("nvim")
-    static let vim = installedProgram("vim")
+    /// Vim, when it has what the plugin needs (Debian's vim-tiny has no +eval and no syntax).
+    static let vim = installedProgram("vim").flatMap { path in
+        let version = try? runProgram(path, ["--version"], in: URL(fileURLWithPath: "/"))
+        return version.map { $0.output.contains("+eval") && $0.output.contains("+syntax") } == true ? path : nil
+    }
 
     /// A plan folder (with `.dayplan/`) holding the files the checks open.
     static func planFolder() throws -> TemporaryFolder {
@@ -63,8 +67,38 @@ import Testing
         Self.expectAllPassed(try Self.results(try #require(Self.neovim), ["--headless"]))
     }
 
-    @Test(.enabled(if: vim != nil, "vim is not installed"))
+    @Test(.enabled(if: vim != nil, "vim (with +eval and +syntax) is not installed"))
     func passesInVim() throws {
         Self.expectAllPassed(try Self.results(try #require(Self.vim), ["-es", "-N"]))
+    }
+
+    @Test(.enabled(if: neovim != nil && installedProgram("python3") != nil, "neovim or python3 is not installed"))
+    func neovimAttachesTheLanguageServerWhenDayplanHasOne() throws {
+        let folder = try Self.planFolder()
+        // A dayplan whose `help lsp` succeeds and whose `lsp` is the protocol double beside this file.
+        let double = Repository.url("Tests/CommandTests/Editors/language-server-double.py").path
+        let wrapper = try folder.write("bin/dayplan", """
+            #!/bin/sh
+            if [ "$1" = help ] && [ "$2" = lsp ]; then exit 0; fi
+            if [ "$1" = lsp ]; then exec \(try #require(installedProgram("python3"))) \(double); fi
+            exec \(Binary.url.path) "$@"
+
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        let results = folder.url.appendingPathComponent("results.txt"), log = folder.url.appendingPathComponent("lsp.log")
+        let run = try runProgram(try #require(Self.neovim),
+                                 ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-S",
+                                  Repository.url("Tests/CommandTests/Editors/lsp-attach-test.vim").path],
+                                 in: folder.url, environment: [
+                                    "DAYPLAN_PLUGIN": Repository.url("editors/vim").path, "DAYPLAN_PLAN": folder.url.path,
+                                    "DAYPLAN_WRAPPER": wrapper.path, "DAYPLAN_RESULTS": results.path, "DAYPLAN_LSP_LOG": log.path,
+                                    "XDG_CONFIG_HOME": folder.url.path, "XDG_DATA_HOME": folder.url.path,
+                                    "XDG_STATE_HOME": folder.url.path, "XDG_CACHE_HOME": folder.url.path,
+                                 ])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(try String(contentsOf: results, encoding: .utf8) == "attached\nclient\ndayplan\n")
+        let methods = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(methods.prefix(2) == ["initialize", "initialized"], "\(methods)")
+        #expect(methods.contains("textDocument/didOpen"), "\(methods)")
     }
 }
