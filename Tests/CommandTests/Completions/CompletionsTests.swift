@@ -169,7 +169,8 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
             result = try runProgram(try #require(bash), ["-c", program, "bash", line], in: folder.url, environment: monday)
         case "zsh":
             let capture = Repository.url("Tests/CommandTests/Completions/capture.zsh").path
-            result = try runProgram(try #require(zsh), ["-f", capture, scriptPath, line], in: folder.url, environment: monday)
+            result = try runProgram(try #require(zsh), ["-f", capture, scriptPath, line] + (setup.isEmpty ? [] : [setup]),
+                                    in: folder.url, environment: monday)
         default:
             result = try runProgram(try #require(fish), ["--no-config", "-c", "source \(scriptPath); \(setup); complete -C $argv[1]", line],
                                     in: folder.url, environment: monday)
@@ -231,6 +232,10 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
         try completesEverythingOnce("zsh")
         let folder = try completionFolder()
         #expect(try Self.complete("zsh", "dayplan lint --format=j", in: folder) == ["json"])
+        // Tags, through a command whose --tag takes one (no dayplan command has such an option yet).
+        let tagged = "_tagged() { _arguments '--tag=[a tag]:TAG:_dayplan_tags' }; compdef _tagged tagged"
+        #expect(try Self.complete("zsh", "tagged --tag h", in: folder, setup: tagged) == ["home/garden"])
+        #expect(try Self.complete("zsh", "tagged --tag '#w", in: folder, setup: tagged) == ["#work"])
     }
 
     @Test(.enabled(if: zsh != nil, "zsh is not installed"))

@@ -1,4 +1,4 @@
-# zsh -f capture.zsh SCRIPT 'LINE': prints the candidates zsh's completion system offers for LINE, one a
+# zsh -f capture.zsh SCRIPT 'LINE' [SETUP]: prints the candidates zsh's completion system offers for LINE, one a
 # line, after loading SCRIPT in an interactive zsh -f with compinit (in a pseudo-terminal, as a person types
 # LINE and Tab). Every compadd call's matches are printed; the calls within one completion may repeat some.
 zmodload zsh/zpty
@@ -9,6 +9,8 @@ zpty -w z 'dayplan_start() { print -r -- "<<<""start>>>" }; dayplan_end() { prin
 zpty -w z 'compprefuncs=( dayplan_start ); comppostfuncs=( dayplan_end exit )'
 zpty -w z 'compadd() { local -a found; builtin compadd -O found "$@"; (( ${#found} )) && print -rl -- "@@@"${^found}; builtin compadd "$@" }'
 zpty -w z "source ${(q)1}"
+# An optional third argument: more set-up, run after the script is loaded.
+(( $# > 2 )) && zpty -w z "$3"
 zpty -w z "$2"$'\t'
 integer started=0
 while zpty -r z line; do
