@@ -57,6 +57,8 @@ enum Completions {
 
     // MARK: bash
 
+    /// The bash script: one `case` per command, offering its options, then its options' values by the word
+    /// before the cursor, then its arguments. Uses bash-completion's helpers when they are loaded.
     static func bash(_ specs: [CommandSpec], version: String) -> String {
         let commandNames = specs.map(\.name).joined(separator: " ")
         let topLevel = topLevelOptions.flatMap(names).joined(separator: " ")
@@ -190,6 +192,8 @@ enum Completions {
         }
     }
 
+    /// The zsh script: `_arguments` specs per command, with descriptions; loads as an autoloaded `#compdef`
+    /// function or when sourced.
     static func zsh(_ specs: [CommandSpec], version: String) -> String {
         func optionSpecs(_ options: [Option]) -> [String] {
             options.flatMap { option -> [String] in
@@ -294,6 +298,7 @@ enum Completions {
         return result
     }
 
+    /// The fish script: `complete` lines per command, conditioned on the command typed.
     static func fish(_ specs: [CommandSpec], version: String) -> String {
         func valueArguments(_ kind: ValueKind, label: String) -> String {
             switch kind {

@@ -222,6 +222,24 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
         #expect(try Self.complete("bash", "dayplan x", in: folder, setup: "cur='#w'; cword=1; words=(dayplan); _dayplan_value tag; printf '%s\\n' \"${COMPREPLY[@]}\"; exit") == ["#work"])
     }
 
+    @Test(.enabled(if: bash != nil, "bash is not installed"))
+    func bashCompletesWithoutBashCompletionToo() throws {
+        let folder = try completionFolder()
+        let script = folder.url.appendingPathComponent(".dayplan-completion.bash")
+        try Binary.run(["completions", "bash"]).stdoutBytes.withUnsafeBytes { try Data($0).write(to: script) }
+        // Words as bash splits them without bash-completion: `--format=j` is three.
+        let program = """
+            source \(script.path)
+            complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dayplan; echo "${COMPREPLY[*]}"; }
+            complete_words dayplan ro
+            complete_words dayplan lint --format = j
+            complete_words dayplan lint 20
+            complete_words dayplan rollover --dir ""
+            """
+        let run = try runProgram(try #require(Self.bash), ["-c", program], in: folder.url, environment: monday)
+        #expect(run.output == "rollover\njson\n2026-11-21.md\narchive\n")
+    }
+
     @Test(.enabled(if: bash != nil && bashCompletion != nil, "bash or bash-completion is not installed"))
     func bashCompletesEveryOption() throws {
         try completesEveryOptionOfEveryCommand("bash")
