@@ -11,35 +11,44 @@ let version = "0.2.0"
 
 /// Every command: what it takes (its spec, which help, completions and the man page are made from) and its
 /// whole flow. A new command is one file in Commands/ and one line here.
-let commands: [(spec: CommandSpec, run: ([String]) -> ExitCode)] = [
+let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (FmtCommand.spec, FmtCommand.run),
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
+    (CompletionsCommand.spec, CompletionsCommand.run),
+    (HelpCommand.spec, HelpCommand.run),
 ]
 
+/// What dayplan is, in one line: the overview's first line and the manual page's description.
+let tagline = "plain-text 1-3-5 day plans, checked and carried forward"
+
 let overview = """
-    dayplan \(version): plain-text 1-3-5 day plans, checked and carried forward.
+    dayplan \(version): \(tagline).
 
     USAGE: dayplan <command> [options] [path ...]
 
     COMMANDS:
-    \(commands.map { "  " + $0.spec.name.padding(10) + $0.spec.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.spec.name.padding(max(10, (commands.map(\.spec.name.count).max() ?? 0) + 2)) + $0.spec.summary }.joined(separator: "\n"))
 
     Run 'dayplan help <command>' or 'dayplan <command> --help' for a command's options.
     Exit codes: 0 fine, 1 findings, 2 usage or I/O error.
     """
 
+/// Says that `name` is no command, suggesting the nearest one; exit code 2.
+@MainActor func unknownCommand(_ name: String) -> ExitCode {
+    var err = Output.error
+    defer { err.flush() }
+    var message = "dayplan: unknown command '\(name)'"
+    if let guess = closest(to: name, among: commands.map(\.spec.name)) { message += " (did you mean '\(guess)'?)" }
+    err.line(message + "\nRun 'dayplan --help' for the list of commands.")
+    return .failure
+}
+
 @MainActor func runDayplan(_ words: [String]) -> ExitCode {
     var out = Output.standard
     var err = Output.error
     defer { out.flush(); err.flush() }
-    func unknown(_ name: String) -> ExitCode {
-        var message = "dayplan: unknown command '\(name)'"
-        if let guess = closest(to: name, among: commands.map(\.spec.name)) { message += " (did you mean '\(guess)'?)" }
-        err.line(message + "\nRun 'dayplan --help' for the list of commands.")
-        return .failure
-    }
     guard let first = words.first else {
         err.line(overview)
         return .failure
@@ -48,19 +57,11 @@ let overview = """
     case "-h", "--help":
         out.line(overview)
         return .success
-    case "help":
-        guard let name = words.dropFirst().first else {
-            out.line(overview)
-            return .success
-        }
-        guard let command = commands.first(where: { $0.spec.name == name }) else { return unknown(name) }
-        out.line(command.spec.help)
-        return .success
     case "-V", "--version", "version":
         out.line("dayplan \(version)")
         return .success
     default:
-        guard let command = commands.first(where: { $0.spec.name == first }) else { return unknown(first) }
+        guard let command = commands.first(where: { $0.spec.name == first }) else { return unknownCommand(first) }
         out.flush()
         return command.run(Array(words.dropFirst()))
     }

@@ -125,6 +125,8 @@ struct Option: Sendable {
 
     /// `-h, --help`, which every command has.
     static let help = Option.flag("--help", short: "h", listedInUsage: false, "Show this help.")
+    /// `-V, --version`, which `dayplan` itself takes (before any command).
+    static let version = Option.flag("--version", short: "V", listedInUsage: false, "Print the version.")
     /// `-q, --quiet`: for commands that print a summary, print only errors.
     static let quiet = Option.flag("--quiet", short: "q", listedInUsage: false, "Print nothing but errors.")
 }

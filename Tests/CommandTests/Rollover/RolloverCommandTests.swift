@@ -459,7 +459,7 @@ import Testing
 
     @Test func listedInHelp() throws {
         let overview = try Binary.run(["--help"])
-        #expect(overview.stdout.contains("  rollover  Open a new day"))
+        #expect(overview.stdout.contains(try Regex("\n  rollover +Open a new day")))
         let help = try Binary.run(["rollover", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("USAGE: dayplan rollover [--dir DIR] [--date YYYY-MM-DD] [--day-starts-at HOUR] [--dry-run]\n"))

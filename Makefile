@@ -1,0 +1,63 @@
+# dayplan: build the static binary and install it with its man pages, shell completions, Vim/Neovim
+# plugin and format documents; or remove them again.
+#
+#   make install                      # into /usr/local (as root)
+#   make install PREFIX=~/.local      # into your home: ~/.local/bin/dayplan and ~/.local/share/...
+#   make uninstall PREFIX=~/.local    # remove exactly what install put there
+#
+# The completions and dayplan(1) are made by the built binary from its own command table, so they
+# always match it. DESTDIR is prepended to every path, for packagers.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+# The binary install copies; `make install-files BINARY=...` installs one built elsewhere.
+BINARY ?= .build/release/dayplan
+
+bindir = $(DESTDIR)$(PREFIX)/bin
+datadir = $(DESTDIR)$(PREFIX)/share
+mandir = $(datadir)/man
+docdir = $(datadir)/doc/dayplan
+bashdir = $(datadir)/bash-completion/completions
+zshdir = $(datadir)/zsh/site-functions
+fishdir = $(datadir)/fish/vendor_completions.d
+# Vim finds packages under a 'packpath' folder; Neovim under share/nvim/site (in XDG_DATA_DIRS and
+# ~/.local/share). Override VIMDIR (for example VIMDIR=~/.vim) when PREFIX/share/vim/vimfiles is not
+# in your Vim's 'packpath'.
+VIMDIR ?= $(PREFIX)/share/vim/vimfiles
+NVIMDIR ?= $(PREFIX)/share/nvim/site
+vimpack = $(DESTDIR)$(VIMDIR)/pack/dayplan
+nvimpack = $(DESTDIR)$(NVIMDIR)/pack/dayplan
+plugin = $(shell cd editors/vim && find . -type f | sort)
+
+.PHONY: all build install install-files uninstall
+
+all: build
+
+# Static Swift runtime: the binary runs on machines without Swift (check: ldd shows no libswift*).
+build:
+	$(SWIFT) build -c release --static-swift-stdlib --product dayplan
+
+install: build install-files
+
+install-files:
+	install -d $(bindir) $(mandir)/man1 $(mandir)/man5 $(docdir) $(bashdir) $(zshdir) $(fishdir)
+	install -m 755 $(BINARY) $(bindir)/dayplan
+	$(BINARY) help --man > $(mandir)/man1/dayplan.1
+	install -m 644 man/dayplan.5 $(mandir)/man5/dayplan.5
+	install -m 644 FORMAT.md RULES.md $(docdir)/
+	$(BINARY) completions bash > $(bashdir)/dayplan
+	$(BINARY) completions zsh > $(zshdir)/_dayplan
+	$(BINARY) completions fish > $(fishdir)/dayplan.fish
+	for pack in $(vimpack) $(nvimpack); do \
+		for file in $(plugin); do \
+			install -d $$pack/start/dayplan/$$(dirname $$file) && \
+			install -m 644 editors/vim/$$file $$pack/start/dayplan/$$file || exit 1; \
+		done; \
+	done
+
+uninstall:
+	rm -f $(bindir)/dayplan $(mandir)/man1/dayplan.1 $(mandir)/man5/dayplan.5
+	rm -f $(docdir)/FORMAT.md $(docdir)/RULES.md $(bashdir)/dayplan $(zshdir)/_dayplan $(fishdir)/dayplan.fish
+	-rmdir $(docdir) 2>/dev/null
+	rm -rf $(vimpack) $(nvimpack)

@@ -1,0 +1,160 @@
+" The dayplan plugin's functions: formatting, editing through dayplan, the language server.
+
+" The dayplan program: g:dayplan_executable, else `dayplan` on PATH.
+function! dayplan#executable() abort
+  return get(g:, 'dayplan_executable', 'dayplan')
+endfunction
+
+" Whether a path lies in a plan folder: a folder with a .dayplan/ folder, here or above.
+function! dayplan#in_plan_folder(path) abort
+  return !empty(finddir('.dayplan', fnameescape(fnamemodify(a:path, ':h')) . ';'))
+endfunction
+
+" Whether this dayplan has the command `name` (`dayplan help NAME` succeeds); asked once a session.
+let s:available = {}
+function! dayplan#has_command(name) abort
+  if !has_key(s:available, a:name)
+    call system(shellescape(dayplan#executable()) . ' help ' . shellescape(a:name))
+    let s:available[a:name] = v:shell_error == 0
+  endif
+  return s:available[a:name]
+endfunction
+
+" Says something went wrong, without stopping a mapping.
+function! s:error(message) abort
+  echohl ErrorMsg
+  echomsg a:message
+  echohl None
+endfunction
+
+" `path:line:column: severity: message` lines as quickfix items of buffer `bufnr`; other lines as text.
+function! s:items(lines, bufnr) abort
+  let items = []
+  for line in a:lines
+    let parts = matchlist(line, '^.\{-}:\(\d\+\):\(\d\+\): \(error\|warning\): \(.*\)$')
+    if empty(parts)
+      if !empty(line)
+        call add(items, {'text': line, 'valid': 0})
+      endif
+    else
+      call add(items, {'bufnr': a:bufnr, 'lnum': str2nr(parts[1]), 'col': str2nr(parts[2]),
+            \ 'type': toupper(parts[3][0]), 'text': parts[4]})
+    endif
+  endfor
+  return items
+endfunction
+
+" Formats the whole buffer with `dayplan fmt`. The buffer changes only when dayplan succeeds and its
+" output differs; on an error it stays exactly as it was and the messages go to the quickfix list.
+" Returns 0 when formatted (or already canonical), else dayplan's exit code.
+function! dayplan#format() abort
+  let input = join(getline(1, '$'), "\n") . "\n"
+  let errors = tempname()
+  let output = system(shellescape(dayplan#executable()) . ' fmt 2>' . shellescape(errors), input)
+  let status = v:shell_error
+  let messages = filereadable(errors) ? readfile(errors) : []
+  call delete(errors)
+  if status != 0
+    call setqflist([], ' ', {'title': 'dayplan fmt', 'items': s:items(messages, bufnr('%'))})
+    call s:error('dayplan fmt: the buffer is unchanged: ' . get(messages, 0, 'exit code ' . status)
+          \ . (len(messages) > 1 ? ' (all in the quickfix list, :copen)' : ''))
+    return status
+  endif
+  if getqflist({'title': 0}).title ==# 'dayplan fmt'
+    call setqflist([], 'r', {'title': 'dayplan fmt', 'items': []})
+  endif
+  let lines = split(output, "\n", 1)
+  if !empty(lines) && lines[-1] ==# ''
+    call remove(lines, -1)
+  endif
+  if lines !=# getline(1, '$')
+    let view = winsaveview()
+    call setline(1, lines)
+    if line('$') > len(lines)
+      silent execute (len(lines) + 1) . ',$delete _'
+    endif
+    call winrestview(view)
+  endif
+  return 0
+endfunction
+
+" 'formatexpr': gq formats the whole file (a day file is formatted as a whole); text typed past
+" 'textwidth' is left to Vim.
+function! dayplan#formatexpr() abort
+  if mode() =~# '[iR]' || !empty(v:char)
+    return 1
+  endif
+  call dayplan#format()
+  return 0
+endfunction
+
+" The statuses :DayplanMark completes.
+function! dayplan#statuses(lead, line, position) abort
+  return filter(['done', 'doing', 'todo', 'cancel'], 'v:val =~# "^" . a:lead')
+endfunction
+
+" Runs `dayplan COMMAND ARGUMENTS... FILE:LINE` on the task under the cursor, after saving the
+" buffer, and reloads the file. A dayplan without the command says so and nothing changes.
+function! s:edit(command, arguments) abort
+  if !dayplan#has_command(a:command)
+    call s:error('dayplan ' . a:command . ' is not available in this dayplan (' . dayplan#executable()
+          \ . '); nothing changed. Update dayplan for it.')
+    return 2
+  endif
+  if expand('%') ==# ''
+    call s:error('dayplan ' . a:command . ': save the day file first')
+    return 2
+  endif
+  if &modified
+    silent write
+  endif
+  let target = expand('%') . ':' . line('.')
+  let output = system(join([shellescape(dayplan#executable()), a:command]
+        \ + map(copy(a:arguments), 'shellescape(v:val)') + [shellescape(target)]) . ' 2>&1')
+  let status = v:shell_error
+  silent! checktime
+  silent edit
+  if status != 0
+    call s:error(substitute(output, '\n\+$', '', ''))
+  else
+    echomsg substitute(output, '\n\+$', '', '')
+  endif
+  return status
+endfunction
+
+" :DayplanMark STATUS: `dayplan mark STATUS FILE:LINE` on the task under the cursor.
+function! dayplan#mark(status) abort
+  return s:edit('mark', [a:status])
+endfunction
+
+" :DayplanBacklog: `dayplan move FILE:LINE --to REGION` for the task under the cursor.
+function! dayplan#move(region) abort
+  return s:edit('move', ['--to', a:region])
+endfunction
+
+" Attaches `dayplan lsp` (over standard input and output) to the buffer when this dayplan has it:
+" in Neovim through its client, in Vim through the vim-lsp plugin when it is installed. Sets
+" b:dayplan_lsp to 'attached', 'unavailable' (no `dayplan lsp`) or 'no client'.
+function! dayplan#lsp_attach() abort
+  if get(g:, 'dayplan_no_lsp', 0)
+    let b:dayplan_lsp = 'off'
+    return
+  endif
+  if !dayplan#has_command('lsp')
+    let b:dayplan_lsp = 'unavailable'
+    return
+  endif
+  let root = fnamemodify(finddir('.dayplan', fnameescape(expand('%:p:h')) . ';'), ':p:h:h')
+  if empty(root) || root ==# fnamemodify('.', ':p:h:h')
+    let root = expand('%:p:h')
+  endif
+  if has('nvim-0.5')
+    let b:dayplan_lsp = luaeval('require("dayplan").attach(_A[1], _A[2])', [dayplan#executable(), root])
+  elseif exists('*lsp#register_server')
+    call lsp#register_server({'name': 'dayplan', 'cmd': {server_info -> [dayplan#executable(), 'lsp']},
+          \ 'allowlist': ['dayplan']})
+    let b:dayplan_lsp = 'attached'
+  else
+    let b:dayplan_lsp = 'no client'
+  endif
+endfunction
