@@ -31,7 +31,7 @@ import Testing
         try folder.write("2026/11/2026-11-22-Sun.md", "# 2026-11-22\n")
         try folder.write("README.md", "# Plans\n")
         try folder.write("2026-11-24.md", "# 2026-11-24\n## Morning\n*   [ ] Write the talk   #work\n")
-        try folder.write("2026-11-25.md", "# 2026-11-25\n- [ ] before any region\n## Morning\n")
+        try folder.write("2026-11-25.md", "# 2026-11-25\n## Morning\n## Morning\n")
         return folder
     }
 
@@ -47,7 +47,7 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
         let lines = try String(contentsOf: results, encoding: .utf8).split(separator: "\n").map(String.init)
         // The files a failed format must leave alone are as they were.
-        #expect(try folder.read("2026-11-25.md") == "# 2026-11-25\n- [ ] before any region\n## Morning\n")
+        #expect(try folder.read("2026-11-25.md") == "# 2026-11-25\n## Morning\n## Morning\n")
         return lines
     }
 

@@ -76,8 +76,8 @@ try
   call s:check(':DayplanFmt leaves a refused buffer unchanged', getline(1, '$') ==# s:before, string(getline(1, '$')))
   call s:check(':DayplanFmt leaves no message in the buffer', !&modified, 'the buffer was modified')
   let s:qf = getqflist()
-  call s:check(':DayplanFmt puts the reason in the quickfix list', len(s:qf) >= 1 && get(s:qf[0], 'lnum') == 2
-        \ && get(s:qf[0], 'bufnr') == bufnr('%') && get(s:qf[0], 'text', '') =~# 'DP020',
+  call s:check(':DayplanFmt puts the reason in the quickfix list', len(s:qf) >= 1 && get(s:qf[0], 'lnum') == 3
+        \ && get(s:qf[0], 'bufnr') == bufnr('%') && get(s:qf[0], 'text', '') =~# 'DP021',
         \ string(s:qf))
   normal! gggqG
   call s:check('gq leaves a refused buffer unchanged', getline(1, '$') ==# s:before && !&modified, string(getline(1, '$')))
