@@ -15,6 +15,7 @@ let commands: [(spec: CommandSpec, run: ([String]) -> ExitCode)] = [
     (FmtCommand.spec, FmtCommand.run),
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
+    (LspCommand.spec, LspCommand.run),
 ]
 
 let overview = """
