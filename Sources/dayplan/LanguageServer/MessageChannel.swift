@@ -95,10 +95,7 @@ struct MessageChannel {
             consumed = end + 4
             return .badHeader(problem)
         }
-        guard buffer.count - (end + 4) >= length else {
-            buffer.reserveCapacity(end + 4 + length)
-            return nil
-        }
+        guard buffer.count - (end + 4) >= length else { return nil }
         let body = Array(buffer[(end + 4)..<(end + 4 + length)])
         consumed = end + 4 + length
         return .body(body)

@@ -125,6 +125,86 @@ import Testing
         #expect(client.garbage.isEmpty)
     }
 
+    /// Edits where line breaks meet: a `\n` typed after a lone `\r` makes one `\r\n` break of two, a `\r`
+    /// typed before a `\n` too, and deleting what stood between a `\r` and a `\n` joins them.
+    @Test(arguments: [
+        ("- [ ] a\r@foo:1\n", 4, 0, 4, 0, "\n"),
+        ("- [ ] a\r\r@foo:1\n", 5, 0, 5, 0, "\n"),
+        ("- [ ] a\rX\n@foo:1\n", 4, 0, 4, 1, ""),
+        ("- [ ] a\n@foo:1\n", 3, 7, 3, 7, "\r"),
+        ("- [ ] a\r\n@foo:1\n", 3, 7, 4, 0, "\r"),
+        ("- [ ] a\r\n@foo:1\n", 3, 7, 4, 0, "\n\r"),
+        ("- [ ] a @foo:1\n", 3, 7, 3, 7, "\r\n\r"),
+    ])
+    func joinsAndSplitsLineBreaks(task: String, fromLine: Int, fromCharacter: Int, toLine: Int, toCharacter: Int,
+                                  text: String) throws {
+        let uri = "file:///plans/2026-11-21.md"
+        let client = try LanguageServerClient()
+        try client.initialize()
+        var buffer = EditorBuffer("# 2026-11-21\n\n## Morning\n" + task + "## Backlog\n- [ ] z @bar:2\n")
+        client.open(uri, buffer.text)
+        let change = buffer.replace(buffer.index(line: fromLine, character: fromCharacter)..<buffer.index(line: toLine, character: toCharacter),
+                                    with: text)
+        #expect(change["range"] == ["start": ["line": .integer(fromLine), "character": .integer(fromCharacter)],
+                                    "end": ["line": .integer(toLine), "character": .integer(toCharacter)]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [change]])
+        let diagnostics = try client.diagnostics(for: uri, version: 2)
+        #expect(Self.seen(diagnostics) == Self.expected(buffer.text, fileName: nil, encoding: "utf-16"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    /// Pieces the random edits insert: line breaks of every kind (a lone CR among them, which the protocol
+    /// counts as a line break and the format does not), characters of one to four UTF-8 bytes and two
+    /// UTF-16 units, tabs, and the words of a plan.
+    static let pieces = ["a", "😀", "仕", "é", "\t", "\r", "\n", "\r\n", "\r", "\n", "x\r", "\ny", " @carry", " #tag", "- [ ] ", "* [ ] x\n",
+                         "## Morning\n", "## Backlog\r\n", "🇫🇷", "🧑‍🤝‍🧑", " @foo:1", "  note\n", "# 2026-11-21\n"]
+
+    @Test(arguments: ["utf-16", "utf-8"])
+    func staysInStepThroughSeededRandomEdits(encoding: String) throws {
+        let uri = "file:///plans/2026-11-21.md"
+        let client = try LanguageServerClient()
+        try client.initialize(encodings: [encoding])
+        var buffer = EditorBuffer(Self.awkward, encoding: encoding)
+        client.open(uri, buffer.text)
+        var random = SplitMix64(seed: encoding == "utf-8" ? 8 : 16)
+        var version = 1
+        for round in 1...400 {
+            // Positions as an editor might send them, a few past the end of their line or of the document.
+            let lines = buffer.lineStarts.count
+            // Line starts most often, where line breaks meet.
+            func anyPosition() -> (line: Int, character: Int) {
+                (Int(random.next() % UInt64(lines + 1)), random.next() % 2 == 0 ? 0 : Int(random.next() % 40))
+            }
+            var (from, to) = (anyPosition(), anyPosition())
+            var start = buffer.index(line: from.line, character: from.character)
+            var end = buffer.index(line: to.line, character: to.character)
+            if start > end { swap(&start, &end); swap(&from, &to) }
+            if random.next() % 3 == 0 { (to, end) = (from, start) }  // an insertion
+            if random.next() % 4 == 0, end > start { to = from; end = start }
+            let piece = random.next() % 5 == 0 ? "" : Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            buffer.text.unicodeScalars.replaceSubrange(start..<end, with: piece.unicodeScalars)
+            version += 1
+            client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .integer(version)], "contentChanges": [[
+                "range": ["start": ["line": .integer(from.line), "character": .integer(from.character)],
+                          "end": ["line": .integer(to.line), "character": .integer(to.character)]],
+                "text": .string(piece),
+            ]]])
+            if round % 50 == 0 {
+                let diagnostics = try client.diagnostics(for: uri, version: version)
+                #expect(Self.seen(diagnostics) == Self.expected(buffer.text, fileName: "/plans/2026-11-21.md", encoding: encoding),
+                        "after \(round) edits: \(buffer.text.debugDescription)")
+            }
+        }
+        let edits = try #require(try client.result("textDocument/formatting", LanguageServerClient.params(uri)).arrayValue)
+        if case .changed(let canonical) = Formatter.format(Array(buffer.text.utf8)) {
+            buffer.apply(edits)
+            #expect(buffer.text == String(decoding: canonical, as: UTF8.self))
+        } else {
+            #expect(edits.isEmpty)
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func servesAHundredThousandTaskDocument() throws {
         let uri = "file:///plans/2026-11-21.md"
         var text = "# 2026-11-21\n\n## Morning\n* [ ] The one thing 😀\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
