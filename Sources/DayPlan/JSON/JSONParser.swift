@@ -215,9 +215,8 @@ private struct JSONReader {
             position += 1
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        guard let text = String(validating: raw, as: UTF8.self) else {
-            throw fail("a string is not valid UTF-8", at: start + firstInvalidOffset(raw))
-        }
+        if let invalid = firstInvalidUTF8(raw) { throw fail("a string is not valid UTF-8", at: start + invalid) }
+        let text = String(decoding: raw, as: UTF8.self)
         guard escapes else {
             position += 1
             return text
@@ -237,13 +236,35 @@ private struct JSONReader {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The offset of the first byte of `buffer` that does not begin a valid UTF-8 sequence.
-    func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        var decoder = UTF8()
-        var iterator = buffer.makeIterator()
-        var offset = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
-        return offset
+    /// The offset of the first byte of `buffer` that does not begin a valid UTF-8 sequence; nil when all of
+    /// it is valid (no overlong forms, no surrogates, nothing above U+10FFFF). By hand rather than with
+    /// `String(validating:)`, which Apple platforms have only from macOS 15 and iOS 18.
+    func firstInvalidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            let lead = buffer[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var second: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; second = 0xA0...0xBF
+            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xE1...0xEF: length = 3
+            case 0xF0: length = 4; second = 0x90...0xBF
+            case 0xF4: length = 4; second = 0x80...0x8F
+            case 0xF1...0xF3: length = 4
+            default: return index
+            }
+            guard index + length <= count, second.contains(buffer[index + 1]) else { return index }
+            for next in (index + 2)..<(index + length) where !(0x80...0xBF).contains(buffer[next]) { return index }
+            index += length
+        }
+        return nil
     }
 
     /// One escape, its backslash at `position`, appended as UTF-8.

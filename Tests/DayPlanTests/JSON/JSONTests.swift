@@ -74,6 +74,31 @@ import Testing
         #expect(throws: JSONError(offset: 3, message: "a string is not valid UTF-8")) { try JSONValue(parsing: escaped) }
     }
 
+    @Test(arguments: [
+        ([0xC0, 0x80], 0), ([0xC1, 0xBF], 0), ([0xE0, 0x80, 0x80], 0), ([0xED, 0xA0, 0x80], 0),
+        ([0xF0, 0x80, 0x80, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0xF5, 0x80, 0x80, 0x80], 0),
+        ([0xE2, 0x82], 0), ([0x80], 0), ([0x61, 0xE2, 0x28, 0xA1], 1), ([0xF0, 0x9F, 0x98], 0), ([0xFF], 0),
+    ] as [([UInt8], Int)])
+    func refusesEachKindOfInvalidUTF8(bytes: [UInt8], offset: Int) {
+        #expect(throws: JSONError(offset: 1 + offset, message: "a string is not valid UTF-8")) {
+            try JSONValue(parsing: [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")])
+        }
+    }
+
+    @Test func acceptsExactlyTheValidUTF8() throws {
+        // Valid boundaries: U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+FFFF, U+10000, U+10FFFF.
+        let valid = "\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFF}\u{10000}\u{10FFFF}"
+        #expect(try JSONValue(parsing: Array("\"\(valid)\"".utf8)) == .string(valid))
+        // Random bytes: read as a string exactly when decoding them changes nothing.
+        var generator = SeededGenerator(seed: 8259)
+        for _ in 0..<2000 {
+            let bytes = (0..<generator.next(6)).map { _ in UInt8(truncatingIfNeeded: 0x80 + generator.next(0x80) - (generator.next(4) == 0 ? 0x80 : 0)) }
+            let valid = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes && !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+            let parsed = try? JSONValue(parsing: [0x22] + bytes + [0x22])
+            #expect((parsed != nil) == valid, "\(bytes)")
+        }
+    }
+
     @Test func refusesAByteOrderMark() {
         #expect(throws: JSONError.self) { try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("1".utf8)) }
     }
