@@ -2,7 +2,9 @@ import DayPlan
 
 /// An error a request is answered with: a JSON-RPC or protocol error code and a sentence.
 struct ResponseError: Error {
+    /// The JSON-RPC or protocol error code.
     let code: Int
+    /// What went wrong, for the person reading the editor's log.
     let message: String
 
     /// The message is not JSON, or its header is broken.
@@ -32,8 +34,11 @@ struct LanguageServer {
     /// Where the session stands in the protocol's lifecycle.
     enum State { case uninitialized, running, shutDown }
 
+    /// Where the session stands.
     var state = State.uninitialized
+    /// The framed messages in and out.
     var channel: MessageChannel
+    /// Standard error, the only place the server writes to besides the channel.
     var log = Output.error
     /// How positions count characters, agreed at `initialize`.
     var encoding = PositionEncoding.utf16

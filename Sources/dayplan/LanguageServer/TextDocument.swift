@@ -3,13 +3,17 @@ import DayPlan
 /// How the client counts the `character` of a position: UTF-16 code units (the protocol's default) or UTF-8
 /// bytes (when the client offers `utf-8` in `general.positionEncodings`, as dayplan's own columns count).
 enum PositionEncoding: String {
+    /// UTF-16 code units: the protocol's default, and what most editors count.
     case utf16 = "utf-16"
+    /// UTF-8 bytes, as dayplan's own columns count.
     case utf8 = "utf-8"
 }
 
 /// A protocol position: a line from 0 and a character in the negotiated encoding, from 0.
 struct Position: Equatable {
+    /// The line, from 0.
     var line: Int
+    /// The character in the line, from 0, in the session's encoding.
     var character: Int
 
     /// `{"line":…,"character":…}`.
@@ -22,6 +26,7 @@ struct Position: Equatable {
         self.init(line: line, character: character)
     }
 
+    /// Makes a position.
     init(line: Int, character: Int) {
         self.line = line
         self.character = character
