@@ -15,6 +15,7 @@ final class LanguageServerClient: @unchecked Sendable {
     private var unframed: [String] = []
     private var outputEnded = false
     private var errorText = Data()
+    private var errorEnded = false
     private var nextID = 1
 
     /// How long a test waits for an answer before it fails (a debug build on a shared, busy machine).
@@ -39,6 +40,8 @@ final class LanguageServerClient: @unchecked Sendable {
             let data = errorReading.readDataToEndOfFile()
             condition.lock()
             errorText = data
+            errorEnded = true
+            condition.broadcast()
             condition.unlock()
         }
     }
@@ -201,10 +204,12 @@ final class LanguageServerClient: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 
-    /// Standard error so far (complete once the process has ended).
+    /// Standard error, once the server has closed it (it does when it ends); empty if it has not in time.
     var standardError: String {
+        let deadline = Date(timeIntervalSinceNow: LanguageServerClient.patience)
         condition.lock()
         defer { condition.unlock() }
+        while !errorEnded, condition.wait(until: deadline) {}
         return String(decoding: errorText, as: UTF8.self)
     }
 
