@@ -51,7 +51,17 @@ extension JSONValue {
             }
         } else {
             // Bytes of 0x80 and above are parts of multi-byte characters: valid UTF-8, written as they are.
-            for byte in text.utf8 { writeEscaped(byte, to: &output) }
+            // Runs that need no escape are copied whole.
+            var text = text
+            text.withUTF8 { bytes in
+                var runStart = 0
+                for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    writeEscaped(byte, to: &output)
+                    runStart = index + 1
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            }
         }
         output.append(UInt8(ascii: "\""))
     }
