@@ -65,6 +65,23 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func formatsAFileWithTooManyChangesForTheSmallestDiff() throws {
+        // Every other line of 3,000 changes: past the diff's search limit, one edit replaces the span.
+        var text = "# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+        for index in 0..<3_000 { text += index % 2 == 0 ? "-  [ ] Task \(index)\n" : "- [ ] Task \(index)\n" }
+        let client = try session(text)
+        let edits = try #require(try client.result("textDocument/formatting", LanguageServerClient.params(uri)).arrayValue)
+        #expect(edits.count == 1)
+        var buffer = EditorBuffer(text)
+        buffer.apply(edits)
+        guard case .changed(let canonical) = Formatter.format(Array(text.utf8)) else {
+            Issue.record("the file should need formatting")
+            return
+        }
+        #expect(buffer.text == String(decoding: canonical, as: UTF8.self))
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func leavesCanonicalAndRefusedFilesAlone() throws {
         let client = try session()
         #expect(try client.result("textDocument/formatting", LanguageServerClient.params(uri)) == [])
@@ -174,6 +191,10 @@ import Testing
         #expect(try complete(3) == ["#admin", "#garden", "#work", "#attic"])
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-19.md"))), "type": 1]]])
         #expect(try complete(4) == ["#admin", "#garden", "#work", "#attic", "#fresh"])
+        // Saving a file reads them again too.
+        try folder.write("2026-11-18.md", "# 2026-11-18\n\n## Backlog\n- [ ] Newer #saved\n")
+        client.notify("textDocument/didSave", LanguageServerClient.params(uri))
+        #expect(try complete(5) == ["#admin", "#garden", "#work", "#attic", "#fresh", "#saved"])
         #expect(try client.shutDown() == 0)
     }
 
