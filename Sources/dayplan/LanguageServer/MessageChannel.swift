@@ -35,7 +35,7 @@ struct MessageChannel {
     /// Whether the input has been closed.
     private(set) var ended = false
 
-    /// The largest message accepted: a 512 MB day file, as escaped JSON, fits.
+    /// The largest message accepted: 2 GiB, so a 512 MiB day file (the most any command reads) fits as JSON.
     static let largestMessage = 1 << 31
 
     init(input: Int32 = 0, output: Output = .standard) {
