@@ -61,7 +61,7 @@ struct LanguageServer {
     mutating func run() -> ExitCode {
         defer { log.flush() }
         while true {
-            var batch = drainFrames()
+            var batch = arrivals()
             if batch.isEmpty {
                 if channel.ended {
                     note("the input closed; ending")
@@ -70,15 +70,18 @@ struct LanguageServer {
                 _ = channel.fill(wait: true)
                 continue
             }
-            while channel.fill(wait: false) { batch += drainFrames() }
-            let messages = batch.map(message(of:))
-            for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
-                if let id = message["params"]?["id"] { cancelled.insert(id) }
-            }
-            for message in messages {
+            var next = 0
+            while next < batch.count {
+                let message = batch[next]
+                next += 1
                 switch message {
-                case .failure(let error): send(["jsonrpc": "2.0", "id": nil, "error": error.json])
-                case .success(let message): if let code = handle(message) { return code }
+                case .failure(let error):
+                    send(["jsonrpc": "2.0", "id": nil, "error": error.json])
+                case .success(let message):
+                    // What came in while the last message was handled joins the batch, so that a request
+                    // queued behind long work can still be cancelled.
+                    if message["id"] != nil, message["method"] != nil { batch += arrivals() }
+                    if let code = handle(message) { return code }
                 }
             }
             cancelled.removeAll()
@@ -87,10 +90,17 @@ struct LanguageServer {
         }
     }
 
-    private mutating func drainFrames() -> [MessageChannel.Frame] {
+    /// Every message that has arrived and not been read yet, noting the requests they cancel.
+    private mutating func arrivals() -> [Result<JSONValue, ResponseError>] {
         var frames: [MessageChannel.Frame] = []
-        while let frame = channel.nextFrame() { frames.append(frame) }
-        return frames
+        repeat {
+            while let frame = channel.nextFrame() { frames.append(frame) }
+        } while channel.fill(wait: false)
+        let messages = frames.map(message(of:))
+        for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
+            if let id = message["params"]?["id"] { cancelled.insert(id) }
+        }
+        return messages
     }
 
     /// A frame's JSON, or the parse error it is answered with.
