@@ -9,6 +9,7 @@ is visible. Python 3 standard library only. See Tests/bench/README.md.
 import argparse
 import datetime as dt
 import hashlib
+import json
 import os
 import random
 import re
@@ -29,6 +30,7 @@ STARTUP_VS_CAT = 3.0        # one small file, cold process: at most 3x cat of it
 FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 files
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
+LSP_FRAME = 0.016           # dayplan lsp: didChange to publishDiagnostics on 1,000 tasks, median under a frame
 
 MB = 1_000_000
 
@@ -326,6 +328,92 @@ def write_shape(path, shape, scale):
         f.write("\n## Afternoon\n\n## Evening\n\n## Backlog\n")
 
 
+def write_lsp_plan(tasks, seed):
+    """A valid day file of `tasks` tasks: full regions (27 planned tasks), the rest in the Backlog."""
+    rng = random.Random(seed)
+    lines = ["# 2026-11-21", ""] + full_regions(rng, open_only=True) + ["## Backlog"]
+    for i in range(tasks - 27):
+        lines.append(f"- [ ] {title(rng)} @from:2026-11-{10 + i % 10}")
+    return "\n".join(lines) + "\n"
+
+
+class LanguageSession:
+    """`dayplan lsp` over pipes: frames messages, reads what the server sends back."""
+
+    def __init__(self, binary):
+        self.process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        self.buffer = b""
+
+    def send(self, message):
+        body = json.dumps(message, ensure_ascii=False).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self):
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                length = int(self.buffer[:end].split(b":")[1])
+                if len(self.buffer) >= end + 4 + length:
+                    body = self.buffer[end + 4:end + 4 + length]
+                    self.buffer = self.buffer[end + 4 + length:]
+                    return json.loads(body)
+            chunk = os.read(self.process.stdout.fileno(), 1 << 20)
+            if not chunk:
+                raise RuntimeError("dayplan lsp ended early")
+            self.buffer += chunk
+
+    def wait_for(self, matches):
+        while True:
+            message = self.receive()
+            if matches(message):
+                return message
+
+    def diagnostics(self, uri, version):
+        return self.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                             and m["params"]["uri"] == uri and m["params"].get("version") == version)
+
+    def close(self):
+        self.send({"jsonrpc": "2.0", "id": "end", "method": "shutdown"})
+        self.wait_for(lambda m: m.get("id") == "end")
+        self.send({"jsonrpc": "2.0", "method": "exit"})
+        self.process.stdin.close()
+        return self.process.wait(timeout=60)
+
+
+def lsp_latency(binary, text, edits):
+    """Opens `text` in `dayplan lsp`, then types `edits` characters one by one at the end of the first
+    Backlog task (each a didChange), timing each from the write to its publishDiagnostics.
+    Returns (seconds from didOpen to its diagnostics, [seconds per edit], diagnostics count)."""
+    session = LanguageSession(binary)
+    session.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    session.wait_for(lambda m: m.get("id") == 1)
+    session.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    uri = "file:///bench/2026-11-21.md"
+    lines = text.split("\n")
+    line = lines.index("## Backlog") + 1
+    column = len(lines[line].split(" @")[0].encode("utf-16-le")) // 2
+    started = time.perf_counter()
+    session.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+    found = len(session.diagnostics(uri, 1)["params"]["diagnostics"])
+    opened = time.perf_counter() - started
+    times = []
+    for version in range(2, edits + 2):
+        change = {"range": {"start": {"line": line, "character": column}, "end": {"line": line, "character": column}},
+                  "text": "abcdefghij"[version % 10]}
+        column += 1
+        started = time.perf_counter()
+        session.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}})
+        found = len(session.diagnostics(uri, version)["params"]["diagnostics"])
+        times.append(time.perf_counter() - started)
+    if session.close() != 0:
+        raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+    return opened, times, found
+
+
 def write_rollover_folder(folder, yesterday):
     """Yesterday's full day (every bucket at its limit, some flagged carry) with a 200-task
     backlog, and the day before it."""
@@ -558,15 +646,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes, lsp")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,growth,shapes").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "growth", "shapes"}
+    groups = set((a.only or "archive,peers,startup,rollover,growth,shapes,lsp").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "growth", "shapes", "lsp"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -612,6 +700,7 @@ def main():
             return False
 
     has_lint, has_fmt, has_rollover = available("lint"), available("fmt"), available("rollover")
+    has_lsp = available("lsp")
 
     def peer(name):
         local = os.path.join(a.peers_venv, "bin", name)
@@ -902,6 +991,41 @@ def main():
             by_command = growth(f"Hostile shape `{shape}`: {descriptions[shape].format(counts)}", files,
                                 lambda p: os.path.basename(os.path.dirname(p))[6:])
             growth_targets(f"shape `{shape}`", by_command)
+
+    # -- Language server: didChange to publishDiagnostics ------------------------------------
+    if "lsp" in groups:
+        edits = max(30, runs)
+        rows = []
+        medians = {}
+        for tasks, count in ((1_000, edits), (100_000, 10 if a.quick else max(10, runs))):
+            label = f"{tasks:,} tasks"
+            if not has_lsp:
+                rows.append([label, "", "", "N/A: `dayplan lsp` is not available in this build", "", "", ""])
+                continue
+            text = write_lsp_plan(tasks, seed=tasks)
+            log(f"lsp: {label}, {len(text.encode()) / MB:.2f} MB, {count} edits")
+            try:
+                opened, times, found = lsp_latency(binary, text, count)
+            except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as error:
+                rows.append([label, "", "", f"ERROR: {error}", "", "", ""])
+                medians[tasks] = None
+                continue
+            medians[tasks] = statistics.median(times)
+            rows.append([label, f"{len(text.encode()) / MB:.2f}", str(count), ms(medians[tasks]),
+                         f"{ms(min(times))} – {ms(max(times))}", ms(opened), str(found)])
+        report.section("Language server: `dayplan lsp`, one character typed → its diagnostics",
+                       ["document", "MB", "edits", "didChange → publishDiagnostics (median)", "min – max",
+                        "didOpen → publishDiagnostics", "diagnostics"], rows,
+                       "One server per document, over pipes from this script; each edit types one character "
+                       "into the first Backlog task and waits for the diagnostics of that version, so the "
+                       "time covers reading the change, applying it, parsing and linting the whole document, "
+                       "and writing every diagnostic back. The script's own JSON work is in the time too.")
+        name = f"lsp: 1,000-task didChange → diagnostics median ≤ {LSP_FRAME * 1000:g} ms (a frame)"
+        if not has_lsp:
+            report.target(name, "N/A: `dayplan lsp` is not available in this build", "N/A")
+        else:
+            value = medians.get(1_000)
+            judge(name, value, LSP_FRAME, ms(value) if value is not None else "no measurement")
 
     # -- Instruction counts: repeatable whatever the load ---------------------------------------
     if a.profile:

@@ -191,7 +191,7 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
         #expect(try Self.complete(shell, "dayplan fmt ar", in: folder).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } == ["archive"])
         #expect(try Self.complete(shell, "dayplan rollover --dir ", in: folder).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } == ["archive"])
         #expect(try Self.complete(shell, "dayplan rollover --date 2026-11-2", in: folder) == ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"])
-        #expect(try Self.complete(shell, "dayplan help l", in: folder) == ["lint"])
+        #expect(try Self.complete(shell, "dayplan help li", in: folder) == ["lint"])
         #expect(try Self.complete(shell, "dayplan completions ", in: folder) == ["bash", "fish", "zsh"])
     }
 

@@ -1,0 +1,90 @@
+extension JSONValue {
+    /// The value as compact JSON text (no white space between tokens), UTF-8 encoded.
+    ///
+    /// Strings escape `"`, `\` and every control character below U+0020 (`\n`, `\t` and the like by name,
+    /// the rest as `\u00XX`). With `asciiOnly`, every character beyond ASCII is written as a `\uXXXX` escape
+    /// too, those beyond U+FFFF as a surrogate pair (`😀` is `\uD83D\uDE00`), for channels that are not
+    /// 8-bit clean. Numbers are written as their text; members in their order.
+    public func serialized(asciiOnly: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        write(to: &output, asciiOnly: asciiOnly)
+        return output
+    }
+
+    /// The value as compact JSON text in a `String`.
+    public func jsonText(asciiOnly: Bool = false) -> String {
+        String(decoding: serialized(asciiOnly: asciiOnly), as: UTF8.self)
+    }
+
+    /// Appends the value's JSON text to `output`.
+    public func write(to output: inout [UInt8], asciiOnly: Bool = false) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): JSONValue.writeString(text, to: &output, asciiOnly: asciiOnly)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(to: &output, asciiOnly: asciiOnly)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(member.key, to: &output, asciiOnly: asciiOnly)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(to: &output, asciiOnly: asciiOnly)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends a string literal, quoted and escaped.
+    static func writeString(_ text: String, to output: inout [UInt8], asciiOnly: Bool) {
+        output.append(UInt8(ascii: "\""))
+        if asciiOnly {
+            for unit in text.utf16 {
+                if unit >= 0x80 { writeUnicodeEscape(unit, to: &output) } else { writeEscaped(UInt8(unit), to: &output) }
+            }
+        } else {
+            // Bytes of 0x80 and above are parts of multi-byte characters: valid UTF-8, written as they are.
+            // Runs that need no escape are copied whole.
+            var text = text
+            text.withUTF8 { bytes in
+                var runStart = 0
+                for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    writeEscaped(byte, to: &output)
+                    runStart = index + 1
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends one byte of a string, escaped when JSON requires it.
+    private static func writeEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case 0..<0x20: writeUnicodeEscape(UInt16(byte), to: &output)
+        default: output.append(byte)
+        }
+    }
+
+    /// Appends `\uXXXX` for one UTF-16 code unit, in upper-case hexadecimal.
+    private static func writeUnicodeEscape(_ unit: UInt16, to output: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        output.append(contentsOf: #"\u"#.utf8)
+        for shift in stride(from: 12, through: 0, by: -4) { output.append(digits[Int(unit >> UInt16(shift)) & 0xF]) }
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `dayplan lsp`: a language server, so that editors check and format day files as they are typed.
+enum LspCommand {
+    static let spec = CommandSpec(
+        name: "lsp",
+        summary: "Serve day files to editors (Language Server Protocol)",
+        arguments: nil,
+        about: """
+            Speaks the Language Server Protocol (3.17) over standard input and output, for editors: lint's
+            findings as you type, formatting as dayplan fmt does it, hover, completion of metadata, dates,
+            tags and buckets, an outline, folding and the room left in each region. The README shows the
+            setup for Neovim, Helix, VS Code, Emacs, Zed and Sublime Text.
+
+            Standard output carries only protocol messages; the server logs to standard error. It ends at
+            the exit notification or when its input closes.
+            """,
+        options: [
+            .flag("--stdio", "Talk over standard input and output: the default and only way, accepted because some editors pass it."),
+        ],
+        exitCodes: [(0, "exit after shutdown"), (1, "exit without shutdown, or the input closed first"),
+                    (2, "usage error")])
+
+    static func run(_ words: [String]) -> ExitCode {
+        do {
+            _ = try Arguments.forCommand(spec, words)
+        } catch {
+            return error
+        }
+        // A client that goes away while we write must end the server through the closed input, not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        var server = LanguageServer()
+        return server.run()
+    }
+}

@@ -1,0 +1,104 @@
+import DayPlan
+
+extension LanguageServer {
+    /// The metadata keys offered after `@`, each with a line on what it does (FORMAT.md §3.1).
+    static let metadataKeys: [(key: String, insert: String, doc: String)] = [
+        ("carry", "carry", "If unfinished at rollover, the task comes back the next day in the same region and bucket instead of going to the Backlog."),
+        ("sticky", "sticky", "Rollover places the task at the top of its bucket among what it adds to a region."),
+        ("expires", "expires:", "A task still open after this day is dropped at rollover instead of going forward."),
+        ("from", "from:", "The day the task was planned for before rollover deferred it to the Backlog (rollover sets it)."),
+        ("expired", "expired", "Set by rollover on a task it dropped because its expiry passed."),
+    ]
+
+    /// `textDocument/completion`: metadata keys after `@`, dates after `@expires:` and `@from:`, the plan
+    /// folder's tags after `#`, and at the start of a line in a region the buckets that still have room.
+    mutating func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+        let document = try document(params)
+        guard let position = Position(params?["position"]) else { throw .invalid("position is missing") }
+        let bytes = document.bytes
+        let offset = document.offset(of: position, in: encoding)
+        let lineStart = document.lineStarts[document.line(containing: offset)]
+        var wordStart = offset
+        while wordStart > lineStart, bytes[wordStart - 1] != UInt8(ascii: " "), bytes[wordStart - 1] != UInt8(ascii: "\t") {
+            wordStart -= 1
+        }
+        let word = bytes[wordStart..<offset]
+        var items: [JSONValue] = []
+        func item(_ label: String, _ text: String, from start: Int, kind: Int, detail: String, doc: String? = nil,
+                  order: Int) {
+            var members: [JSONValue.Member] = [
+                .init("label", .string(label)), .init("kind", .integer(kind)), .init("detail", .string(detail)),
+                .init("sortText", .string(String(1000 + order))), .init("filterText", .string(text)),
+                .init("textEdit", ["range": document.range(start, offset, in: encoding), "newText": .string(text)]),
+            ]
+            if let doc { members.append(.init("documentation", .string(doc))) }
+            items.append(.object(members))
+        }
+
+        if word.first == UInt8(ascii: "@") {
+            if let colon = word.firstIndex(of: UInt8(ascii: ":")) {
+                let key = String(decoding: word[(wordStart + 1)..<colon], as: UTF8.self).lowercased()
+                if key == "expires" || key == "from", let today = LanguageServer.today() {
+                    for (order, (day, name)) in LanguageServer.suggestedDays(from: today).enumerated() {
+                        item(day.description, day.description, from: colon + 1, kind: 12, detail: name, order: order)
+                    }
+                }
+            } else {
+                for (order, key) in LanguageServer.metadataKeys.enumerated() {
+                    item("@" + key.insert, key.insert, from: wordStart + 1, kind: 14, detail: "metadata",
+                         doc: key.doc, order: order)
+                }
+            }
+        } else if word.first == UInt8(ascii: "#") {
+            let open = documents.keys.sorted().map { uri in
+                (path: Workspace.path(ofURI: uri), tags: analysis(of: uri)?.document.allTasks.flatMap(\.tags) ?? [])
+            }
+            for (order, tag) in workspace.tags(openDocuments: open).enumerated() {
+                item("#" + tag.name, tag.name, from: wordStart + 1, kind: 18,
+                     detail: "used \(tag.count) time\(tag.count == 1 ? "" : "s") in the plan folder", order: order)
+            }
+        } else if isTaskLineStart(bytes[lineStart..<offset]), let analysis = analysis(of: document.uri) {
+            let line = analysis.formatLine(containing: offset)
+            if let section = analysis.section(atFormatLine: line), section.headingLine != line, let region = section.region {
+                let open = analysis.openCounts(in: region)
+                for bucket in Bucket.allCases where !region.isLimited || open[bucket.rawValue] < bucket.limit {
+                    let detail = region.isLimited
+                        ? "\(bucket): \(open[bucket.rawValue]) of \(bucket.limit) open in \(region.name)"
+                        : "\(bucket), in the Backlog (no limit)"
+                    item("\(bucket.bullet) [ ] \(bucket)", "\(bucket.bullet) [ ] ", from: lineStart, kind: 15,
+                         detail: detail, order: bucket.rawValue)
+                }
+            }
+        }
+        return ["isIncomplete": false, "items": .array(items)]
+    }
+
+    /// Whether what precedes the cursor on its line is where a task line starts: nothing, or a bullet and
+    /// maybe one space.
+    private func isTaskLineStart(_ prefix: ArraySlice<UInt8>) -> Bool {
+        guard let first = prefix.first else { return true }
+        let bullets: [UInt8] = [UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-")]
+        return bullets.contains(first) && prefix.count <= 2 && prefix.dropFirst().allSatisfy { $0 == UInt8(ascii: " ") }
+    }
+
+    /// Today as rollover sees it (`DAYPLAN_NOW` and `DAYPLAN_DAY_STARTS_AT` honoured).
+    static func today() -> Day? {
+        let hour = RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) } ?? 0
+        return RolloverCommand.today(dayStartsAt: (0...23).contains(hour) ? hour : 0)
+    }
+
+    /// Days worth offering for a date: today, tomorrow, each weekday of the coming week, and two weeks on.
+    static func suggestedDays(from today: Day) -> [(Day, String)] {
+        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        // 1970-01-05 was a Monday.
+        let monday = Day(year: 1970, month: 1, day: 5)!
+        func weekday(_ day: Day) -> String { names[((monday.days(until: day) % 7) + 7) % 7] }
+        var days = [(today, "today, \(weekday(today))"), (today.adding(days: 1), "tomorrow, \(weekday(today.adding(days: 1)))")]
+        for ahead in 2...8 {
+            let day = today.adding(days: ahead)
+            days.append((day, "next \(weekday(day))"))
+        }
+        days.append((today.adding(days: 14), "in two weeks, \(weekday(today.adding(days: 14)))"))
+        return days
+    }
+}

@@ -1,0 +1,332 @@
+import DayPlan
+
+/// An error a request is answered with: a JSON-RPC or protocol error code and a sentence.
+struct ResponseError: Error {
+    /// The JSON-RPC or protocol error code.
+    let code: Int
+    /// What went wrong, for the person reading the editor's log.
+    let message: String
+
+    /// The message is not JSON, or its header is broken.
+    static let parseError = -32700
+    /// The message is JSON but not a request, or comes after shutdown.
+    static let invalidRequest = -32600
+    /// No such method.
+    static let methodNotFound = -32601
+    /// The parameters are not what the method takes.
+    static let invalidParams = -32602
+    /// A request came before `initialize`.
+    static let serverNotInitialized = -32002
+    /// The client cancelled the request before the server got to it.
+    static let requestCancelled = -32800
+
+    /// The parameters lack something the method needs.
+    static func invalid(_ what: String) -> ResponseError { ResponseError(code: invalidParams, message: what) }
+}
+
+/// `dayplan lsp`: the Language Server Protocol over standard input and output, one message at a time.
+///
+/// The server reads whatever messages have arrived as one batch, answers them in order and then pushes the
+/// diagnostics of every document that changed, once: typing fast sends many changes, and only the last text
+/// needs checking. Within a batch a request that `$/cancelRequest` cancelled is answered with
+/// `RequestCancelled` instead of being worked on.
+struct LanguageServer {
+    /// Where the session stands in the protocol's lifecycle.
+    enum State { case uninitialized, running, shutDown }
+
+    /// Where the session stands.
+    var state = State.uninitialized
+    /// The framed messages in and out.
+    var channel: MessageChannel
+    /// Standard error, the only place the server writes to besides the channel.
+    var log = Output.error
+    /// How positions count characters, agreed at `initialize`.
+    var encoding = PositionEncoding.utf16
+    /// Open documents by URI.
+    var documents: [String: TextDocument] = [:]
+    /// Documents whose diagnostics are due, in the order they changed.
+    var changed: [String] = []
+    /// Requests cancelled in the current batch.
+    var cancelled: Set<JSONValue> = []
+    /// The plan folder and the tags used in it.
+    var workspace = Workspace()
+    /// Whether the client can be asked to watch the plan folder's files.
+    var canWatchFiles = false
+
+    init(channel: MessageChannel = MessageChannel()) {
+        self.channel = channel
+    }
+
+    /// Serves until `exit` or the end of input; returns the exit code (0 after `shutdown`, 1 without).
+    mutating func run() -> ExitCode {
+        defer { log.flush() }
+        while true {
+            var batch = arrivals()
+            if batch.isEmpty {
+                if channel.ended {
+                    note("the input closed; ending")
+                    return state == .shutDown ? .success : .findings
+                }
+                _ = channel.fill(wait: true)
+                continue
+            }
+            var next = 0
+            while next < batch.count {
+                let message = batch[next]
+                next += 1
+                switch message {
+                case .failure(let error):
+                    send(["jsonrpc": "2.0", "id": nil, "error": error.json])
+                case .success(let message):
+                    // What came in while the last message was handled joins the batch, so that a request
+                    // queued behind long work can still be cancelled.
+                    if message["id"] != nil, message["method"] != nil { batch += arrivals() }
+                    if let code = handle(message) { return code }
+                }
+            }
+            cancelled.removeAll()
+            publishDiagnostics()
+            log.flush()
+        }
+    }
+
+    /// Every message that has arrived and not been read yet, noting the requests they cancel.
+    private mutating func arrivals() -> [Result<JSONValue, ResponseError>] {
+        var frames: [MessageChannel.Frame] = []
+        repeat {
+            while let frame = channel.nextFrame() { frames.append(frame) }
+        } while channel.fill(wait: false)
+        let messages = frames.map(message(of:))
+        for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
+            if let id = message["params"]?["id"] { cancelled.insert(id) }
+        }
+        return messages
+    }
+
+    /// A frame's JSON, or the parse error it is answered with.
+    private func message(of frame: MessageChannel.Frame) -> Result<JSONValue, ResponseError> {
+        switch frame {
+        case .badHeader(let problem):
+            return .failure(ResponseError(code: ResponseError.parseError, message: "Parse error: \(problem)"))
+        case .body(let bytes):
+            do {
+                return .success(try JSONValue(parsing: bytes))
+            } catch {
+                return .failure(ResponseError(code: ResponseError.parseError, message: "Parse error: \(error)"))
+            }
+        }
+    }
+
+    /// Handles one message; returns an exit code when the session is over.
+    private mutating func handle(_ message: JSONValue) -> ExitCode? {
+        guard message.objectValue != nil else {
+            send(["jsonrpc": "2.0", "id": nil,
+                  "error": ResponseError(code: ResponseError.invalidRequest, message: "Invalid request: not a JSON object").json])
+            return nil
+        }
+        let id = message["id"]
+        guard let method = message["method"]?.stringValue else {
+            // A response to a request of ours (registering file watchers): nothing waits for it.
+            if id != nil, message["result"] != nil || message["error"] != nil { return nil }
+            send(["jsonrpc": "2.0", "id": validID(id) ?? .null,
+                  "error": ResponseError(code: ResponseError.invalidRequest, message: "Invalid request: no method").json])
+            return nil
+        }
+        let params = message["params"]
+        guard let id else {
+            return notification(method, params)
+        }
+        guard let requestID = validID(id) else {
+            send(["jsonrpc": "2.0", "id": nil, "error": ResponseError(
+                code: ResponseError.invalidRequest, message: "Invalid request: an id is a number or a string").json])
+            return nil
+        }
+        let response: Result<JSONValue, ResponseError>
+        if cancelled.contains(requestID) {
+            response = .failure(ResponseError(code: ResponseError.requestCancelled, message: "\(method) was cancelled"))
+        } else if state == .uninitialized, method != "initialize" {
+            response = .failure(ResponseError(code: ResponseError.serverNotInitialized,
+                                              message: "The server is not initialized yet: send initialize first"))
+        } else if state == .shutDown {
+            response = .failure(ResponseError(code: ResponseError.invalidRequest,
+                                              message: "The server is shut down: only exit is left"))
+        } else {
+            do throws(ResponseError) {
+                response = .success(try request(method, params))
+            } catch {
+                response = .failure(error)
+            }
+        }
+        switch response {
+        case .success(let result): send(["jsonrpc": "2.0", "id": requestID, "result": result])
+        case .failure(let error): send(["jsonrpc": "2.0", "id": requestID, "error": error.json])
+        }
+        return nil
+    }
+
+    /// An id as JSON-RPC allows it: a string or an integer.
+    private func validID(_ id: JSONValue?) -> JSONValue? {
+        switch id {
+        case .string?: return id
+        case .number(let text)? where Int(text) != nil: return id
+        default: return nil
+        }
+    }
+
+    /// Answers a request, or throws the error it is answered with.
+    private mutating func request(_ method: String, _ params: JSONValue?) throws(ResponseError) -> JSONValue {
+        switch method {
+        case "initialize":
+            guard state == .uninitialized else {
+                throw ResponseError(code: ResponseError.invalidRequest, message: "initialize was already sent")
+            }
+            return initialize(params)
+        case "shutdown":
+            state = .shutDown
+            return nil
+        case "textDocument/formatting": return try formatting(params)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/completion": return try completion(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "textDocument/foldingRange": return try foldingRanges(params)
+        case "textDocument/inlayHint": return try inlayHints(params)
+        // textDocument/codeAction is not offered yet: its quick fixes and refactors are to be built on the
+        // library's edit API (the daily-loop issue), so that they make the same edits as the command line.
+        // When it lands: advertise `codeActionProvider` in `capabilities` and answer here.
+        default:
+            throw ResponseError(code: ResponseError.methodNotFound, message: "Unknown method \(method)")
+        }
+    }
+
+    /// Handles a notification; returns an exit code for `exit`.
+    private mutating func notification(_ method: String, _ params: JSONValue?) -> ExitCode? {
+        if method == "exit" {
+            note(state == .shutDown ? "exit after shutdown" : "exit without shutdown")
+            return state == .shutDown ? .success : .findings
+        }
+        // Before initialize, and after shutdown, notifications are dropped.
+        guard state == .running else { return nil }
+        switch method {
+        case "initialized": registerFileWatchers()
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didClose": didClose(params)
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles": workspace.forgetTags()
+        case "workspace/didChangeWorkspaceFolders", "workspace/didChangeConfiguration", "$/cancelRequest", "$/setTrace":
+            break
+        default:
+            if !method.hasPrefix("$/") { note("ignored the notification \(method)") }
+        }
+        return nil
+    }
+
+    // MARK: - Lifecycle
+
+    private mutating func initialize(_ params: JSONValue?) -> JSONValue {
+        state = .running
+        let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue ?? []
+        encoding = offered.contains(.string(PositionEncoding.utf8.rawValue)) ? .utf8 : .utf16
+        canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        let rootURI = params?["workspaceFolders"]?[0]?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
+        workspace.root = rootURI.flatMap(Workspace.path(ofURI:)) ?? params?["rootPath"]?.stringValue
+            ?? RolloverCommand.environment("DAYPLAN_DIR")
+        note("initialized: positions in \(encoding.rawValue), plan folder \(workspace.root ?? "not known yet")")
+        return [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "documentFormattingProvider": true,
+                "hoverProvider": true,
+                "completionProvider": ["triggerCharacters": ["@", "#", ":"], "resolveProvider": false],
+                "documentSymbolProvider": true,
+                "foldingRangeProvider": true,
+                "inlayHintProvider": true,
+            ],
+            "serverInfo": ["name": "dayplan", "version": .string(version)],
+        ]
+    }
+
+    /// Asks the client to report changes to the plan folder's Markdown files, so that tags stay current.
+    private mutating func registerFileWatchers() {
+        guard canWatchFiles else { return }
+        send(["jsonrpc": "2.0", "id": "dayplan-watch-day-files", "method": "client/registerCapability", "params": [
+            "registrations": [[
+                "id": "dayplan-day-files", "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [["globPattern": "**/*.md"]]],
+            ]],
+        ]])
+    }
+
+    // MARK: - Documents
+
+    private mutating func didOpen(_ params: JSONValue?) {
+        guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
+              let text = item["text"]?.stringValue else { return note("didOpen without a document") }
+        documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
+        if workspace.root == nil, let path = Workspace.path(ofURI: uri) { workspace.root = FileSystem.directory(of: path) }
+        markChanged(uri)
+    }
+
+    private mutating func didChange(_ params: JSONValue?) {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else {
+            return note("didChange for a document that is not open")
+        }
+        documents[uri] = nil  // held alone while it changes, so that its bytes are edited in place
+        for change in params?["contentChanges"]?.arrayValue ?? [] {
+            guard let text = change["text"]?.stringValue else { continue }
+            if let range = change["range"], let start = Position(range["start"]), let end = Position(range["end"]) {
+                let from = document.offset(of: start, in: encoding)
+                let to = max(from, document.offset(of: end, in: encoding))
+                document.replace(from..<to, with: Array(text.utf8))
+            } else {
+                document = TextDocument(uri: uri, version: document.version, text: Array(text.utf8))
+            }
+        }
+        document.version = params?["textDocument"]?["version"]?.intValue ?? document.version
+        documents[uri] = document
+        markChanged(uri)
+    }
+
+    private mutating func didClose(_ params: JSONValue?) {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
+        documents[uri] = nil
+        changed.removeAll { $0 == uri }
+        send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": .string(uri), "diagnostics": []]])
+    }
+
+    private mutating func markChanged(_ uri: String) {
+        if !changed.contains(uri) { changed.append(uri) }
+    }
+
+    /// The open document a request names, or the error it is answered with.
+    func document(_ params: JSONValue?) throws(ResponseError) -> TextDocument {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue else { throw .invalid("textDocument.uri is missing") }
+        guard let document = documents[uri] else { throw .invalid("\(uri) is not open") }
+        return document
+    }
+
+    /// A document's analysis, made once per version and kept with it.
+    mutating func analysis(of uri: String) -> Analysis? {
+        guard var document = documents.removeValue(forKey: uri) else { return nil }
+        let analysis = document.analysis(fileName: Workspace.path(ofURI: uri))
+        documents[uri] = document
+        return analysis
+    }
+
+    // MARK: - Output
+
+    /// Sends a message to the client.
+    mutating func send(_ message: JSONValue) {
+        channel.send(message)
+    }
+
+    /// Writes a line to standard error, the only place the server logs to.
+    mutating func note(_ text: String) {
+        log.line("dayplan lsp: " + text)
+    }
+}
+
+extension ResponseError {
+    /// `{"code":…,"message":…}`.
+    var json: JSONValue { ["code": .integer(code), "message": .string(message)] }
+}

@@ -1,0 +1,75 @@
+import DayPlan
+
+/// The plan folder the editor has open, and the tags used in its day files (for completion after `#`).
+///
+/// The tags are read from the folder's day files once, when first needed, and read again after a file is
+/// saved or the client reports changed files.
+struct Workspace {
+    /// The plan folder: the client's workspace folder or root, else `DAYPLAN_DIR`, else the folder of the first
+    /// document opened.
+    var root: String?
+    /// How often each tag is used in the plan folder's files on disk; nil until read.
+    private var diskTags: [String: [String: Int]]?
+
+    /// Forgets the tags read from disk, so that the next completion reads them again.
+    mutating func forgetTags() {
+        diskTags = nil
+    }
+
+    /// Every tag of the plan folder with how often it is used, most used first: the day files on disk, except
+    /// those open in the editor, which count as the editor holds them.
+    mutating func tags(openDocuments: [(path: String?, tags: [String])]) -> [(name: String, count: Int)] {
+        if diskTags == nil { diskTags = Workspace.readTags(in: root) }
+        var counts: [String: Int] = [:]
+        let open = Set(openDocuments.compactMap(\.path).map(FileSystem.resolvedPath))
+        for (path, tags) in diskTags ?? [:] where !open.contains(path) {
+            counts.merge(tags, uniquingKeysWith: +)
+        }
+        for document in openDocuments {
+            for tag in document.tags { counts[tag, default: 0] += 1 }
+        }
+        return counts.map { (name: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+    }
+
+    /// The tags of each day file below `root`, by resolved path; files that cannot be read are left out.
+    private static func readTags(in root: String?) -> [String: [String: Int]] {
+        guard let root, let files = try? FileSystem.dayFiles(in: root) else { return [:] }
+        var result: [String: [String: Int]] = [:]
+        for path in files {
+            guard let bytes = try? FileSystem.read(path) else { continue }
+            var counts: [String: Int] = [:]
+            for task in DayDocument(parsing: bytes).allTasks {
+                for tag in task.tags { counts[tag, default: 0] += 1 }
+            }
+            result[FileSystem.resolvedPath(path)] = counts
+        }
+        return result
+    }
+
+    /// The local path of a `file:` URI, percent-escapes decoded; nil for any other scheme (`untitled:`).
+    static func path(ofURI uri: String) -> String? {
+        let prefix = "file://"
+        guard uri.hasPrefix(prefix) else { return nil }
+        var rest = Array(uri.utf8.dropFirst(prefix.utf8.count))
+        // `file://host/path`: only the local host (empty or `localhost`) is a path here.
+        if rest.first != UInt8(ascii: "/") {
+            guard let slash = rest.firstIndex(of: UInt8(ascii: "/")),
+                  String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else { return nil }
+            rest = Array(rest[slash...])
+        }
+        var path: [UInt8] = []
+        var index = 0
+        while index < rest.count {
+            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
+               let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                path.append(value)
+                index += 3
+            } else {
+                path.append(rest[index])
+                index += 1
+            }
+        }
+        return String(decoding: path, as: UTF8.self)
+    }
+}
