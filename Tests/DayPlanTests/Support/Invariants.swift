@@ -177,7 +177,8 @@ enum Invariants {
         let text = String(decoding: bytes, as: UTF8.self)
         // The number of a numbered task (`1. [ ] x`) is its bullet, which the canonical form writes `-`.
         var tokens: [Substring] = []
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
+        // (In a Swift string, "\r\n" is one Character.)
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var words = line.split(whereSeparator: { $0.isWhitespace })
             if let first = words.first, first.count > 1, first.dropLast().allSatisfy(\.isASCIIDigitLike),
                first.last == "." || first.last == ")", words.count > 1, words[1].hasPrefix("[") {
