@@ -717,6 +717,24 @@ private struct Parser {
         return i + 1
     }
 
+    /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; `word` runs
+    /// from `start` to `end`. Reports a bad, repeated or conflicting value; false when the word stays a word.
+    mutating func dateValue(_ value: inout Day?, _ key: String, _ word: String, _ start: Int, _ valueStart: Int,
+                            _ valueEnd: Int, _ end: Int) -> Bool {
+        guard valueStart <= valueEnd, let parsed = Day(utf8: bytes[valueStart..<valueEnd]) else {
+            report(.badMetadata, start, end, "`\(word)` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
+            return false
+        }
+        if let value, value != parsed {
+            report(.conflictingMetadata, start, end,
+                   "This task has `@\(key):\(value)` and `\(word)`; keep one of them.")
+            return true
+        }
+        if value != nil { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+        value = parsed
+        return true
+    }
+
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
     mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
         var keyEnd = start + 1
@@ -735,18 +753,7 @@ private struct Parser {
             return true
         }
         func date(_ value: inout Day?) -> Bool {
-            guard hasValue, let parsed = Day(utf8: bytes[(keyEnd + 1)..<end]) else {
-                report(.badMetadata, start, end, "`\(word)` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
-                return false
-            }
-            if let value, value != parsed {
-                report(.conflictingMetadata, start, end,
-                       "This task has `@\(key):\(value)` and `\(word)`; keep one of them.")
-                return true
-            }
-            if value != nil { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
-            value = parsed
-            return true
+            dateValue(&value, key, word, start, keyEnd + 1, end, end)
         }
 
         switch key {
@@ -755,10 +762,45 @@ private struct Parser {
         case "expired": return flag(&metadata.expired)
         case "expires": return date(&metadata.expires)
         case "from": return date(&metadata.from)
+        case "due": return date(&metadata.due)
+        case "on":
+            // `@on:DATE` or `@on:DATE/region`.
+            var slash = keyEnd + 1
+            while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
+            var region: Region?
+            if slash < end {
+                region = Region(headingText: string(slash + 1, end))
+                guard region != nil, Region.allCases.contains(where: { $0.name.lowercased() == string(slash + 1, end).lowercased() }) else {
+                    report(.badMetadata, start, end, "`\(word)` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out.")
+                    return false
+                }
+            }
+            let before = metadata.onRegion
+            guard dateValue(&metadata.on, key, word, start, keyEnd + 1, slash, end) else { return false }
+            if let before, let region, before != region {
+                report(.conflictingMetadata, start, end, "This task is scheduled for two regions; keep one `@on:`.")
+            }
+            metadata.onRegion = region ?? before
+            return true
+        case "every":
+            guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
+                report(.badRecurrence, start, end,
+                       "`\(word)` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD.")
+                return false
+            }
+            if let every = metadata.every, every != recurrence {
+                report(.conflictingMetadata, start, end, "This task has `@every:\(every)` and `\(word)`; keep one of them.")
+                return true
+            }
+            if metadata.every != nil { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+            metadata.every = recurrence
+            return true
         default:
             if hasValue, !key.isEmpty, key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2D }) {
+                let hint = ["deadline", "by", "until", "before", "duedate", "due-date", "deadline-date"].contains(key)
+                    ? " For a deadline, write `@due:YYYY-MM-DD` (it never drops the task)." : ""
                 report(.unknownMetadata, start, end,
-                       "Unknown metadata key `@\(key):`; the keys are `@expires:` and `@from:` (and the flags `@carry`, `@sticky`, `@expired`).")
+                       "Unknown metadata key `@\(key):`; the keys are `@due:`, `@on:`, `@every:`, `@expires:` and `@from:` (and the flags `@carry`, `@sticky`, `@expired`).\(hint)")
             }
             return false
         }

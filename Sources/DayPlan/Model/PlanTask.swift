@@ -151,6 +151,15 @@ public struct TaskMetadata: Hashable, Sendable {
     public var carry: Bool
     /// `@sticky`: rollover keeps it at the top of its bucket.
     public var sticky: Bool
+    /// `@every:…`: in the routines file, the days rollover adds the task on (FORMAT.md §3.5).
+    public var every: Recurrence?
+    /// `@on:YYYY-MM-DD` (or `@on:YYYY-MM-DD/region`): a Backlog task scheduled for that day; that day's
+    /// rollover places it in `onRegion`, or at the top of the Backlog.
+    public var on: Day?
+    /// The region of `@on:DATE/region`, if one is named.
+    public var onRegion: Region?
+    /// `@due:YYYY-MM-DD`: a deadline. Never drops a task; still open on or after it, the task is overdue.
+    public var due: Day?
     /// `@expires:YYYY-MM-DD`: a backlog task still open after this day is dropped at rollover.
     public var expires: Day?
     /// `@from:YYYY-MM-DD`: the day the task was planned for before rollover deferred it.
@@ -159,10 +168,15 @@ public struct TaskMetadata: Hashable, Sendable {
     public var expired: Bool
 
     /// Makes metadata; everything is off by default.
-    public init(carry: Bool = false, sticky: Bool = false, expires: Day? = nil, from: Day? = nil,
+    public init(carry: Bool = false, sticky: Bool = false, every: Recurrence? = nil, on: Day? = nil,
+                onRegion: Region? = nil, due: Day? = nil, expires: Day? = nil, from: Day? = nil,
                 expired: Bool = false) {
         self.carry = carry
         self.sticky = sticky
+        self.every = every
+        self.on = on
+        self.onRegion = onRegion
+        self.due = due
         self.expires = expires
         self.from = from
         self.expired = expired
@@ -171,7 +185,8 @@ public struct TaskMetadata: Hashable, Sendable {
     /// Whether nothing is set.
     public var isEmpty: Bool { self == TaskMetadata() }
 
-    /// The metadata words in canonical order: `@carry @sticky @expires:… @from:… @expired`.
+    /// The metadata words in canonical order: `@carry @sticky @every:… @on:… @due:… @expires:… @from:…
+    /// @expired`.
     public var canonicalText: String {
         var text: [UInt8] = []
         write(to: &text)
@@ -182,6 +197,16 @@ public struct TaskMetadata: Hashable, Sendable {
     func write(to output: inout [UInt8]) {
         if carry { output.append(contentsOf: " @carry".utf8) }
         if sticky { output.append(contentsOf: " @sticky".utf8) }
+        if let every { output.append(contentsOf: " @every:\(every)".utf8) }
+        if let on {
+            output.append(contentsOf: " @on:".utf8)
+            on.write(to: &output)
+            if let onRegion { output.append(contentsOf: "/\(onRegion.name.lowercased())".utf8) }
+        }
+        if let due {
+            output.append(contentsOf: " @due:".utf8)
+            due.write(to: &output)
+        }
         if let expires {
             output.append(contentsOf: " @expires:".utf8)
             expires.write(to: &output)

@@ -28,6 +28,30 @@ public struct Rollover: Sendable {
     /// What rollover does not carry although it is open, each with why: a task outside any region (DP020)
     /// or an open sub-task under a finished task (DP039). They stay in the old day as they are.
     public let leftBehind: [Diagnostic]
+    /// The scheduled (`@on:`) tasks and routines rollover placed on the new day, in order, each with where
+    /// it went, and where it was meant to go when that region's bucket had no room.
+    public let placements: [Placement]
+
+    /// A task rollover placed because it was scheduled or is a routine.
+    public struct Placement: Hashable, Sendable {
+        /// Why it was placed.
+        public enum Reason: Hashable, Sendable {
+            /// `@on:` named the new day (or an earlier one).
+            case scheduled
+            /// A routine of the routines file due on the new day.
+            case routine
+        }
+        /// The task's title.
+        public let title: String
+        /// Its bucket.
+        public let bucket: Bucket
+        /// Why it was placed.
+        public let reason: Reason
+        /// The region it went to.
+        public let region: Region
+        /// The region it was meant for, when that region's bucket was full (it went to the Backlog instead).
+        public let wanted: Region?
+    }
 
     /// One line of the old day's file that rollover edits.
     public struct LineChange: Hashable, Sendable {
@@ -53,13 +77,17 @@ public struct Rollover: Sendable {
     public var changesTarget: Bool { targetAfter != targetBefore }
 
     /// Works out the rollover into `day` from the plan `source` (its day, from the file name, and its bytes),
-    /// given the new day's file if it already exists.
+    /// given the new day's file if it already exists, and the plan folder's routines file, if any.
+    ///
+    /// A Backlog task scheduled with `@on:` for the new day or earlier is placed (FORMAT.md §6.2), and each
+    /// routine due on the new day is added unless its title is there already (§6.9); both respect the 1-3-5
+    /// limits, and what does not fit stays in (or goes to) the Backlog, listed in `placements`.
     ///
     /// Throws `.sourceRefused` or `.targetRefused` when a file has errors that make its structure
     /// ambiguous (FORMAT.md's formatting blockers, a never-closed code fence among them), when an open task
     /// of the old day has no title, or when the new day's existing file is headed with another day.
-    public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?)
-        throws(RolloverError)
+    public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?,
+                routines: DayDocument? = nil) throws(RolloverError)
     {
         var targetDocument: DayDocument?
         if let target {
@@ -84,6 +112,24 @@ public struct Rollover: Sendable {
         var sourceChanges: [LineChange] = []
         var lineEnding = LineEnding.lf
         var leftBehind: [Diagnostic] = []
+        var placements: [Placement] = []
+        // Scheduled tasks placed in the Backlog go first among what is added there.
+        var backlogFirst: [PlanTask] = []
+        // Open tasks per region and bucket on the new day as it fills: what a placement must fit beside.
+        var open = [[Int]](repeating: [0, 0, 0], count: Region.allCases.count)
+        for section in targetDocument?.sections ?? [] {
+            guard let region = section.region else { continue }
+            for task in section.tasks where task.status.isOpen { open[region.rawValue][task.bucket.rawValue] += 1 }
+        }
+        /// Where a task meant for `region` goes: there when its bucket has room, else the Backlog.
+        func place(_ task: PlanTask, in region: Region, _ reason: Placement.Reason) -> Region {
+            let fits = !region.isLimited || open[region.rawValue][task.bucket.rawValue] < task.bucket.limit
+            let placed = fits ? region : .backlog
+            open[placed.rawValue][task.bucket.rawValue] += 1
+            placements.append(Placement(title: task.title, bucket: task.bucket, reason: reason, region: placed,
+                                        wanted: fits ? nil : region))
+            return placed
+        }
 
         if let source {
             let document = DayDocument(parsing: source.bytes)
@@ -120,7 +166,23 @@ public struct Rollover: Sendable {
                         continue
                     }
                     known.insert(moving.identity)
-                    additions[carried ? region : .backlog, default: []].append(moving)
+                    if let due = task.metadata.due, due <= day { summary.overdue += 1 }
+                    if region == .backlog, let on = task.metadata.on, on <= day {
+                        // Scheduled: placed now, and no longer scheduled; without room it stays scheduled in
+                        // the Backlog, to be tried again at the next rollover.
+                        let wanted = task.metadata.onRegion ?? .backlog
+                        let placed = place(moving, in: wanted, .scheduled)
+                        if placed == wanted {
+                            moving.metadata.on = nil
+                            moving.metadata.onRegion = nil
+                        }
+                        if placed == .backlog { backlogFirst.append(moving) } else { additions[placed, default: []].append(moving) }
+                        summary.scheduled += 1
+                        continue
+                    }
+                    let into: Region = carried ? region : .backlog
+                    open[into.rawValue][moving.bucket.rawValue] += 1
+                    additions[into, default: []].append(moving)
                     if carried {
                         summary.carried += 1
                     } else if region.isLimited {
@@ -138,8 +200,27 @@ public struct Rollover: Sendable {
             sourceAfter = after
         }
 
+        // The routines due on the new day, in the routines file's order, unless a task of that title is there.
+        for section in routines?.sections ?? [] {
+            guard let region = section.region else { continue }
+            for routine in section.tasks where routine.status.isOpen {
+                guard let every = routine.metadata.every, every.isDue(on: day) else { continue }
+                guard !known.contains(routine.identity) else {
+                    summary.routinesAlreadyThere += 1
+                    continue
+                }
+                known.insert(routine.identity)
+                var task = routine
+                task.source = nil
+                task.metadata.every = nil
+                additions[place(task, in: region, .routine), default: []].append(task)
+                summary.routines += 1
+            }
+        }
+
         // In the order they stood in the old day, except that a sticky task goes before the first task of its
-        // bucket that is not sticky.
+        // bucket that is not sticky; scheduled tasks bound for the Backlog before all of them.
+        if !backlogFirst.isEmpty { additions[.backlog] = backlogFirst + (additions[.backlog] ?? []) }
         for (region, tasks) in additions {
             var ordered: [PlanTask] = []
             for task in tasks {
@@ -181,14 +262,15 @@ public struct Rollover: Sendable {
 
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, sourceChanges: sourceChanges,
-                  addedLines: addedLines, summary: summary, leftBehind: leftBehind)
+                  addedLines: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
     }
 
     /// Every stored property as given; for the initializer above and for tests of `verify()`.
     init(day: Day, sourceDay: Day?, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?, targetBefore: [UInt8]?,
          targetAfter: [UInt8], sourceChanges: [LineChange], addedLines: [AddedLine], summary: RolloverSummary,
-         leftBehind: [Diagnostic] = []) {
+         leftBehind: [Diagnostic] = [], placements: [Placement] = []) {
         self.leftBehind = leftBehind
+        self.placements = placements
         self.day = day
         self.sourceDay = sourceDay
         self.sourceBefore = sourceBefore
@@ -213,6 +295,14 @@ public struct RolloverSummary: Hashable, Sendable {
     public var alreadyPlanned = 0
     /// Open tasks in the new day's Backlog afterwards.
     public var backlog = 0
+    /// Scheduled (`@on:`) tasks placed (or tried: see `Rollover.placements`).
+    public var scheduled = 0
+    /// Routines added.
+    public var routines = 0
+    /// Routines due but not added because a task of that title was already there.
+    public var routinesAlreadyThere = 0
+    /// Open tasks that came forward on or after their `@due:` day.
+    public var overdue = 0
 
     /// Makes a summary; all counts start at zero.
     public init(carried: Int = 0, deferred: Int = 0, expired: Int = 0, alreadyPlanned: Int = 0, backlog: Int = 0) {

@@ -40,6 +40,8 @@ extension Rollover {
             problems.append("the new day's file would change or lose a task it already had")
         }
         let beforeIdentities = Set(before.map(\.task.identity))
+        // Routines are the one addition that no old day moves on.
+        let routineIdentities = Set(placements.filter { $0.reason == .routine }.map(\.title))
         var addedByIdentity: [String: [(region: Region, task: PlanTask)]] = [:]
         for placed in added { addedByIdentity[placed.task.identity, default: []].append(placed) }
 
@@ -108,22 +110,31 @@ extension Rollover {
                 }
                 let carried = region.isLimited && task.metadata.carry
                 var expected = task
+                var destination = carried ? region : .backlog
                 if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = sourceDay }
-                if copy.task != expected || copy.region != (carried ? region : .backlog) {
-                    problems.append("`\(task.title)` would not come forward as it was, or not to \(carried ? region : .backlog)")
+                if let placement = placements.first(where: { $0.reason == .scheduled && $0.title == task.title }) {
+                    // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
+                    destination = placement.region
+                    if placement.wanted == nil {
+                        expected.metadata.on = nil
+                        expected.metadata.onRegion = nil
+                    }
+                }
+                if copy.task != expected || copy.region != destination {
+                    problems.append("`\(task.title)` would not come forward as it was, or not to \(destination)")
                 }
             }
             let movedIdentities = Set(moved.map(\.task.identity))
             for task in expired where !movedIdentities.contains(task.identity) && addedByIdentity[task.identity] != nil {
                 problems.append("`\(task.title)` expired, yet it would be added to the new day")
             }
-            for (identity, _) in addedByIdentity where !movedIdentities.contains(identity) {
+            for (identity, _) in addedByIdentity where !movedIdentities.contains(identity) && !routineIdentities.contains(identity) {
                 problems.append("`\(identity)` would be added to the new day, but the old day does not move it on")
             }
         default:
             problems.append("the old day's file and its day would not be given together")
         }
-        if sourceBefore == nil, !added.isEmpty {
+        if sourceBefore == nil, added.contains(where: { !routineIdentities.contains($0.task.identity) }) {
             problems.append("the new day would get tasks though there is no earlier plan")
         }
         return problems

@@ -6,17 +6,21 @@ public enum Linter {
     /// Every finding about one file's bytes, sorted by line then column.
     ///
     /// `fileName` is the path the bytes came from, if any; its last component is checked against the day
-    /// heading when it is a day file's name (`YYYY-MM-DD.md`).
-    public static func lint(_ bytes: [UInt8], fileName: String?) -> [Diagnostic] {
-        lint(DayDocument(parsing: bytes), fileName: fileName)
+    /// heading when it is a day file's name (`YYYY-MM-DD.md`). `today`, when given, is the current day: the
+    /// plan of that day gets its overdue tasks reported (DP051); an older day is history and does not.
+    public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil) -> [Diagnostic] {
+        lint(DayDocument(parsing: bytes), fileName: fileName, today: today)
     }
 
     /// Every finding about a parsed document, sorted by line then column.
     ///
     /// A task made in code has no position, so a finding about it stands at line 0, column 0.
-    public static func lint(_ document: DayDocument, fileName: String?) -> [Diagnostic] {
+    public static func lint(_ document: DayDocument, fileName: String?, today: Day? = nil) -> [Diagnostic] {
         var findings = document.diagnostics
         if let fileName { checkDayMatches(fileName, document, into: &findings) }
+        if let today, (document.day ?? fileName.flatMap(dayOfFileName)) == today {
+            checkOverdue(document, today: today, into: &findings)
+        }
         checkBucketLimits(document, into: &findings)
         findings.sort { a, b in
             if a.start.line != b.start.line { return a.start.line < b.start.line }
@@ -52,6 +56,25 @@ public enum Linter {
         for section in document.sections where section.region == region {
             for case .task(let task) in section.items where task.status.isOpen { body(task) }
         }
+    }
+
+    /// DP051: on today's plan, each open task whose `@due:` day has come.
+    static func checkOverdue(_ document: DayDocument, today: Day, into findings: inout [Diagnostic]) {
+        let nowhere = SourcePosition(offset: 0, line: 0, column: 0)
+        for task in document.allTasks where task.status.isOpen {
+            guard let due = task.metadata.due, due <= today else { continue }
+            let late = due.days(until: today)
+            let when = late == 0 ? "is due today" : "was due on \(due), \(late) day\(late == 1 ? "" : "s") ago"
+            findings.append(Diagnostic(.overdue, from: task.source?.start ?? nowhere, to: task.source?.end ?? nowhere,
+                                       "\(task.title) \(when); do it, or move the deadline with `@due:`."))
+        }
+    }
+
+    /// The day a path's file name names (`…/2026-11-21.md`), if it is a day file's name and a real date.
+    static func dayOfFileName(_ path: String) -> Day? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard Day.isFileName(name) else { return nil }
+        return Day(name.prefix(10))
     }
 
     /// DP012: a file named `YYYY-MM-DD.md` is named for a real day, and its heading names that day.

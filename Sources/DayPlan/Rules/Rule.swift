@@ -24,7 +24,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
         .finishedTaskOutsideRegion, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
-        .openSubtaskUnderFinishedTask, .unclosedBlock, .bucketLimit,
+        .openSubtaskUnderFinishedTask, .unclosedBlock, .badRecurrence, .overdue, .bucketLimit,
     ]
 
     /// The rule with this id or name, if any.
@@ -139,6 +139,17 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     public static let unclosedBlock = Rule(
         id: "DP040", name: "unclosed-block", severity: .error, blocksFormatting: true,
         summary: "Code fences and HTML comments are closed.")
+
+    // MARK: - Planning ahead
+
+    /// An `@every:` value that is not a recurrence.
+    public static let badRecurrence = Rule(
+        id: "DP050", name: "bad-recurrence", severity: .error, blocksFormatting: false,
+        summary: "`@every:` holds a recurrence rollover understands.")
+    /// An open task on today's plan whose `@due:` day has come or passed.
+    public static let overdue = Rule(
+        id: "DP051", name: "overdue", severity: .warning, blocksFormatting: false,
+        summary: "Today's open tasks are not past their `@due:` day.")
 
     // MARK: - The 1-3-5 rule
 

@@ -81,7 +81,7 @@ enum CompletionsCommand {
 
     /// The hour the day starts at for "today", as rollover reads it (0 when unset or not an hour).
     static func dayStartsAt() -> Int {
-        RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) }.flatMap { (0...23).contains($0) ? $0 : nil } ?? 0
+        Clock.dayStartsAt
     }
 
     /// The days a person is likely to name: today, tomorrow, then the six days before today, each with a word

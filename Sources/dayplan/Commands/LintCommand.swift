@@ -65,7 +65,9 @@ enum LintCommand {
         var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0
         var wroteDiagnostic = false
         // Read and checked on every core, a bounded batch at a time; reported in path order.
-        forEachInBatches(paths, work: { path in check(path, shownAs: shownName(path), format: format) }) { _, report in
+        // Today's plan gets its overdue tasks reported (DP051); older days are history.
+        let today = Clock.today()
+        forEachInBatches(paths, work: { path in check(path, shownAs: shownName(path), format: format, today: today) }) { _, report in
             if let failure = report.failure {
                 err.line("dayplan lint: \(failure)")
                 unreadable += 1
@@ -107,7 +109,7 @@ enum LintCommand {
     }
 
     /// Reads and checks one file. Runs on any thread: it touches nothing shared.
-    static func check(_ path: String, shownAs name: String, format: Format) -> Report {
+    static func check(_ path: String, shownAs name: String, format: Format, today: Day?) -> Report {
         var report = Report()
         let bytes: [UInt8]
         do {
@@ -116,7 +118,7 @@ enum LintCommand {
             report.failure = error.message.hasPrefix("-:") ? name + error.message.dropFirst(1) : error.message
             return report
         }
-        let findings = Linter.lint(bytes, fileName: name)
+        let findings = Linter.lint(bytes, fileName: name, today: today)
         for finding in findings {
             if finding.severity == .error { report.errors += 1 } else { report.warnings += 1 }
             if format == .json, !report.output.isEmpty { report.output += ",\n".utf8 }

@@ -232,11 +232,29 @@ enum RolloverCommand {
             }
         }
 
+        // The routines file, if the plan folder has one: a day file's syntax, its tasks carrying `@every:`.
+        let routinesPath = planFolder.path(of: PlanFolder.routinesFile)
+        var routines: DayDocument?
+        if FileSystem.kind(of: routinesPath) != .missing {
+            do {
+                routines = DayDocument(parsing: try FileSystem.read(routinesPath))
+            } catch {
+                return fail("\(error.message); nothing changed")
+            }
+            let problems = (routines?.diagnostics ?? []).filter { $0.severity == .error }
+            if !problems.isEmpty {
+                nameFolderOnError()
+                for problem in problems { err.line(FindingFormat.line(problem, file: routinesPath)) }
+                err.line("\(routinesPath): rollover refused because of the error\(problems.count == 1 ? "" : "s") above in the routines; nothing changed")
+                return .findings
+            }
+        }
+
         // 7. Work out both files (the library, on values), then parse them back and check them. A template is
         // the new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
         do {
-            plan = try Rollover(opening: day, from: sourceFile, existing: target)
+            plan = try Rollover(opening: day, from: sourceFile, existing: target, routines: routines)
             try plan.verify()
         } catch {
             switch error {
@@ -270,6 +288,7 @@ enum RolloverCommand {
                 show(plan, creates: creates, targetPath: targetPath, sourcePath: sourcePath, to: &out)
                 out.line("dry run, nothing written: "
                          + describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
+                for line in placements(plan) { out.line(line) }
             }
             return .success
         }
@@ -306,8 +325,19 @@ enum RolloverCommand {
         if !quiet {
             out.line("plan folder: \(planFolder.absolutePath)")
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
+            for line in placements(plan) { out.line(line) }
         }
         return .success
+    }
+
+    /// One line per scheduled task or routine placed: where it went, and why not where it was meant to.
+    static func placements(_ plan: Rollover) -> [String] {
+        plan.placements.map { placement in
+            let what = placement.reason == .scheduled ? "scheduled" : "routine"
+            guard let wanted = placement.wanted else { return "\(what): \(placement.title) → \(placement.region)" }
+            return "\(what): \(placement.title) → Backlog: \(wanted) has no room for another \(placement.bucket) task"
+                + (placement.reason == .scheduled ? " (still scheduled: tried again at the next rollover)" : "")
+        }
     }
 
     // MARK: - Output
@@ -323,6 +353,9 @@ enum RolloverCommand {
         var text = "\(targetPath) from \(sourcePath): \(counts.carried) carried, \(counts.deferred) deferred to the backlog, "
             + "\(counts.expired) expired"
         if counts.alreadyPlanned > 0 { text += ", \(counts.alreadyPlanned) already planned" }
+        if counts.scheduled > 0 { text += ", \(counts.scheduled) scheduled" }
+        if counts.routines > 0 { text += ", \(counts.routines) routine\(counts.routines == 1 ? "" : "s") added" }
+        if counts.overdue > 0 { text += ", \(counts.overdue) overdue" }
         text += "; the backlog holds \(counts.backlog) task\(counts.backlog == 1 ? "" : "s")"
         if template != nil { text += "; made from \(template ?? "")" }
         if !creates && !plan.changesTarget && !plan.changesSource { text += " (nothing to change)" }
@@ -361,21 +394,13 @@ enum RolloverCommand {
 
     // MARK: - The clock and the environment
 
-    /// Today in the local time zone, where a day starts at `hour` o'clock: before it, it is still yesterday.
+    /// Today where the day starts at `hour` o'clock (see Clock).
     static func today(dayStartsAt hour: Int) -> Day? {
-        var now = time(nil)
-        // Test hook: DAYPLAN_NOW, in seconds since 1970, stands in for the clock.
-        if let text = environment("DAYPLAN_NOW"), let seconds = Int(text) { now = time_t(seconds) }
-        tzset()
-        var parts = tm()
-        guard localtime_r(&now, &parts) != nil,
-              let date = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-        else { return nil }
-        return Int(parts.tm_hour) < hour ? date.adding(days: -1) : date
+        Clock.today(dayStartsAt: hour)
     }
 
     /// An environment variable's value.
     static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        Clock.environment(name)
     }
 }

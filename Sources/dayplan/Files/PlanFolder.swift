@@ -28,6 +28,8 @@ struct PlanFolder {
     static let settingsFolder = ".dayplan"
     /// The settings file inside the plan folder.
     static let settingsFile = ".dayplan/config"
+    /// The routines file (FORMAT.md §3.5): tasks with `@every:` that rollover adds on the days they are due.
+    static let routinesFile = ".dayplan/routines.md"
     /// The lock file inside the plan folder. Empty; made by the first command that writes and never removed
     /// (removing a lock file another process may be about to lock would let two writers in).
     static let lockFile = ".dayplan.lock"

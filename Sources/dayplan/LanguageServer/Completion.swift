@@ -1,16 +1,12 @@
 import DayPlan
 
 extension LanguageServer {
-    /// The metadata keys offered after `@`, each with a line on what it does (FORMAT.md §3.1).
-    static let metadataKeys: [(key: String, insert: String, doc: String)] = [
-        ("carry", "carry", "If unfinished at rollover, the task comes back the next day in the same region and bucket instead of going to the Backlog."),
-        ("sticky", "sticky", "Rollover places the task at the top of its bucket among what it adds to a region."),
-        ("expires", "expires:", "A task still open after this day is dropped at rollover instead of going forward."),
-        ("from", "from:", "The day the task was planned for before rollover deferred it to the Backlog (rollover sets it)."),
-        ("expired", "expired", "Set by rollover on a task it dropped because its expiry passed."),
-    ]
+    /// The metadata keys offered after `@`, each with a line on what it does: the library's list.
+    static let metadataKeys: [(key: String, insert: String, doc: String)] = MetadataKey.all.map {
+        ($0.name, $0.takesValue ? $0.name + ":" : $0.name, $0.summary)
+    }
 
-    /// `textDocument/completion`: metadata keys after `@`, dates after `@expires:` and `@from:`, the plan
+    /// `textDocument/completion`: metadata keys after `@`, dates after a dated key (`@due:`), the plan
     /// folder's tags after `#`, and at the start of a line in a region the buckets that still have room.
     mutating func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
@@ -38,7 +34,7 @@ extension LanguageServer {
         if word.first == UInt8(ascii: "@") {
             if let colon = word.firstIndex(of: UInt8(ascii: ":")) {
                 let key = String(decoding: word[(wordStart + 1)..<colon], as: UTF8.self).lowercased()
-                if key == "expires" || key == "from", let today = LanguageServer.today() {
+                if MetadataKey.all.contains(where: { $0.name == key && $0.takesDate }), let today = LanguageServer.today() {
                     for (order, (day, name)) in LanguageServer.suggestedDays(from: today).enumerated() {
                         item(day.description, day.description, from: colon + 1, kind: 12, detail: name, order: order)
                     }
@@ -83,8 +79,7 @@ extension LanguageServer {
 
     /// Today as rollover sees it (`DAYPLAN_NOW` and `DAYPLAN_DAY_STARTS_AT` honoured).
     static func today() -> Day? {
-        let hour = RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) } ?? 0
-        return RolloverCommand.today(dayStartsAt: (0...23).contains(hour) ? hour : 0)
+        Clock.today()
     }
 
     /// Days worth offering for a date: today, tomorrow, each weekday of the coming week, and two weeks on.

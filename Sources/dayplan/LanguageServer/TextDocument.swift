@@ -193,7 +193,7 @@ struct Analysis {
 
     init(bytes: [UInt8], fileName: String?) {
         document = DayDocument(parsing: bytes)
-        findings = Linter.lint(document, fileName: fileName)
+        findings = Linter.lint(document, fileName: fileName, today: Clock.today())
         var starts = [0]
         var index = bytes.startIndex
         while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {

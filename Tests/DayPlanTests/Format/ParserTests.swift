@@ -174,7 +174,7 @@ import Testing
     }
 
     @Test func unknownMetadata() {
-        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@due:2026-11-30 @sam\n")
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@priority:high @sam\n")
         #expect(marked.diagnostics(.unknownMetadata).map(\.start) == [marked.markers[1]])
     }
 

@@ -30,19 +30,21 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .conflictingMetadata,
                 input: "# 2026-11-21\n\n## Backlog\n- [ ] Tea @from:2026-11-19 1️⃣@from:2026-11-202️⃣\n"),
     RuleExample(rule: .repeatedMetadata, input: "# 2026-11-21\n\n## Morning\n- [ ] Tea @carry 1️⃣@carry2️⃣\n"),
-    RuleExample(rule: .unknownMetadata, input: "# 2026-11-21\n\n## Morning\n- [ ] Tea 1️⃣@due:2026-11-222️⃣\n"),
+    RuleExample(rule: .unknownMetadata, input: "# 2026-11-21\n\n## Morning\n- [ ] Tea 1️⃣@priority:high2️⃣\n"),
     RuleExample(rule: .listItemWithoutStatus, input: "# 2026-11-21\n\n## Morning\n1️⃣- buy milk2️⃣\n"),
     RuleExample(rule: .taskLikeLine, input: "# 2026-11-21\n\n## Morning\n1️⃣1. [ ]2️⃣ Tea\n"),
     RuleExample(rule: .openSubtaskUnderFinishedTask,
                 input: "# 2026-11-21\n\n## Morning\n- [x] Pack for the trip\n  1️⃣- [ ] Charger2️⃣\n"),
     RuleExample(rule: .unclosedBlock, input: "# 2026-11-21\n\n## Notes\n1️⃣```\nlet x = 1\n"),
+    RuleExample(rule: .badRecurrence, input: "# 2026-11-21\n\n## Morning\n- [ ] Inbox zero 1️⃣@every:fortnight2️⃣\n"),
+    RuleExample(rule: .overdue, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] File the tax return @due:2026-11-202️⃣\n"),
     RuleExample(rule: .bucketLimit, input: "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n1️⃣* [ ] Ship that2️⃣\n"),
 ]
 
 @Suite struct LinterTests {
     /// The findings of one rule for marked input.
     func findings(_ input: MarkedInput, _ rule: Rule, fileName: String? = "2026-11-21.md") -> [Diagnostic] {
-        Linter.lint(input.bytes, fileName: fileName).filter { $0.rule == rule }
+        Linter.lint(input.bytes, fileName: fileName, today: Day("2026-11-21")).filter { $0.rule == rule }
     }
 
     @Test func everyRuleHasAnExample() {

@@ -64,7 +64,8 @@ import DayPlan
         #expect(section.examples.count == 1)
         // RULES.md writes a raw byte as `⟨XX⟩`, as MarkedInput reads it.
         let example = try #require(section.examples.first)
-        let findings = Linter.lint(MarkedInput(example).bytes, fileName: "2026-11-21.md")
+        // The examples are today's plan, so that an overdue task (DP051) is one.
+        let findings = Linter.lint(MarkedInput(example).bytes, fileName: "2026-11-21.md", today: Day("2026-11-21"))
         #expect(!findings.isEmpty)
         #expect(Set(findings.map(\.rule)) == [rule], "\(findings.map(\.message))")
     }
