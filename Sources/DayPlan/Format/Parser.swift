@@ -103,6 +103,7 @@ private struct Parser {
         // An indented fence needs no closing line: the next less indented line (a heading the canonical form
         // writes after it, say) ends it.
         if case .fence(_, _, let indent) = block, indent > 0 {
+            releaseTrailingBlankLines()
         } else if case .none = block {} else if let blockStart {
             let what = if case .comment = block { "HTML comment" } else { "code fence" }
             diagnostics.append(Diagnostic(.unclosedBlock, from: blockStart, to: blockStart,
