@@ -17,6 +17,11 @@ public enum Linter {
     /// A task made in code has no position, so a finding about it stands at line 0, column 0.
     public static func lint(_ document: DayDocument, fileName: String?, today: Day? = nil) -> [Diagnostic] {
         var findings = document.diagnostics
+        // The plan folder's own files (`.dayplan/routines.md`, the template) use the day-file syntax but
+        // plan no day: they need no day heading.
+        if let fileName, fileName.split(separator: "/").dropLast().contains(".dayplan") {
+            findings.removeAll { $0.rule == .missingDayHeading }
+        }
         if let fileName { checkDayMatches(fileName, document, into: &findings) }
         if let today, (document.day ?? fileName.flatMap(dayOfFileName)) == today {
             checkOverdue(document, today: today, into: &findings)
