@@ -12,10 +12,14 @@ let version = "0.2.0"
 /// Every command: what it takes (its spec, which help, completions and the man page are made from) and its
 /// whole flow. A new command is one file in Commands/ and one line here.
 let commands: [(spec: CommandSpec, run: ([String]) -> ExitCode)] = [
+    (AddCommand.spec, AddCommand.run),
     (FmtCommand.spec, FmtCommand.run),
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
+    (MarkCommand.spec, MarkCommand.run),
+    (MoveCommand.spec, MoveCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
+    (StatusCommand.spec, StatusCommand.run),
 ]
 
 let overview = """

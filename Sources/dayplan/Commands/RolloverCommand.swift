@@ -121,9 +121,7 @@ enum RolloverCommand {
                 return fail("\(error.message); nothing changed")
             }
             if files.isEmpty {
-                return fail("\(planFolder.absolutePath) is not a plan folder: it has no \(PlanFolder.settingsFolder)/ and no day "
-                            + "file (YYYY-MM-DD.md) below it, so nothing was written. To start one there, run "
-                            + "'dayplan init\(planFolder.path == "." ? "" : " " + planFolder.path)'; to use another, give --dir DIR or set DAYPLAN_DIR")
+                return fail(DayFileOfPlan.notAPlanFolder(planFolder))
             }
         }
 

@@ -52,6 +52,14 @@ struct DayFileOfPlan {
         }
     }
 
+    /// Why a command will not start a day in `planFolder`: it is not a plan folder and holds no day file, so it
+    /// is most likely the wrong folder (a cron job without DAYPLAN_DIR).
+    static func notAPlanFolder(_ planFolder: PlanFolder) -> String {
+        "\(planFolder.absolutePath) is not a plan folder: it has no \(PlanFolder.settingsFolder)/ and no day "
+            + "file (YYYY-MM-DD.md) below it, so nothing was written. To start one there, run "
+            + "'dayplan init\(planFolder.path == "." ? "" : " " + planFolder.path)'; to use another, give --dir DIR or set DAYPLAN_DIR"
+    }
+
     /// The warning for a placeholder of the template that dayplan does not know, as `path:line:column:`.
     static func warning(_ placeholder: Template.UnknownPlaceholder, in path: String) -> String {
         "\(path):\(placeholder.line):\(placeholder.column): warning: \(placeholder.text) is not a placeholder "
