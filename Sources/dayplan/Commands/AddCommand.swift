@@ -59,8 +59,9 @@ enum AddCommand {
                 err.line("dayplan add: \(error.message)")
                 return .failure
             }
-            titles = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
-                String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+            // Split on bytes: a String would read `\r\n` as one character.
+            titles = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
             }
             titles.removeAll { $0.allSatisfy { $0 == " " || $0 == "\t" } }
             guard !titles.isEmpty else { return usage("standard input holds no title") }
