@@ -227,3 +227,19 @@ extension String.UTF8View {
         return text.range(of: target).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? -1
     }
 }
+
+extension DayEditorTests {
+    /// The README's library example, as written there.
+    @Test func theReadmeExample() {
+        let editor = DayEditor(Array("# 2026-11-23\n\n## Morning\n* [ ] Write\n\n## Backlog\n- [ ] Decide on the new laptop\n".utf8))
+        do {
+            let edit = try editor.move(taskAt: 7, to: .morning, bucket: .must)
+            Issue.record("moved into a full bucket: \(edit.summary)")
+        } catch .bucketFull(let full) {
+            #expect(full.message == "Morning has 1 open must task; the limit is 1")
+            #expect(full.room == "there is room for a complementary or misc task in Morning, and for a must task in Afternoon and Evening")
+        } catch {
+            Issue.record("\(error.message)")
+        }
+    }
+}
