@@ -12,11 +12,15 @@ let version = "0.2.0"
 /// Every command: what it takes (its spec, which help, completions and the man page are made from) and its
 /// whole flow. A new command is one file in Commands/ and one line here.
 let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
+    (AddCommand.spec, AddCommand.run),
     (FmtCommand.spec, FmtCommand.run),
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
-    (RolloverCommand.spec, RolloverCommand.run),
     (LspCommand.spec, LspCommand.run),
+    (MarkCommand.spec, MarkCommand.run),
+    (MoveCommand.spec, MoveCommand.run),
+    (RolloverCommand.spec, RolloverCommand.run),
+    (StatusCommand.spec, StatusCommand.run),
     (CompletionsCommand.spec, CompletionsCommand.run),
     (HelpCommand.spec, HelpCommand.run),
 ]

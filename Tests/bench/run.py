@@ -27,6 +27,8 @@ INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
 ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
 STARTUP_VS_CAT = 3.0        # one small file, cold process: at most 3x cat of it
+STATUS_VS_LINT = 2.0        # status on a day's file: at most 2x lint of the same file
+ADD_VS_CAT = 3.0            # add to a day's file: at most 3x cat of the file
 FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 files
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
@@ -646,15 +648,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes, lsp")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, growth, shapes, lsp")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,growth,shapes,lsp").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "growth", "shapes", "lsp"}
+    groups = set((a.only or "archive,peers,startup,rollover,daily,growth,shapes,lsp").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "growth", "shapes", "lsp"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -701,6 +703,7 @@ def main():
 
     has_lint, has_fmt, has_rollover = available("lint"), available("fmt"), available("rollover")
     has_lsp = available("lsp")
+    has_status, has_add = available("status"), available("add")
 
     def peer(name):
         local = os.path.join(a.peers_venv, "bin", name)
@@ -902,6 +905,40 @@ def main():
             report.target("rollover runs", "N/A: " + roll.na, "N/A")
         elif roll.error:
             report.target("rollover runs", roll.error, "ERROR")
+
+    # -- The daily loop: status and add on a full day with a 200-task backlog ------------------
+    if "daily" in groups:
+        day = dt.date(2026, 11, 20)
+        template = cached(os.path.join(inputs, "rollover"), "v1 2026-11-20",
+                          lambda out: write_rollover_folder(out, day), log)
+        name = f"{day.isoformat()}.md"
+        copy = os.path.join(scratch, "daily")
+
+        def fresh_day():
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(template, copy)
+            os.sync()  # so that add's own fsync does not also pay for writing the copy
+
+        log(f"daily: status and add on {name}, {runs} runs")
+        cat = Command(f"cat {name}", ["cat", name], cwd=template)
+        lint = dayplan(f"dayplan lint {name}", ["lint", name], template, has_lint)
+        status = dayplan("dayplan status", ["status", "--dir", template, day.isoformat()], None, has_status, ok=(0,))
+        add = dayplan("dayplan add", ["add", "--dir", copy, "--date", day.isoformat(), "Benchmark", "task"], None,
+                      has_add, ok=(0,))
+        add.prepare = fresh_day
+        measure(launcher, [cat, lint, status, add], runs, log)
+        report.section(f"The daily loop: {name}, a full day with a 200-task backlog",
+                       columns, [row(cat, cat), row(lint, cat), row(status, cat), row(add, cat)],
+                       "status reads the file; add writes it atomically (fsync and rename) on a fresh copy each "
+                       "run, made outside the timing.")
+        for command, base, limit, target in ((status, lint, STATUS_VS_LINT, f"`status` ≤ {STATUS_VS_LINT:g}x `lint`"),
+                                             (add, cat, ADD_VS_CAT, f"`add` ≤ {ADD_VS_CAT:g}x `cat` of the file")):
+            if command.na:
+                report.target(target, "N/A: " + command.na, "N/A")
+                continue
+            value = ratio(command.wall, base.wall) if command.usable and base.usable else None
+            judge(target, value, limit, f"{x(value)} ({ms(command.wall)} vs {ms(base.wall)})",
+                  "(add flushes the file to disk with fsync before renaming it)" if command is add else "")
 
     # -- Growth: 1, 10, 100 MB files, and hostile shapes at two scales -----------------------
     def growth(title, files, label_of):

@@ -21,7 +21,6 @@ private let hash = UInt8(ascii: "#")
 private let at = UInt8(ascii: "@")
 private let colon = UInt8(ascii: ":")
 private let openBracket = UInt8(ascii: "[")
-private let closeBracket = UInt8(ascii: "]")
 
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
@@ -681,41 +680,9 @@ private struct Parser {
         task.title = title
     }
 
-    /// Where the word scan goes on after the byte at `i`: past a whole inline code span or link destination,
-    /// whose white space is the person's and is kept as written; else the next byte.
+    /// Where the word scan goes on after the byte at `i` (see `wordScanStep`).
     func skipSpan(at i: Int, _ end: Int) -> Int {
-        let byte = bytes[i]
-        if byte == UInt8(ascii: "`") {
-            var run = 0
-            while i + run < end, bytes[i + run] == byte { run += 1 }
-            var j = i + run
-            while j < end {
-                guard bytes[j] == byte else { j += 1; continue }
-                var closing = 0
-                while j + closing < end, bytes[j + closing] == byte { closing += 1 }
-                if closing == run { return j + closing }
-                j += closing
-            }
-            return i + run
-        }
-        if byte == closeBracket, i + 1 < end, bytes[i + 1] == UInt8(ascii: "(") {
-            var depth = 0
-            var angled = false
-            var j = i + 1
-            while j < end {
-                switch bytes[j] {
-                case UInt8(ascii: "<"): angled = true
-                case UInt8(ascii: ">"): angled = false
-                case UInt8(ascii: "(") where !angled: depth += 1
-                case UInt8(ascii: ")") where !angled:
-                    depth -= 1
-                    if depth == 0 { return j + 1 }
-                default: break
-                }
-                j += 1
-            }
-        }
-        return i + 1
+        wordScanStep(bytes, at: i, end)
     }
 
     /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; `word` runs

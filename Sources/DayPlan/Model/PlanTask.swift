@@ -106,6 +106,12 @@ public struct PlanTask: Hashable, Sendable {
         return String(decoding: line, as: UTF8.self)
     }
 
+    /// The lines the task is written as when it is added to a file: its canonical line, then its notes indented
+    /// by two spaces; without line endings.
+    var writtenLines: [String] {
+        [canonicalLine] + notes.map { $0.isEmpty ? "" : "  " + $0 }
+    }
+
     /// Appends the canonical task line as bytes: the printer's hot path, with no String in between.
     func writeCanonicalLine(to output: inout [UInt8]) {
         output.append(bucket.bulletByte)

@@ -140,11 +140,11 @@ public struct Rollover: Sendable {
                 $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask
             }
 
-            var edits: [Edit] = []
+            var edits: [TextEdit] = []
             for section in document.sections {
                 guard let region = section.region else { continue }
                 for task in section.tasks where task.status.isOpen {
-                    guard let mark = Rollover.markOffset(of: task, in: source.bytes), let end = task.source?.end else {
+                    guard let taskLine = TaskLine(task, in: source.bytes) else {
                         throw .checkFailed(["cannot find the status box of line \(task.line) of the old day"])
                     }
                     var moving = task
@@ -153,14 +153,12 @@ public struct Rollover: Sendable {
                     if region.isLimited, !carried, moving.metadata.from == nil { moving.metadata.from = source.day }
                     let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
                     if expired {
-                        edits.append(Edit(offset: mark, removing: 1, inserting: [UInt8(ascii: "-")]))
-                        if !task.metadata.expired {
-                            edits.append(Edit(offset: end.offset, removing: 0, inserting: Array(" @expired".utf8)))
-                        }
+                        edits += taskLine.statusEdit(.cancelled, in: source.bytes)
+                        if !task.metadata.expired { edits.append(taskLine.appendEdit("@expired")) }
                         summary.expired += 1
                         continue
                     }
-                    edits.append(Edit(offset: mark, removing: 1, inserting: [UInt8(ascii: ">")]))
+                    edits += taskLine.statusEdit(.deferred, in: source.bytes)
                     guard !known.contains(moving.identity) else {
                         summary.alreadyPlanned += 1
                         continue
@@ -190,7 +188,7 @@ public struct Rollover: Sendable {
                     }
                 }
             }
-            let after = Rollover.apply(edits, to: source.bytes)
+            let after = TextEdit.apply(edits, to: source.bytes)
             let before = LineTable(source.bytes), edited = LineTable(after)
             var changedLines = Set<Int>()
             for edit in edits { changedLines.insert(before.line(containing: edit.offset)) }
@@ -324,41 +322,7 @@ public enum RolloverError: Error, Sendable {
     case checkFailed([String])
 }
 
-// MARK: - Editing bytes
-
-/// One byte-level edit: replace `removing` bytes at `offset` with `inserting`.
-struct Edit {
-    let offset: Int
-    let removing: Int
-    let inserting: [UInt8]
-}
-
 extension Rollover {
-    /// Applies non-overlapping edits, whatever their order.
-    static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + edits.count * 9)
-        var position = 0
-        for edit in edits.sorted(by: { ($0.offset, $0.removing) < ($1.offset, $1.removing) }) {
-            guard edit.offset >= position, edit.offset + edit.removing <= bytes.count else { continue }
-            output.append(contentsOf: bytes[position..<edit.offset])
-            output.append(contentsOf: edit.inserting)
-            position = edit.offset + edit.removing
-        }
-        output.append(contentsOf: bytes[position...])
-        return output
-    }
-
-    /// The offset of the status mark of a parsed task: inside the first `[` of its line (after the bullet,
-    /// which may be a number, and any white space).
-    static func markOffset(of task: PlanTask, in bytes: [UInt8]) -> Int? {
-        guard let source = task.source else { return nil }
-        var i = source.start.offset
-        while i < source.end.offset, bytes[i] != UInt8(ascii: "[") { i += 1 }
-        guard i + 2 < bytes.count, bytes[i] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "]") else { return nil }
-        return i + 1
-    }
-
     /// Open tasks with no title: rollover could not tell them apart, so it refuses them.
     static func untitledOpenTasks(in document: DayDocument) -> [Diagnostic] {
         document.allTasks.filter { $0.status.isOpen && $0.title.isEmpty }.compactMap { task in
@@ -368,160 +332,13 @@ extension Rollover {
         }
     }
 
-    /// The lines a task is written as: its canonical line and its notes, without line endings.
-    static func taskLines(of task: PlanTask) -> [String] {
-        [task.canonicalLine] + task.notes.map { $0.isEmpty ? "" : "  " + $0 }
-    }
-
-    /// Inserts what comes forward into an existing day file, keeping every byte it had.
-    ///
-    /// In a region that has tasks, the new lines go after the last one's notes; in a region without tasks,
-    /// right after its heading (or after its text, when an indented line there would become the new task's
-    /// notes); a missing region heading is added in canonical position. One region at a time, re-reading
-    /// the file in between, so that each insertion sees the lines the one before added.
+    /// Inserts what comes forward into an existing day file, keeping every byte it had (see `RegionInsertion`).
     static func insert(_ additions: [Region: [PlanTask]], into original: [UInt8]) -> ([UInt8], [AddedLine]) {
-        var bytes = original
-        var added: [Int] = []
-        for region in Region.allCases {
-            guard let tasks = additions[region], !tasks.isEmpty else { continue }
-            let document = DayDocument(parsing: bytes)
-            let lines = LineTable(bytes)
-            let (at, block) = placement(of: tasks.flatMap(Rollover.taskLines(of:)), in: region,
-                                        sections: document.sections, lines: lines)
-            let ending = Array(document.lineEnding.rawValue.utf8)
-            var inserted: [UInt8] = []
-            for line in block {
-                inserted.append(contentsOf: line.utf8)
-                inserted.append(contentsOf: ending)
-            }
-            let offset = lines.start(of: at)
-            if offset == bytes.count, let last = bytes.last, last != UInt8(ascii: "\n") {
-                // The file ends without a line break: give its last line one, and leave the new last line without.
-                inserted = ending + inserted.dropLast(ending.count)
-            }
-            bytes.insert(contentsOf: inserted, at: offset)
-            added = added.map { $0 >= at ? $0 + block.count : $0 } + Array(at..<(at + block.count))
+        let insertions = Region.allCases.compactMap { region in
+            additions[region].map { RegionInsertion(region: region, text: $0.flatMap(\.writtenLines)) }
         }
-        let lines = LineTable(bytes)
-        return (bytes, added.sorted().map { AddedLine(line: $0, text: lines.text(of: $0)) })
-    }
-
-    /// Where the lines of a region's new tasks go: the line to insert before, and the lines to insert there
-    /// (with the region's heading and blank lines around it, when the region has no section yet).
-    ///
-    /// Written with plain loops: swift-frontend 6.3.1 crashes optimizing an earlier version of this code
-    /// that read `Section.kind` in closures (`-c release`, SIL pass CopyPropagation).
-    static func placement(of taskLines: [String], in region: Region, sections: [Section], lines: LineTable)
-        -> (line: Int, block: [String])
-    {
-        var own: Int?, later: Int?, lastRegion: Int?
-        for index in sections.indices {
-            guard let found = sections[index].region else { continue }
-            if found == region, own == nil { own = index }
-            if found > region, later == nil { later = index }
-            lastRegion = index
-        }
-        /// Where the section at `index` ends: the next section's heading, or past the last line.
-        let end = { (index: Int) in index + 1 < sections.count ? sections[index + 1].headingLine : lines.count + 1 }
-        let heading = "## \(region.name)"
-
-        if let own {
-            let headingLine = sections[own].headingLine
-            if let last = sections[own].tasks.last {
-                return (last.line + last.lineSpan, taskLines)
-            }
-            var firstText = headingLine + 1
-            while firstText < end(own), lines.isBlank(firstText) { firstText += 1 }
-            if firstText < end(own), lines.isIndented(firstText) {
-                // Right after the heading, this indented text would become the new task's notes.
-                return (lines.lastNonBlank(in: headingLine..<end(own)) + 1, taskLines)
-            }
-            return (headingLine + 1, taskLines)
-        }
-        var before: Int?, after: Int?
-        if let later {
-            before = sections[later].headingLine
-        } else if let lastRegion {
-            after = lines.lastNonBlank(in: sections[lastRegion].headingLine..<end(lastRegion))
-        } else if !sections.isEmpty {
-            before = sections[0].headingLine
-        } else {
-            after = lines.lastNonBlank(in: 1..<(lines.count + 1))
-        }
-        if let before {
-            return (before, (before > 1 && !lines.isBlank(before - 1) ? [""] : []) + [heading] + taskLines + [""])
-        }
-        let line = after ?? lines.count
-        return (line + 1, ["", heading] + taskLines + (line + 1 <= lines.count && !lines.isBlank(line + 1) ? [""] : []))
-    }
-}
-
-// MARK: - Lines
-
-/// Where each line of some bytes starts, to edit and show them by line number.
-///
-/// Lines end at `\n` as in the parser; `\r`s before it belong to the line ending.
-struct LineTable {
-    let bytes: [UInt8]
-    /// The offset of each line's first byte.
-    let starts: [Int]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts: [Int] = bytes.isEmpty ? [] : [0]
-        var offset = 0
-        while let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) {
-            if newline + 1 < bytes.count { starts.append(newline + 1) }
-            offset = newline + 1
-        }
-        self.starts = starts
-    }
-
-    /// How many lines there are; a last line without a line break counts.
-    var count: Int { starts.count }
-
-    /// Where a 1-based line starts; the end of the bytes for the line after the last.
-    func start(of line: Int) -> Int {
-        line >= 1 && line <= starts.count ? starts[line - 1] : bytes.count
-    }
-
-    /// The line's bytes without `\n` and the `\r`s before it (all of them, as the parser reads a line).
-    func content(of line: Int) -> ArraySlice<UInt8> {
-        guard line >= 1, line <= starts.count else { return [] }
-        var end = line < starts.count ? starts[line] : bytes.count
-        if end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        while end > starts[line - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return bytes[starts[line - 1]..<end]
-    }
-
-    /// The line's text without its line ending.
-    func text(of line: Int) -> String {
-        String(decoding: content(of: line), as: UTF8.self)
-    }
-
-    /// The 1-based line holding a byte offset.
-    func line(containing offset: Int) -> Int {
-        var low = 0, high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= offset { low = middle + 1 } else { high = middle }
-        }
-        return max(1, low)
-    }
-
-    /// Whether the line holds only spaces, tabs and `\r`, as the parser's blank lines do.
-    func isBlank(_ line: Int) -> Bool {
-        content(of: line).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-    }
-
-    /// Whether the line starts with a space or a tab.
-    func isIndented(_ line: Int) -> Bool {
-        guard let first = content(of: line).first else { return false }
-        return first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
-    }
-
-    /// The last non-blank line in a range, or its first line when all are blank.
-    func lastNonBlank(in range: Range<Int>) -> Int {
-        range.reversed().first { !isBlank($0) } ?? range.lowerBound
+        let result = RegionInsertion.apply(insertions, to: original)
+        let lines = LineTable(result.bytes)
+        return (result.bytes, result.addedLines.map { AddedLine(line: $0, text: lines.text(of: $0)) })
     }
 }

@@ -153,18 +153,6 @@ extension Rollover {
 }
 
 extension LineTable {
-    /// The line with its line ending.
-    func full(_ line: Int) -> ArraySlice<UInt8> {
-        guard line >= 1, line <= starts.count else { return [] }
-        return bytes[starts[line - 1]..<(line < starts.count ? starts[line] : bytes.count)]
-    }
-
-    /// The line ending of a line: `\r\n`, `\n`, or nothing for a last line without one.
-    func ending(of line: Int) -> ArraySlice<UInt8> {
-        let whole = full(line)
-        return whole.dropFirst(content(of: line).count)
-    }
-
     /// Whether every line of `self` is in `other`, in order, with the same text (line endings aside).
     func isKept(in other: LineTable) -> Bool {
         var next = 1

@@ -90,13 +90,11 @@ enum RolloverCommand {
         } catch {
             return fail(error.message)
         }
-        let (source, text) = arguments.options["--day-starts-at"].map { ("--day-starts-at", $0) }
-            ?? environment("DAYPLAN_DAY_STARTS_AT").map { ("DAYPLAN_DAY_STARTS_AT", $0) }
-            ?? ("the setting day-starts-at", String(planFolder.settings.dayStartsAt ?? 0))
-        guard let hour = Int(text), (0...23).contains(hour) else {
-            return fail("\(source) '\(text)' is not an hour; give a whole number from 0 to 23")
+        let today: Day
+        switch RolloverCommand.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
+        case .success(let day): today = day
+        case .failure(let problem): return fail(problem.message)
         }
-        guard let today = today(dayStartsAt: hour) else { return fail("cannot read the local time") }
         let day: Day
         if let text = arguments.options["--date"] {
             guard let given = Day(text) else {
@@ -123,9 +121,7 @@ enum RolloverCommand {
                 return fail("\(error.message); nothing changed")
             }
             if files.isEmpty {
-                return fail("\(planFolder.absolutePath) is not a plan folder: it has no \(PlanFolder.settingsFolder)/ and no day "
-                            + "file (YYYY-MM-DD.md) below it, so nothing was written. To start one there, run "
-                            + "'dayplan init\(planFolder.path == "." ? "" : " " + planFolder.path)'; to use another, give --dir DIR or set DAYPLAN_DIR")
+                return fail(DayFileOfPlan.notAPlanFolder(planFolder))
             }
         }
 
@@ -161,13 +157,18 @@ enum RolloverCommand {
         // 5. The source: the newest day file dated before the day. The target: the day's own file wherever it is,
         // else where the layout puts it. Two files of either day would make either choice a guess.
         let sources = PlanFolder.newest(before: day, in: files)
-        let targets = files.filter { $0.day == day }
-        for same in [sources, targets] {
-            if let message = PlanFolder.duplicates(same) {
-                nameFolderOnError()
-                err.line("dayplan rollover: \(message); nothing changed")
-                return .findings
-            }
+        let dayFile: DayFileOfPlan
+        switch DayFileOfPlan.find(day, in: planFolder, files: files) {
+        case .success(let found) where PlanFolder.duplicates(sources) == nil:
+            dayFile = found
+        case .success:
+            nameFolderOnError()
+            err.line("dayplan rollover: \(PlanFolder.duplicates(sources) ?? ""); nothing changed")
+            return .findings
+        case .failure(let duplicates):
+            nameFolderOnError()
+            err.line("dayplan rollover: \(PlanFolder.duplicates(sources) ?? duplicates.message); nothing changed")
+            return .findings
         }
         var sourcePath = ""
         var sourceFile: (day: Day, bytes: [UInt8])?
@@ -186,8 +187,7 @@ enum RolloverCommand {
             // The new day is as private as the old one, and its owner may always write it.
             if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 | 0o200 }
         }
-        let layout = planFolder.layout(given: files)
-        let targetPath = targets.first?.path ?? planFolder.path(of: layout.path(for: day))
+        let targetPath = dayFile.path
         var target: [UInt8]?
         var info = stat()
         if lstat(targetPath, &info) == 0 {
@@ -206,22 +206,21 @@ enum RolloverCommand {
 
         // 6. A new day starts from the template, when the settings name one: its text, filled in for the day.
         var templatePath: String?
-        if creates, let template = planFolder.settings.template {
-            let path = planFolder.path(of: template)
-            let rendered: (bytes: [UInt8], unknown: [Template.UnknownPlaceholder])
+        if creates {
+            let template: (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
             do {
-                rendered = Template(try FileSystem.read(path)).render(for: day)
+                template = try DayFileOfPlan.template(for: day, in: planFolder)
             } catch {
-                return fail("\(error.message) (the template set in \(planFolder.path(of: PlanFolder.settingsFile))); nothing changed")
+                return fail("\(error.message); nothing changed")
             }
-            for placeholder in rendered.unknown {
-                nameFolderOnError()
-                err.line("\(path):\(placeholder.line):\(placeholder.column): warning: \(placeholder.text) is not a placeholder "
-                         + "dayplan knows, so it is kept as written; the placeholders are "
-                         + Template.placeholders.map { "{{\($0)}}" }.joined(separator: ", "))
+            if let template {
+                for placeholder in template.unknown {
+                    nameFolderOnError()
+                    err.line(DayFileOfPlan.warning(placeholder, in: template.path))
+                }
+                target = template.bytes
+                templatePath = template.path
             }
-            target = rendered.bytes
-            templatePath = path
         }
 
         // A day file that is a link to another folder has its temporary files written there: clean those too.
@@ -300,13 +299,10 @@ enum RolloverCommand {
             return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
         }
         if changesTarget {
-            var madeFolders: [String] = []
             do {
-                if creates, targets.isEmpty { madeFolders = try PlanFolder.makeFolders(planFolder.path(of: layout.folder(for: day))) }
-                try FileSystem.replace(targetPath, with: plan.targetAfter, newFileMode: newFileMode,
-                                       beforeRename: { FaultHook.crash(at: "before-target-rename") })
+                try dayFile.write(plan.targetAfter, in: planFolder, newFileMode: newFileMode,
+                                  beforeRename: { FaultHook.crash(at: "before-target-rename") })
             } catch {
-                PlanFolder.removeFolders(madeFolders)
                 return fail("\(error.message); nothing changed")
             }
         }
@@ -393,6 +389,20 @@ enum RolloverCommand {
     }
 
     // MARK: - The clock and the environment
+
+    /// Today for the plan folder: its day starts at `--day-starts-at` (given as `option`), else
+    /// `DAYPLAN_DAY_STARTS_AT`, else the `day-starts-at` setting, else midnight. For every command that
+    /// works on "today" by default.
+    static func today(in planFolder: PlanFolder, dayStartsAt option: String?) -> Result<Day, UsageError> {
+        let (source, text) = option.map { ("--day-starts-at", $0) }
+            ?? environment("DAYPLAN_DAY_STARTS_AT").map { ("DAYPLAN_DAY_STARTS_AT", $0) }
+            ?? ("the setting day-starts-at", String(planFolder.settings.dayStartsAt ?? 0))
+        guard let hour = Int(text), (0...23).contains(hour) else {
+            return .failure(UsageError("\(source) '\(text)' is not an hour; give a whole number from 0 to 23"))
+        }
+        guard let today = today(dayStartsAt: hour) else { return .failure(UsageError("cannot read the local time")) }
+        return .success(today)
+    }
 
     /// Today where the day starts at `hour` o'clock (see Clock).
     static func today(dayStartsAt hour: Int) -> Day? {

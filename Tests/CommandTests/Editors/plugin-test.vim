@@ -95,10 +95,16 @@ try
           \ && getline(1, '$') ==# s:before, execute('messages'))
   endif
   messages clear
+  call cursor(4, 1)
+  let s:moving = getline(4)
   execute "normal \\b"
   if !dayplan#has_command('move')
     call s:check('the Backlog mapping says dayplan move is unavailable', execute('messages') =~# 'dayplan move is not available'
           \ && getline(1, '$') ==# s:before, execute('messages'))
+  else
+    let s:lines = getline(1, '$')
+    call s:check('the Backlog mapping moves the task to the Backlog', index(s:lines, s:moving) > index(s:lines, '## Backlog')
+          \ && index(s:lines, '## Backlog') >= 0, string(s:lines) . ' ' . execute('messages'))
   endif
 
   " The language server: attached when dayplan has one.

@@ -28,7 +28,8 @@ import Testing
 
     /// The page as mandoc renders it for a terminal, with overstriking removed and white space collapsed.
     static func rendered(_ page: String, in folder: TemporaryFolder) throws -> String {
-        let output = try runProgram(try #require(mandoc), ["-T", "utf8", page], in: folder.url).output
+        // Wide enough that no line breaks inside a word (`day-starts-at` would break after its hyphen).
+        let output = try runProgram(try #require(mandoc), ["-T", "utf8", "-O", "width=400", page], in: folder.url).output
         var plain = ""
         var previous: Character?
         for character in output {

@@ -245,7 +245,7 @@ import Testing
             // The person finishes about half of what is open in the regions.
             var bytes = plan.targetAfter
             for task in new.allTasks where task.status.isOpen && Bool.random(using: &random) {
-                if let mark = Rollover.markOffset(of: task, in: bytes) { bytes[mark] = UInt8(ascii: "x") }
+                if let line = TaskLine(task, in: bytes) { bytes[line.mark] = UInt8(ascii: "x") }
             }
             previous = (day, bytes)
             openTitles = Set(DayDocument(parsing: bytes).allTasks.filter(\.status.isOpen).map(\.title))

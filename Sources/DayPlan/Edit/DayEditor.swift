@@ -1,0 +1,283 @@
+/// Changes to one day file, worked out on its bytes: the one place the library edits a person's plan.
+///
+/// Each operation returns a `DayEdit`: the byte edits that make the change and nothing else (every other
+/// byte stays as it was: the person's spacing, decoration, tabs, line endings, a byte-order mark), checked
+/// before anything is applied. The check reads the result back: a bucket of a limited region that would hold
+/// more open tasks than the 1-3-5 rule allows is `EditError.bucketFull`, naming where there is room; a file
+/// whose structure is a guess (a region twice, a code fence never closed) is refused; and a result that does
+/// not say exactly what was meant, every other task unchanged, is `checkFailed`. Pure: no I/O.
+///
+/// A task is addressed by a line it stands on: its task line or one of its notes' lines (`PlanTask.line`
+/// and `lineSpan`), as editors and `dayplan lint` name lines.
+///
+/// ```swift
+/// let editor = DayEditor(bytes)
+/// let edit = try editor.setStatus(.done, ofTaskAt: 7)
+/// save(edit.after)          // or send edit.edits to an editor
+/// print(edit.summary)       // "marked done: Buy milk"
+/// ```
+public struct DayEditor: Sendable {
+    /// The file as it is.
+    public let bytes: [UInt8]
+    /// The file, parsed.
+    public let document: DayDocument
+
+    /// Reads a day file to edit it.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        self.document = DayDocument(parsing: bytes)
+    }
+
+    /// Every task standing in a region, with its region, in file order.
+    public var tasks: [PlacedTask] {
+        var placed: [PlacedTask] = []
+        for section in document.sections {
+            guard let region = section.region else { continue }
+            for task in section.tasks { placed.append(PlacedTask(region: region, task: task)) }
+        }
+        return placed
+    }
+
+    /// The task standing on `line`: its task line or one of its notes' lines.
+    public func task(at line: Int) -> PlacedTask? {
+        tasks.first { $0.task.line <= line && line < $0.task.line + $0.task.lineSpan }
+    }
+
+    /// How many open tasks each bucket of a region holds (sub-tasks do not count).
+    public func openCount(in region: Region, _ bucket: Bucket) -> Int {
+        DayEditor.openCounts(document)[region.rawValue][bucket.rawValue]
+    }
+
+    // MARK: - Operations
+
+    /// Adds `task` to `region`: after the region's last task and its notes, right after its heading when it
+    /// has none, or under a new `## Region` heading in canonical position when the file has no such region.
+    /// The task is written in canonical form (`- [ ] title @metadata`, notes indented by two spaces) with the
+    /// file's line ending.
+    public func insert(_ task: PlanTask, into region: Region) throws(EditError) -> DayEdit {
+        try refuseAmbiguous()
+        var task = task
+        task.source = nil
+        let result = RegionInsertion.apply([RegionInsertion(region: region, text: task.writtenLines)], to: bytes)
+        var expected = regionTasks()
+        expected[region.rawValue].append(task)
+        return try check(result.edits, expecting: expected, summary: "added to \(region.withArticle) (\(task.bucket)): \(task.title)",
+                         edited: region)
+    }
+
+    /// Sets the status of the task on `line`: one byte, the mark between the brackets (none when the task has
+    /// that status already; `[X]` counts as done).
+    public func setStatus(_ status: Status, ofTaskAt line: Int) throws(EditError) -> DayEdit {
+        let (placed, taskLine) = try find(line)
+        var expected = regionTasks()
+        var changed = placed.task
+        changed.status = status
+        replace(placed, with: changed, in: &expected)
+        let summary = placed.task.status == status
+            ? "already \(status): \(placed.task.title)"
+            : "marked \(status) (was \(placed.task.status)): \(placed.task.title)"
+        return try check(taskLine.statusEdit(status, in: bytes), expecting: expected, summary: summary, at: placed.task.line)
+    }
+
+    /// Moves the task on `line`, with its notes and sub-tasks, to `region` (where `insert` would put it) and,
+    /// when given, to another `bucket` (its bullet changes). Within its own region only the bullet changes.
+    /// The moved lines keep their bytes, except the task line's indentation, which is dropped so that the
+    /// line cannot become another task's note.
+    public func move(taskAt line: Int, to region: Region, bucket: Bucket? = nil) throws(EditError) -> DayEdit {
+        let (placed, taskLine) = try find(line)
+        let task = placed.task
+        let bucket = bucket ?? task.bucket
+        var moved = task
+        moved.bucket = bucket
+        var expected = regionTasks()
+        let place = "\(region.withArticle) (\(bucket))"
+        let bulletEdit = bucket == task.bucket && bytes[taskLine.bullet].count == 1 && Bucket(bullet: bytes[taskLine.bullet.lowerBound]) == bucket
+            ? nil : TextEdit(offset: taskLine.bullet.lowerBound, removing: taskLine.bullet.count, inserting: [bucket.bulletByte])
+
+        if region == placed.region {
+            guard bucket != task.bucket else {
+                return try check([], expecting: expected, summary: "already in \(place): \(task.title)", at: task.line)
+            }
+            replace(placed, with: moved, in: &expected)
+            return try check(bulletEdit.map { [$0] } ?? [], expecting: expected,
+                             summary: "moved to \(place): \(task.title)", at: task.line)
+        }
+
+        // Take the task's lines out, then add them where the region wants them, reading the file without them.
+        let lines = LineTable(bytes)
+        let start = lines.start(of: task.line), end = lines.start(of: task.line + task.lineSpan)
+        var chunk = bulletEdit.map { $0.inserting } ?? Array(bytes[taskLine.bullet])
+        chunk += bytes[taskLine.bullet.upperBound..<end]
+        if chunk.last != UInt8(ascii: "\n") { chunk += Array(document.lineEnding.rawValue.utf8) }
+        var without = bytes
+        without.removeSubrange(start..<end)
+        let result = RegionInsertion.apply([RegionInsertion(region: region, bytes: chunk, count: task.lineSpan)], to: without)
+        let insertions = result.edits.map { edit in
+            TextEdit(offset: edit.offset < start ? edit.offset : edit.offset + (end - start), removing: 0, inserting: edit.inserting)
+        }
+        expected[placed.region.rawValue].removeAll { $0.line == task.line }
+        var plain = moved
+        plain.source = nil
+        expected[region.rawValue].append(plain)
+        return try check([TextEdit(offset: start, removing: end - start, inserting: [])] + insertions, expecting: expected,
+                         summary: "moved from \(placed.region.withArticle) to \(place): \(task.title)", edited: region)
+    }
+
+    /// Removes the task on `line` with its notes and sub-tasks: its lines, line endings included.
+    public func remove(taskAt line: Int) throws(EditError) -> DayEdit {
+        let (placed, _) = try find(line)
+        let task = placed.task
+        let lines = LineTable(bytes)
+        let start = lines.start(of: task.line), end = lines.start(of: task.line + task.lineSpan)
+        var expected = regionTasks()
+        expected[placed.region.rawValue].removeAll { $0.line == task.line }
+        return try check([TextEdit(offset: start, removing: end - start, inserting: [])], expecting: expected,
+                         summary: "removed from \(placed.region.withArticle): \(task.title)", at: 0)
+    }
+
+    /// Adds a metadata word (`@carry`, `@from:2026-11-20`, …) to the task on `line`, after its last word.
+    /// A key the task has already is replaced instead (`replaceMetadata`); the same word is no change.
+    public func addMetadata(_ word: String, toTaskAt line: Int) throws(EditError) -> DayEdit {
+        try replaceMetadata(with: word, onTaskAt: line)
+    }
+
+    /// Sets a metadata word on the task on `line`: the first word with the same key is replaced by `word`, any
+    /// other with that key removed; without one, `word` is added after the task's last word.
+    public func replaceMetadata(with word: String, onTaskAt line: Int) throws(EditError) -> DayEdit {
+        guard let (key, metadata) = DayEditor.metadataWord(word) else { throw .notMetadata(word) }
+        let (placed, taskLine) = try find(line)
+        let found = taskLine.metadataWords(in: bytes).filter { $0.key == key }
+        var edits: [TextEdit] = []
+        if let first = found.first {
+            if !bytes[first.range].elementsEqual(word.utf8) {
+                edits.append(TextEdit(offset: first.range.lowerBound, removing: first.range.count, inserting: Array(word.utf8)))
+            }
+            edits += found.dropFirst().map { taskLine.removalEdit(of: $0.range, in: bytes) }
+        } else {
+            edits.append(taskLine.appendEdit(word))
+        }
+        var changed = placed.task
+        changed.metadata = DayEditor.merging(metadata, key: key, into: changed.metadata)
+        var expected = regionTasks()
+        replace(placed, with: changed, in: &expected)
+        return try check(edits, expecting: expected,
+                         summary: (edits.isEmpty ? "already \(word): " : "set \(word): ") + placed.task.title, at: placed.task.line)
+    }
+
+    /// Removes every metadata word with `key` (`carry`, `from`, …; with or without `@`) from the task on `line`,
+    /// with the white space before it.
+    public func removeMetadata(_ key: String, fromTaskAt line: Int) throws(EditError) -> DayEdit {
+        var key = key.lowercased()
+        if key.hasPrefix("@") { key.removeFirst() }
+        guard ["carry", "sticky", "expired", "expires", "from"].contains(key) else { throw .notMetadata("@" + key) }
+        let (placed, taskLine) = try find(line)
+        let edits = taskLine.metadataWords(in: bytes).filter { $0.key == key }.map { taskLine.removalEdit(of: $0.range, in: bytes) }
+        var changed = placed.task
+        changed.metadata = DayEditor.merging(TaskMetadata(), key: key, into: changed.metadata)
+        var expected = regionTasks()
+        replace(placed, with: changed, in: &expected)
+        return try check(edits, expecting: expected,
+                         summary: (edits.isEmpty ? "no @\(key) to remove: " : "removed @\(key): ") + placed.task.title, at: placed.task.line)
+    }
+
+    // MARK: - Checks
+
+    /// The task on `line` and its line's parts, in a file whose structure is no guess.
+    private func find(_ line: Int) throws(EditError) -> (PlacedTask, TaskLine) {
+        try refuseAmbiguous()
+        guard let placed = task(at: line), let taskLine = TaskLine(placed.task, in: bytes) else { throw .noTask(line: line) }
+        return (placed, taskLine)
+    }
+
+    private func refuseAmbiguous() throws(EditError) {
+        let blockers = document.formattingBlockers
+        guard blockers.isEmpty else { throw .refused(blockers) }
+    }
+
+    /// The tasks of each region, by region's raw value, in file order.
+    private func regionTasks() -> [[PlanTask]] {
+        var byRegion: [[PlanTask]] = Array(repeating: [], count: Region.allCases.count)
+        for placed in tasks { byRegion[placed.region.rawValue].append(placed.task) }
+        return byRegion
+    }
+
+    private func replace(_ placed: PlacedTask, with task: PlanTask, in expected: inout [[PlanTask]]) {
+        guard let index = expected[placed.region.rawValue].firstIndex(where: { $0.line == placed.task.line }) else { return }
+        expected[placed.region.rawValue][index] = task
+    }
+
+    /// Open tasks per region and bucket: `[region][bucket]`.
+    static func openCounts(_ document: DayDocument) -> [[Int]] {
+        var counts = Array(repeating: [0, 0, 0], count: Region.allCases.count)
+        for section in document.sections {
+            guard let region = section.region else { continue }
+            for task in section.tasks where task.status.isOpen { counts[region.rawValue][task.bucket.rawValue] += 1 }
+        }
+        return counts
+    }
+
+    /// Applies the edits on values and reads the result back: no bucket of a limited region grows past its
+    /// limit, the structure stays unambiguous, and every region holds exactly the tasks expected.
+    /// `line` is the edited task's line afterwards; with `edited`, it is the last task of that region.
+    private func check(_ edits: [TextEdit], expecting expected: [[PlanTask]], summary: String,
+                       at line: Int = 0, edited region: Region? = nil) throws(EditError) -> DayEdit {
+        let after = TextEdit.apply(edits, to: bytes)
+        let result = DayDocument(parsing: after)
+        let before = DayEditor.openCounts(document), now = DayEditor.openCounts(result)
+        for region in Region.allCases where region.isLimited {
+            for bucket in Bucket.allCases {
+                let was = before[region.rawValue][bucket.rawValue], will = now[region.rawValue][bucket.rawValue]
+                guard will > was, will > bucket.limit else { continue }
+                throw .bucketFull(BucketFull(
+                    region: region, bucket: bucket, open: was,
+                    bucketsWithRoom: Bucket.allCases.filter { $0 != bucket && before[region.rawValue][$0.rawValue] < $0.limit },
+                    regionsWithRoom: Region.allCases.filter {
+                        $0.isLimited && $0 != region && before[$0.rawValue][bucket.rawValue] < bucket.limit
+                    }))
+            }
+        }
+        if let blocker = result.formattingBlockers.first, document.formattingBlockers.isEmpty {
+            throw .checkFailed("an error at line \(blocker.start.line): \(blocker.message)")
+        }
+        var found: [[PlanTask]] = Array(repeating: [], count: Region.allCases.count)
+        for section in result.sections {
+            guard let region = section.region else { continue }
+            found[region.rawValue] += section.tasks
+        }
+        for region in Region.allCases where found[region.rawValue] != expected[region.rawValue] {
+            throw .checkFailed("the tasks of \(region.name) would not be the ones expected")
+        }
+        let editedLine = region.flatMap { found[$0.rawValue].last?.line } ?? line
+        return DayEdit(edits: edits, after: after, summary: summary, line: editedLine,
+                       inverse: TextEdit.inverse(of: edits, on: bytes))
+    }
+
+    // MARK: - Metadata words
+
+    /// The key and meaning of a metadata word the format reads; nil for any other word.
+    static func metadataWord(_ word: String) -> (key: String, metadata: TaskMetadata)? {
+        guard word.hasPrefix("@"), let (task, findings) = PlanTask.parsing(line: "- [ ] x \(word)"),
+              findings.isEmpty, task.title == "x", !task.metadata.isEmpty else { return nil }
+        let key = word.dropFirst().prefix { $0 != ":" }.lowercased()
+        return (key, task.metadata)
+    }
+
+    /// `metadata` with the value of `key` taken from `source` (unset when `source` has none).
+    static func merging(_ source: TaskMetadata, key: String, into metadata: TaskMetadata) -> TaskMetadata {
+        var merged = metadata
+        switch key {
+        case "carry": merged.carry = source.carry
+        case "sticky": merged.sticky = source.sticky
+        case "expired": merged.expired = source.expired
+        case "expires": merged.expires = source.expires
+        case "from": merged.from = source.from
+        default: break
+        }
+        return merged
+    }
+}
+
+extension Region {
+    /// "the Backlog", "Morning": how a summary names the region.
+    var withArticle: String { self == .backlog ? "the Backlog" : name }
+}

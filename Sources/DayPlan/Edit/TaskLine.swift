@@ -1,0 +1,100 @@
+/// Where the parts of a parsed task's line stand in the file's bytes, to edit one part and keep the rest.
+struct TaskLine {
+    /// The first byte of the line (its indentation, if any).
+    let lineStart: Int
+    /// The bullet: `-`, `+`, `*`, or a number with `.` or `)`.
+    let bullet: Range<Int>
+    /// The status mark between the brackets.
+    let mark: Int
+    /// The end of the line's text, before trailing white space and the line ending.
+    let textEnd: Int
+
+    /// Finds the parts of `task`'s line; nil for a task made in code, or one whose line is not in `bytes`.
+    init?(_ task: PlanTask, in bytes: [UInt8]) {
+        guard let source = task.source, source.end.offset <= bytes.count else { return nil }
+        var i = source.start.offset
+        while i < source.end.offset, bytes[i] != UInt8(ascii: "[") { i += 1 }
+        guard i + 2 < bytes.count, bytes[i] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "]") else { return nil }
+        mark = i + 1
+        var bulletEnd = source.start.offset
+        if Bucket(bullet: bytes[bulletEnd]) != nil {
+            bulletEnd += 1
+        } else {
+            while bulletEnd < i, (0x30...0x39).contains(bytes[bulletEnd]) { bulletEnd += 1 }
+            bulletEnd += 1
+        }
+        bullet = source.start.offset..<bulletEnd
+        lineStart = source.start.offset - (source.start.column - 1)
+        textEnd = source.end.offset
+    }
+
+    /// One `@` word on the line that the parser reads as metadata, and where it stands.
+    struct MetadataWord {
+        /// The word's bytes.
+        let range: Range<Int>
+        /// Its key, in lower case: `carry`, `from`, …
+        let key: String
+    }
+
+    /// The metadata words of the line, in order, as the parser reads them (`MetadataKey.all`): flags without
+    /// a value, dated keys with a real date, `@every:` with a recurrence (any other `@` word is title).
+    func metadataWords(in bytes: [UInt8]) -> [MetadataWord] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var words: [MetadataWord] = []
+            var i = mark + 2
+            while i < textEnd {
+                while i < textEnd, buffer[i] == UInt8(ascii: " ") || buffer[i] == UInt8(ascii: "\t") { i += 1 }
+                guard i < textEnd else { break }
+                let start = i
+                while i < textEnd, buffer[i] != UInt8(ascii: " "), buffer[i] != UInt8(ascii: "\t") {
+                    i = wordScanStep(buffer, at: i, textEnd)
+                }
+                guard buffer[start] == UInt8(ascii: "@") else { continue }
+                let word = buffer[(start + 1)..<i]
+                let colon = word.firstIndex(of: UInt8(ascii: ":"))
+                let key = String(decoding: word[..<(colon ?? i)], as: UTF8.self).lowercased()
+                let value = colon.map { String(decoding: buffer[($0 + 1)..<i], as: UTF8.self) }
+                let isMetadata: Bool
+                if let known = MetadataKey.all.first(where: { $0.name == key }) {
+                    // As the parser reads them: a flag has no value, a dated key a real date (`@on:` may name a
+                    // region after it), `@every:` a recurrence.
+                    if !known.takesValue {
+                        isMetadata = colon == nil
+                    } else if known.takesDate {
+                        isMetadata = value.map { Day($0.prefix { $0 != "/" }) != nil } ?? false
+                    } else {
+                        isMetadata = value.map { Recurrence($0) != nil } ?? false
+                    }
+                } else {
+                    isMetadata = false
+                }
+                if isMetadata { words.append(MetadataWord(range: start..<i, key: key)) }
+            }
+            return words
+        }
+    }
+
+    /// The edit that sets the status mark: one byte, or none when it says that status already.
+    func statusEdit(_ status: Status, in bytes: [UInt8]) -> [TextEdit] {
+        Status(mark: bytes[mark]) == status ? [] : [TextEdit(offset: mark, removing: 1, inserting: [status.markByte])]
+    }
+
+    /// The edit that appends ` word` after the line's last non-blank character (trailing white space and the
+    /// line ending stay after it).
+    func appendEdit(_ word: String) -> TextEdit {
+        TextEdit(offset: textEnd, removing: 0, inserting: Array((" " + word).utf8))
+    }
+
+    /// The edit that removes a word and the white space before it (after it, when only the box is before it).
+    func removalEdit(of word: Range<Int>, in bytes: [UInt8]) -> TextEdit {
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = word.lowerBound
+        while start > mark + 2, isBlank(bytes[start - 1]) { start -= 1 }
+        var end = word.upperBound
+        if start == mark + 2 {
+            start = word.lowerBound
+            while end < textEnd, isBlank(bytes[end]) { end += 1 }
+        }
+        return TextEdit(offset: start, removing: end - start, inserting: [])
+    }
+}

@@ -1,0 +1,61 @@
+/// One change to a file's bytes: `removing` bytes at `offset` are replaced by `inserting`.
+///
+/// Offsets count UTF-8 bytes from the start of the file (a byte-order mark included), as
+/// `SourcePosition.offset` does. Every change the library makes to a person's file is a list of these,
+/// so that all the bytes it does not name stay exactly as they were.
+public struct TextEdit: Hashable, Sendable {
+    /// Where the change starts, in bytes from the start of the file.
+    public var offset: Int
+    /// How many bytes from `offset` on are replaced.
+    public var removing: Int
+    /// What goes in their place.
+    public var inserting: [UInt8]
+
+    /// Makes an edit: replace `removing` bytes at `offset` with `inserting`.
+    public init(offset: Int, removing: Int, inserting: [UInt8]) {
+        self.offset = offset
+        self.removing = removing
+        self.inserting = inserting
+    }
+
+    /// The bytes the edit replaces.
+    public var removedRange: Range<Int> { offset..<(offset + removing) }
+
+    /// Applies non-overlapping edits, whatever their order; edits at the same offset apply in the order given.
+    /// An edit that overlaps an earlier one, or reaches past the end, is left out.
+    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.inserting.count })
+        var position = 0
+        for edit in sorted(edits) {
+            guard edit.offset >= position, edit.offset + edit.removing <= bytes.count else { continue }
+            output.append(contentsOf: bytes[position..<edit.offset])
+            output.append(contentsOf: edit.inserting)
+            position = edit.offset + edit.removing
+        }
+        output.append(contentsOf: bytes[position...])
+        return output
+    }
+
+    /// The edits that undo `edits` (as `apply` applies them to `original`): applied to the result, they give
+    /// `original` back, byte for byte.
+    public static func inverse(of edits: [TextEdit], on original: [UInt8]) -> [TextEdit] {
+        var inverse: [TextEdit] = []
+        var position = 0, shift = 0
+        for edit in sorted(edits) {
+            guard edit.offset >= position, edit.offset + edit.removing <= original.count else { continue }
+            inverse.append(TextEdit(offset: edit.offset + shift, removing: edit.inserting.count,
+                                    inserting: Array(original[edit.removedRange])))
+            shift += edit.inserting.count - edit.removing
+            position = edit.offset + edit.removing
+        }
+        return inverse
+    }
+
+    /// By offset, then removals that start there after pure insertions; otherwise in the order given.
+    static func sorted(_ edits: [TextEdit]) -> [TextEdit] {
+        edits.enumerated().sorted { a, b in
+            (a.element.offset, a.element.removing, a.offset) < (b.element.offset, b.element.removing, b.offset)
+        }.map(\.element)
+    }
+}

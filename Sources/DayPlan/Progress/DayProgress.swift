@@ -1,0 +1,100 @@
+/// How a day is going, as `dayplan status` shows it: the open tasks of each bucket of each limited region
+/// against the 1-3-5 limits, what is finished, the day's completion, and the Backlog by age.
+///
+/// **Completion** is done of planned: the tasks of Morning, Afternoon and Evening that are done, out of all
+/// tasks there except the cancelled ones (a cancelled task was dropped on purpose, so it is not counted
+/// either way; a task moved on to a later day was planned and not done). Backlog tasks and sub-tasks do not
+/// count. With nothing planned there is no fraction.
+public struct DayProgress: Hashable, Sendable {
+    /// The day the progress is reckoned for (the Backlog's ages count from it).
+    public let day: Day
+    /// Morning, Afternoon and Evening, in order.
+    public let regions: [RegionProgress]
+    /// The Backlog's open tasks by age.
+    public let backlog: BacklogAges
+
+    /// What one limited region holds.
+    public struct RegionProgress: Hashable, Sendable {
+        /// The region.
+        public let region: Region
+        /// Open tasks (to do or in progress) per bucket, by `Bucket.rawValue`: must, complementary, misc.
+        public let open: [Int]
+        /// Tasks done.
+        public let done: Int
+        /// Tasks cancelled.
+        public let cancelled: Int
+        /// Tasks moved on to a later day (`[>]`).
+        public let movedOn: Int
+
+        /// Open tasks of one bucket.
+        public func open(_ bucket: Bucket) -> Int { open[bucket.rawValue] }
+    }
+
+    /// The open tasks of the Backlog grouped by how long ago their `@from:` day was.
+    public struct BacklogAges: Hashable, Sendable {
+        /// All open Backlog tasks.
+        public let open: Int
+        /// `@from:` the day itself (or later).
+        public let today: Int
+        /// `@from:` the day before.
+        public let yesterday: Int
+        /// `@from:` two to six days before.
+        public let thisWeek: Int
+        /// `@from:` seven or more days before.
+        public let older: Int
+        /// Without `@from:` (captured straight into the Backlog).
+        public let undated: Int
+        /// The task with the earliest `@from:` day (the first of them in the file); nil when none has one.
+        public let oldest: PlanTask?
+    }
+
+    /// Tasks done in the limited regions.
+    public var done: Int { regions.reduce(0) { $0 + $1.done } }
+
+    /// Tasks planned in the limited regions: all but the cancelled ones.
+    public var planned: Int {
+        regions.reduce(0) { $0 + $1.open.reduce(0, +) + $1.done + $1.movedOn }
+    }
+
+    /// `done / planned`, from 0 to 1; nil when nothing is planned.
+    public var completion: Double? {
+        planned == 0 ? nil : Double(done) / Double(planned)
+    }
+
+    /// Reckons the progress of a parsed day file on `day`.
+    public init(_ document: DayDocument, on day: Day) {
+        self.day = day
+        var regions: [RegionProgress] = []
+        for region in Region.allCases where region.isLimited {
+            var open = [0, 0, 0], done = 0, cancelled = 0, movedOn = 0
+            for task in document.tasks(in: region) {
+                switch task.status {
+                case .todo, .inProgress: open[task.bucket.rawValue] += 1
+                case .done: done += 1
+                case .cancelled: cancelled += 1
+                case .deferred: movedOn += 1
+                }
+            }
+            regions.append(RegionProgress(region: region, open: open, done: done, cancelled: cancelled, movedOn: movedOn))
+        }
+        self.regions = regions
+        var today = 0, yesterday = 0, thisWeek = 0, older = 0, undated = 0
+        var oldest: PlanTask?
+        let open = document.tasks(in: .backlog).filter(\.status.isOpen)
+        for task in open {
+            guard let from = task.metadata.from else {
+                undated += 1
+                continue
+            }
+            switch from.days(until: day) {
+            case ...0: today += 1
+            case 1: yesterday += 1
+            case 2...6: thisWeek += 1
+            default: older += 1
+            }
+            if oldest?.metadata.from.map({ from < $0 }) ?? true { oldest = task }
+        }
+        backlog = BacklogAges(open: open.count, today: today, yesterday: yesterday, thisWeek: thisWeek, older: older,
+                              undated: undated, oldest: oldest)
+    }
+}

@@ -1,0 +1,133 @@
+import DayPlan
+
+/// `dayplan add`: captures a task into the day's file, by default into the Backlog.
+enum AddCommand {
+    static let spec = CommandSpec(
+        name: "add",
+        summary: "Add a task to today's plan (by default to the Backlog)",
+        arguments: Value(placeholder: "TITLE ...", kind: .text),
+        about: """
+            Adds a task to the day's file (today's, or --date's): capture first, place later. Its words are
+            the title; #tags and metadata (@carry, @expires:YYYY-MM-DD, …) in it are read as in any task.
+            With - as the only TITLE, reads titles from standard input, one a line (blank lines skipped):
+            all are added, or none.
+
+            The task goes to the Backlog unless --to names a region, into the misc bucket unless --must or
+            --complementary says otherwise; it is written after the region's last task, as rollover adds
+            tasks, and every other byte of the file stays. A region whose bucket is full (the 1-3-5 rule:
+            1 must, 3 complementary, 5 misc open per region) is exit 1, naming where there is room; nothing
+            is written.
+
+            When the day has no file yet, it is made as rollover makes a day with no earlier plan: from the
+            plan folder's template, or blank, where the layout puts it. It holds the plan folder's lock, as
+            rollover does, and prints one line per task: path:line: what changed.
+            """,
+        options: [
+            .choice("--to", Region.allCases.map { $0.name.lowercased() }, "The region (default: backlog)."),
+        ] + BucketFlags.options + DaySession.options + [.quiet],
+        exitCodes: [(0, "added"), (1, "a bucket is full, or the file has errors; nothing changed"),
+                    (2, "usage or I/O error, such as a read-only file")])
+
+    static func run(_ words: [String]) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+        func usage(_ message: String) -> ExitCode {
+            err.line("dayplan add: \(message)\nRun 'dayplan add --help' for usage.")
+            return .failure
+        }
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.forCommand(spec, words)
+        } catch {
+            return error
+        }
+        let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.name.lowercased() == name } } ?? .backlog
+        let bucket: Bucket
+        switch BucketFlags.bucket(arguments) {
+        case .success(let given): bucket = given ?? .misc
+        case .failure(let problem): return usage(problem.message)
+        }
+
+        // 1. The titles: the words, or standard input's lines.
+        var titles: [String]
+        if arguments.positionals == ["-"] {
+            let input: [UInt8]
+            do {
+                input = try FileSystem.read("-")
+            } catch {
+                err.line("dayplan add: \(error.message)")
+                return .failure
+            }
+            // Split on bytes: a String would read `\r\n` as one character.
+            titles = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
+            }
+            titles.removeAll { $0.allSatisfy { $0 == " " || $0 == "\t" } }
+            guard !titles.isEmpty else { return usage("standard input holds no title") }
+        } else {
+            let title = arguments.positionals.joined(separator: " ")
+            guard !title.allSatisfy({ $0 == " " || $0 == "\t" }) else { return usage("give the task's title") }
+            titles = [title]
+        }
+        var tasks: [PlanTask] = []
+        for title in titles {
+            guard let (task, findings) = PlanTask.parsing(line: "\(bucket.bullet) [ ] \(title)"), !task.title.isEmpty else {
+                return usage("'\(title)' is not a title: it needs words that are not metadata, on one line")
+            }
+            for finding in findings {
+                err.line("dayplan add: warning: '\(title)': \(finding.message) [\(finding.rule)]")
+            }
+            tasks.append(task)
+        }
+
+        // 2. The day's file, under the lock; a new one as rollover starts a day.
+        let session: DaySession
+        do {
+            session = try DaySession.open(arguments, writing: true)
+        } catch {
+            err.line("dayplan add: \(error.message)")
+            return error.code
+        }
+        defer { session.release() }
+        let path = session.file.path
+        var bytes: [UInt8]
+        var made: String?
+        if let existing = session.bytes {
+            bytes = existing
+        } else {
+            do {
+                let day = try session.newDay()
+                for warning in day.warnings { err.line(warning) }
+                bytes = day.bytes
+                made = day.template.map { "new file, from \($0)" } ?? "new file"
+            } catch {
+                err.line("dayplan add: \(error.message)")
+                return error.code
+            }
+        }
+
+        // 3. Each task in turn, all checked before anything is written.
+        var lines: [String] = []
+        for task in tasks {
+            do {
+                let edit = try DayEditor(bytes).insert(task, into: region)
+                bytes = edit.after
+                lines.append("\(path):\(edit.line): \(edit.summary)")
+            } catch {
+                let hint = region == .backlog ? "" : "; or capture it with --to backlog"
+                return DaySession.report(error, command: "add", path: path, hint: hint, to: &err)
+            }
+        }
+        do {
+            try session.write(bytes)
+        } catch {
+            err.line("dayplan add: \(error.message); nothing changed")
+            return .failure
+        }
+        if !arguments.flags.contains("--quiet") {
+            for (index, line) in lines.enumerated() { out.line(line + (index == 0 ? made.map { " (\($0))" } ?? "" : "")) }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,49 @@
+import DayPlan
+
+/// `dayplan mark`: sets a task's status (done, doing, todo, cancel).
+enum MarkCommand {
+    /// The statuses a person sets, by the word they type.
+    static let statuses: [(word: String, status: Status)] = [("done", .done), ("doing", .inProgress), ("todo", .todo), ("cancel", .cancelled)]
+
+    static let spec = CommandSpec(
+        name: "mark",
+        summary: "Mark a task done, doing, todo or cancel",
+        arguments: Value(placeholder: "done|doing|todo|cancel TASK", kind: .text),
+        about: """
+            Sets the status of one task of the day's file (today's, or --date's): done [x], doing [/],
+            todo [ ] or cancel [-]. Only the status mark changes; every other byte stays.
+
+            TASK is FILE:LINE, as dayplan lint prints it (the task's line or one of its notes' lines; any
+            day file), or the task's exact title, or a part of exactly one title (case is ignored). No
+            match, or more than one, is exit 1 listing the candidates.
+
+            Reopening a task (todo, doing) is refused when its bucket is full (the 1-3-5 rule), naming
+            where there is room. It holds the plan folder's lock, as rollover does, and prints one line:
+            path:line: what changed.
+            """,
+        options: DaySession.options + [.quiet],
+        exitCodes: [(0, "done (or the task already had that status)"),
+                    (1, "no task or more than one matches, its bucket is full, or the file has errors; nothing changed"),
+                    (2, "usage or I/O error, such as a missing or read-only file")])
+
+    static func run(_ words: [String]) -> ExitCode {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.forCommand(spec, words)
+        } catch {
+            return error
+        }
+        let statusWord = arguments.positionals.first ?? ""
+        guard let status = statuses.first(where: { $0.word == statusWord })?.status,
+              let selector = TaskSelector(Array(arguments.positionals.dropFirst())) else {
+            var err = Output.error
+            err.line("dayplan mark: give a status (\(statuses.map(\.word).joined(separator: ", "))) and a task: FILE:LINE, a title, "
+                     + "or a part of one\nRun 'dayplan mark --help' for usage.")
+            err.flush()
+            return .failure
+        }
+        return DaySession.change("mark", arguments, task: selector) { editor, placed throws(EditError) in
+            try editor.setStatus(status, ofTaskAt: placed.task.line)
+        }
+    }
+}

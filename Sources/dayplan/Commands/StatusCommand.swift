@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// `dayplan status`: how the day is going.
+enum StatusCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        summary: "Show what is left today: open tasks per bucket, completion, the Backlog by age",
+        arguments: Value(placeholder: "DATE", kind: .date),
+        about: """
+            Shows the day's plan (today's, or DATE's: YYYY-MM-DD, today, yesterday or tomorrow) at a glance:
+            for Morning, Afternoon and Evening, the open tasks of each bucket against its limit (must 0/1 ·
+            complementary 2/3 · misc 4/5) and how many are done, cancelled or moved on; the day's
+            completion; and the Backlog's open tasks by the age of their @from: day (today, yesterday, this
+            week: 2 to 6 days, older: 7 or more, and undated), with the oldest.
+
+            Completion is done of planned: the tasks of Morning, Afternoon and Evening that are done, out of
+            all of them except the cancelled ones. Backlog tasks and sub-tasks do not count.
+
+            Colour is used only when standard output is a terminal and NO_COLOR is not set. --format json
+            writes one JSON document, {"version":1,…} (the README lists its fields).
+            """,
+        options: [
+            .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
+            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
+            .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
+                    "Before this hour (0-23) it is still yesterday (default: the day-starts-at setting, else 0)."),
+        ],
+        exitCodes: [(0, "shown"), (2, "usage or I/O error, such as a day without a file")])
+
+    /// How the status is written.
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
+    static func run(_ words: [String]) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+        var arguments: Arguments
+        do {
+            arguments = try Arguments.forCommand(spec, words)
+        } catch {
+            return error
+        }
+        guard arguments.positionals.count <= 1 else {
+            err.line("dayplan status: give at most one DATE\nRun 'dayplan status --help' for usage.")
+            return .failure
+        }
+        if let date = arguments.positionals.first { arguments.options["--date"] = date }
+        let session: DaySession
+        do {
+            session = try DaySession.open(arguments, writing: false)
+        } catch {
+            err.line("dayplan status: \(error.message)")
+            return error.code
+        }
+        guard let bytes = session.bytes else {
+            err.line("dayplan status: \(session.file.path): no such file; there is no plan for \(session.file.day) yet "
+                     + "(start it with 'dayplan rollover')")
+            return .failure
+        }
+        let progress = DayProgress(DayDocument(parsing: bytes), on: session.file.day)
+        switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
+        case .text:
+            let colour = isatty(1) == 1 && (RolloverCommand.environment("NO_COLOR") ?? "").isEmpty
+            out.write(text(progress, file: session.file.path, colour: colour))
+        case .json:
+            out.write(bytes: json(progress, file: session.file.path))
+        }
+        return .success
+    }
+
+    // MARK: - Text
+
+    /// The status as lines for people; with `colour`, ANSI colours: full buckets yellow, over-full red.
+    static func text(_ progress: DayProgress, file: String, colour: Bool) -> String {
+        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)" }
+        var text = "\(file): \(Weekday(of: progress.day).name) \(progress.day), "
+        if progress.planned == 0 {
+            text += "nothing planned yet\n"
+        } else {
+            let percent = (progress.done * 100 + progress.planned / 2) / progress.planned
+            text += paint("\(progress.done) of \(progress.planned) done (\(percent)%)", progress.done == progress.planned ? "32" : "1") + "\n"
+        }
+        let width = Region.allCases.map(\.name.count).max() ?? 0
+        for region in progress.regions {
+            var parts = Bucket.allCases.map { bucket in
+                let open = region.open(bucket)
+                let count = "\(open)/\(bucket.limit)"
+                return "\(bucket) " + (open > bucket.limit ? paint(count, "1;31") : open == bucket.limit ? paint(count, "33") : count)
+            }
+            if region.done > 0 { parts.append(paint(plural(region.done, "done"), "32")) }
+            if region.cancelled > 0 { parts.append(plural(region.cancelled, "cancelled")) }
+            if region.movedOn > 0 { parts.append(plural(region.movedOn, "moved on")) }
+            text += paint(region.region.name.padding(width), "1") + "  " + parts.joined(separator: " · ") + "\n"
+        }
+        let backlog = progress.backlog
+        text += paint(Region.backlog.name.padding(width), "1") + "  \(backlog.open) open"
+        if backlog.open > 0 {
+            var ages = ["\(backlog.today) today", "\(backlog.yesterday) yesterday", "\(backlog.thisWeek) this week", "\(backlog.older) older"]
+            if backlog.undated > 0 { ages.append("\(backlog.undated) undated") }
+            text += ": " + ages.joined(separator: ", ")
+            if let oldest = backlog.oldest, let from = oldest.metadata.from {
+                let days = from.days(until: progress.day)
+                text += "; oldest: \(oldest.title) (from \(from), \(days) day\(days == 1 ? "" : "s") ago)"
+            }
+        }
+        return text + "\n"
+    }
+
+    // MARK: - JSON
+
+    /// The status as one JSON document, version 1:
+    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…}}`.
+    static func json(_ progress: DayProgress, file: String) -> [UInt8] {
+        var output: [UInt8] = []
+        func key(_ name: String) { output += "\"\(name)\":".utf8 }
+        func string(_ text: String) { FindingFormat.appendJSONString(text, to: &output) }
+        output += "{\"version\":1,".utf8
+        key("file"); string(file)
+        output += ",".utf8; key("day"); string(progress.day.description)
+        output += ",\"done\":\(progress.done),\"planned\":\(progress.planned),\"completion\":".utf8
+        output += (progress.completion.map { "\($0)" } ?? "null").utf8
+        output += ",\"regions\":[".utf8
+        for (index, region) in progress.regions.enumerated() {
+            if index > 0 { output += ",".utf8 }
+            output += "{".utf8
+            key("region"); string(region.region.name)
+            output += ",\"open\":{".utf8
+            output += Bucket.allCases.map { "\"\($0)\":\(region.open($0))" }.joined(separator: ",").utf8
+            output += "},\"limits\":{".utf8
+            output += Bucket.allCases.map { "\"\($0)\":\($0.limit)" }.joined(separator: ",").utf8
+            output += "},\"done\":\(region.done),\"cancelled\":\(region.cancelled),\"movedOn\":\(region.movedOn)}".utf8
+        }
+        let backlog = progress.backlog
+        output += "],\"backlog\":{\"open\":\(backlog.open),\"today\":\(backlog.today),\"yesterday\":\(backlog.yesterday),".utf8
+        output += "\"thisWeek\":\(backlog.thisWeek),\"older\":\(backlog.older),\"undated\":\(backlog.undated),\"oldest\":".utf8
+        if let oldest = backlog.oldest, let from = oldest.metadata.from {
+            output += "{".utf8
+            key("title"); string(oldest.title)
+            output += ",\"line\":\(oldest.line),\"from\":\"\(from)\"}".utf8
+        } else {
+            output += "null".utf8
+        }
+        output += "}}\n".utf8
+        return output
+    }
+}

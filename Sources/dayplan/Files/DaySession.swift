@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// A day's file opened by one of the daily commands (status, add, mark, move): the plan folder (from `--dir`,
+/// `DAYPLAN_DIR` or the current folder), the day (`--date`, else today as rollover reckons it, `DAYPLAN_NOW`
+/// and `day-starts-at` included), its file and bytes. A command that writes holds the plan folder's lock
+/// from before it reads until it has written, as rollover and `fmt --write` do.
+struct DaySession {
+    /// The plan folder.
+    let planFolder: PlanFolder
+    /// The day's file: found in any layout, or where the layout puts a new one.
+    let file: DayFileOfPlan
+    /// The file's bytes; nil when it does not exist yet.
+    let bytes: [UInt8]?
+    /// The lock held (-1 for none); released by `release()`.
+    private let lock: Int32
+
+    /// Why a daily command stops: its exit code and the message for standard error.
+    struct Failure: Error {
+        let code: ExitCode
+        let message: String
+    }
+
+    /// The options every daily command takes: where the plan folder is, which day, when a day starts.
+    static let options: [Option] = [
+        .option("--date", "YYYY-MM-DD", .date, "The day (default: today; also today, yesterday, tomorrow)."),
+        .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
+        .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
+                "Before this hour (0-23) it is still yesterday (default: the day-starts-at setting, else 0)."),
+    ]
+
+    /// Opens the day `arguments` name (`--date`, else today), or the day file at `path` (a `FILE:LINE` the
+    /// person gave). With `writing`, takes the plan folder's lock first, and refuses a folder that is not a plan
+    /// folder and holds no day file (the same guard rail as rollover's).
+    static func open(_ arguments: Arguments, path: String? = nil, writing: Bool) throws(Failure) -> DaySession {
+        let planFolder: PlanFolder
+        do {
+            planFolder = try PlanFolder.find(from: arguments.options["--dir"]
+                                             ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            throw Failure(code: .failure, message: error.message)
+        }
+        var lock: Int32 = -1
+        func fail(_ code: ExitCode, _ message: String) -> Failure {
+            if lock >= 0 { closeDescriptor(lock) }
+            return Failure(code: code, message: message)
+        }
+
+        let file: DayFileOfPlan
+        if let path {
+            // A file named on the command line: its own plan folder's lock (as fmt --write takes it).
+            guard FileSystem.kind(of: path) == .file else {
+                throw fail(.failure, FileSystem.kind(of: path) == .missing ? "\(path): no such file" : "\(path): not a day file")
+            }
+            if writing {
+                let folder = PlanFolder.lockFolder(for: path, current: planFolder.absolutePath, fallback: FileSystem.directory(of: path))
+                do {
+                    lock = try PlanFolder.lock(folder: folder, exclusive: true, unlessReadOnly: true)
+                } catch {
+                    throw fail(.failure, "\(error.message); nothing changed")
+                }
+            }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let day = Day(name.prefix(10)) ?? Day(year: 2000, month: 1, day: 1)!
+            file = DayFileOfPlan(day: day, path: path, isNew: false, folder: "")
+        } else {
+            let day: Day
+            switch RolloverCommand.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
+            case .failure(let problem):
+                throw fail(.failure, problem.message)
+            case .success(let today):
+                switch arguments.options["--date"] {
+                case nil, "today": day = today
+                case "yesterday": day = today.adding(days: -1)
+                case "tomorrow": day = today.adding(days: 1)
+                case let text?:
+                    guard let given = Day(text) else { throw fail(.failure, "--date '\(text)' is not a date; write YYYY-MM-DD") }
+                    day = given
+                }
+            }
+            let files: [PlanFolder.DayFile]
+            do {
+                files = try planFolder.dayFiles()
+            } catch {
+                throw fail(.failure, error.message)
+            }
+            if writing, !planFolder.isInitialized, files.isEmpty {
+                throw fail(.failure, DayFileOfPlan.notAPlanFolder(planFolder))
+            }
+            if writing {
+                do {
+                    lock = try planFolder.lock(exclusive: true)
+                } catch {
+                    throw fail(.failure, "\(error.message); nothing changed")
+                }
+            }
+            switch DayFileOfPlan.find(day, in: planFolder, files: writing ? (try? planFolder.dayFiles()) ?? files : files) {
+            case .success(let found): file = found
+            case .failure(let duplicates): throw fail(.findings, "\(duplicates.message); nothing changed")
+            }
+        }
+
+        var bytes: [UInt8]?
+        if !file.isNew || FileSystem.kind(of: file.path) != .missing {
+            do {
+                bytes = try FileSystem.read(file.path)
+            } catch {
+                throw fail(.failure, error.message)
+            }
+        }
+        return DaySession(planFolder: planFolder, file: file, bytes: bytes, lock: lock)
+    }
+
+    /// Releases the lock.
+    func release() {
+        if lock >= 0 { closeDescriptor(lock) }
+    }
+
+    /// Writes `bytes` as the day's file, atomically, making the folders a new one needs.
+    func write(_ bytes: [UInt8]) throws(FileError) {
+        try file.write(bytes, in: planFolder)
+    }
+
+    /// The text a new day starts from, as rollover starts a day with no earlier plan: the template filled in,
+    /// or a blank day; with the warnings for placeholders dayplan does not know.
+    func newDay() throws(Failure) -> (bytes: [UInt8], warnings: [String], template: String?) {
+        let template: (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
+        do {
+            template = try DayFileOfPlan.template(for: file.day, in: planFolder)
+        } catch {
+            throw Failure(code: .failure, message: "\(error.message); nothing changed")
+        }
+        do {
+            let plan = try Rollover(opening: file.day, from: nil, existing: template?.bytes)
+            return (plan.targetAfter, template?.unknown.map { DayFileOfPlan.warning($0, in: template?.path ?? "") } ?? [], template?.path)
+        } catch {
+            let name = template?.path ?? file.path
+            switch error {
+            case .sourceRefused(let reasons), .targetRefused(let reasons):
+                throw Failure(code: .findings, message: reasons.map { FindingFormat.line($0, file: name) }.joined(separator: "\n")
+                              + "\n\(name): the template for new days has errors that would make the new day a guess; nothing changed")
+            case .checkFailed(let problems):
+                throw Failure(code: .failure, message: problems.joined(separator: "; "))
+            }
+        }
+    }
+}
+
+/// Closes a file descriptor (a lock's): `close` by another name, since `DaySession` members hide the C one.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
+}
+
+extension DaySession {
+    /// One change made by a daily command: opens the day's file (or the FILE of a `FILE:LINE`) under the lock,
+    /// selects the task, works the edit out with the library's `DayEditor` (which checks the 1-3-5 rule), writes
+    /// the file atomically when it changes, and prints one line saying what changed: `path:line: summary`.
+    static func change(_ command: String, _ arguments: Arguments, task selector: TaskSelector,
+                       edit: (DayEditor, PlacedTask) throws(EditError) -> DayEdit) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+        let session: DaySession
+        do {
+            if case .line(let file, _) = selector {
+                session = try open(arguments, path: file, writing: true)
+            } else {
+                session = try open(arguments, writing: true)
+            }
+        } catch {
+            err.line("dayplan \(command): \(error.message)")
+            return error.code
+        }
+        defer { session.release() }
+        let path = session.file.path
+        guard let bytes = session.bytes else {
+            err.line("dayplan \(command): \(path): no such file; there is no plan for \(session.file.day) yet "
+                     + "(start it with 'dayplan rollover', or capture a task with 'dayplan add')")
+            return .failure
+        }
+        let editor = DayEditor(bytes)
+        let placed: PlacedTask
+        switch selector.select(in: editor, path: path) {
+        case .success(let found): placed = found
+        case .failure(let failure):
+            err.line("dayplan \(command): \(failure.message)")
+            return failure.code
+        }
+        let change: DayEdit
+        do {
+            change = try edit(editor, placed)
+        } catch {
+            return report(error, command: command, path: path, to: &err)
+        }
+        if change.changesFile {
+            do {
+                try session.write(change.after)
+            } catch {
+                err.line("dayplan \(command): \(error.message); nothing changed")
+                return .failure
+            }
+        }
+        if !arguments.flags.contains("--quiet") {
+            out.line("\(path):\(change.line > 0 ? change.line : placed.task.line): \(change.summary)")
+        }
+        return .success
+    }
+
+    /// Reports why an edit was not made, and returns the exit code: 1 for a full bucket or a file with errors
+    /// (the person can act on it), 2 otherwise.
+    static func report(_ error: EditError, command: String, path: String, hint: String = "", to err: inout Output) -> ExitCode {
+        switch error {
+        case .bucketFull(let full):
+            err.line("dayplan \(command): \(path): \(full.message) [\(Rule.bucketLimit)]; \(full.room)\(hint); nothing changed")
+            return .findings
+        case .refused(let reasons):
+            for reason in reasons { err.line(FindingFormat.line(reason, file: path)) }
+            err.line("\(path): not changed, because of the error\(reasons.count == 1 ? "" : "s") above")
+            return .findings
+        case .noTask, .notMetadata, .checkFailed:
+            err.line("dayplan \(command): \(path): \(error.message); nothing changed")
+            return .failure
+        }
+    }
+}

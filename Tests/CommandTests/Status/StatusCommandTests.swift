@@ -1,0 +1,92 @@
+import DayPlan
+import Foundation
+import Testing
+
+/// `dayplan status` on the example week: `Golden/DATE.txt` and `Golden/DATE.json` are what it prints for
+/// `Examples/week/DATE.md`. Re-record after an intended change with `RECORD_GOLDEN=1 swift test --filter
+/// StatusCommandTests`, then review the diff.
+@Suite struct StatusCommandTests {
+    typealias F = DailyFixtures
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
+    static let week = Repository.url("Examples/week")
+    static let days = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"]
+
+    @Test(arguments: days, ["txt", "json"])
+    func matchesGolden(_ day: String, _ format: String) throws {
+        let run = try Binary.run(["status", day] + (format == "json" ? ["--format", "json"] : []), in: Self.week)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        let file = Self.golden.appendingPathComponent("\(day).\(format)")
+        if Self.recording {
+            try Data(run.stdout.utf8).write(to: file)
+        }
+        #expect(run.stdout == (try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    @Test func theJSONIsAVersionedDocument() throws {
+        for day in Self.days {
+            let run = try Binary.run(["status", day, "--format", "json"], in: Self.week)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect(object["version"] as? Int == 1)
+            #expect(object["day"] as? String == day)
+            let regions = try #require(object["regions"] as? [[String: Any]])
+            #expect(regions.map { $0["region"] as? String } == ["Morning", "Afternoon", "Evening"])
+            let document = DayDocument(parsing: try [UInt8](Data(contentsOf: Self.week.appendingPathComponent("\(day).md"))))
+            let progress = DayProgress(document, on: try #require(Day(day)))
+            #expect(object["done"] as? Int == progress.done && object["planned"] as? Int == progress.planned)
+        }
+    }
+
+    @Test func todayByDefaultWithTheBacklogByAge() throws {
+        let folder = try F.folder()
+        let run = try Binary.run(["status"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            2026-11-21.md: Saturday 2026-11-21, 1 of 4 done (25%)
+            Morning    must 1/1 · complementary 1/3 · misc 0/5 · 1 done
+            Afternoon  must 0/1 · complementary 0/3 · misc 1/5
+            Evening    must 0/1 · complementary 0/3 · misc 0/5
+            Backlog    2 open: 0 today, 0 yesterday, 0 this week, 1 older, 1 undated; oldest: Renew passport (from 2026-11-13, 8 days ago)
+
+            """)
+        let json = try Binary.run(["status", "today", "--format", "json"], in: folder.url)
+        #expect(json.stdout.hasPrefix(#"{"version":1,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
+        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13"}}}"# + "\n"))
+    }
+
+    @Test func completionLeavesCancelledOut() throws {
+        let folder = try F.folder(today: "# 2026-11-21\n## Morning\n- [x] a\n- [-] b\n- [>] c\n- [ ] d\n  - [x] sub\n## Backlog\n- [x] e\n")
+        let run = try Binary.run(["status"], in: folder.url)
+        #expect(run.stdout.hasPrefix("2026-11-21.md: Saturday 2026-11-21, 1 of 3 done (33%)\n"))
+        #expect(run.stdout.contains("Morning    must 0/1 · complementary 0/3 · misc 1/5 · 1 done · 1 cancelled · 1 moved on\n"))
+        let empty = try F.folder(today: "# 2026-11-21\n## Backlog\n- [ ] e\n")
+        #expect(try Binary.run(["status"], in: empty.url).stdout.hasPrefix("2026-11-21.md: Saturday 2026-11-21, nothing planned yet\n"))
+        #expect(try Binary.run(["status", "--format", "json"], in: empty.url).stdout.contains(#""done":0,"planned":0,"completion":null,"#))
+    }
+
+    @Test func aDayWithoutAFileIsAnError() throws {
+        let folder = try F.folder()
+        let run = try Binary.run(["status", "2026-11-22"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "dayplan status: 2026-11-22.md: no such file; there is no plan for 2026-11-22 yet (start it with 'dayplan rollover')\n")
+        #expect(try Binary.run(["status", "someday"], in: folder.url).stderr == "dayplan status: --date 'someday' is not a date; write YYYY-MM-DD\n")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "skipped: script (util-linux) is not there to give a terminal"))
+    func colourOnlyOnATerminalAndNotWithNoColor() throws {
+        let folder = try F.folder(today: F.today.replacingOccurrences(of: "## Afternoon\n", with: "## Afternoon\n* [ ] a\n* [ ] b\n"))
+        // `script` runs the command with a terminal as its standard output.
+        func onTerminal(_ environment: String) throws -> String {
+            try shell("\(environment) /usr/bin/script -qec \"'$0' status\" /dev/null", in: folder).stdout
+        }
+        let coloured = try onTerminal("")
+        #expect(coloured.contains("\u{1B}[1;31m2/1\u{1B}[0m"), "over the limit: red")
+        #expect(coloured.contains("\u{1B}[33m1/1\u{1B}[0m"), "full: yellow")
+        let plain = try onTerminal("NO_COLOR=1")
+        #expect(!plain.contains("\u{1B}["))
+        #expect(plain.contains("Afternoon  must 2/1 ·"))
+        #expect(!(try Binary.run(["status"], in: folder.url).stdout.contains("\u{1B}[")), "not a terminal: no colour")
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import DayPlan
+
+/// Every edit operation on every task of the real-style corpus (`Corpus/Cases/*/2026-11-20.md`): each edit
+/// is refused for a reason (a full bucket, an ambiguous file) or, applied, changes bytes only inside the edited
+/// task's lines (plus, for an insertion or a move, only inserts), and its inverse gives the file back.
+@Suite struct EditPropertyTests {
+    static var cases: [(name: String, bytes: [UInt8])] {
+        CorpusTests.names.compactMap { name in CorpusTests.read(name, "2026-11-20.md").map { (name, $0) } }
+    }
+
+    /// The operations tried on the task at a line.
+    static func operations(_ line: Int) -> [(String, (DayEditor) throws(EditError) -> DayEdit)] {
+        var operations: [(String, (DayEditor) throws(EditError) -> DayEdit)] = []
+        for status in Status.allCases {
+            operations.append(("set \(status)", { editor throws(EditError) in try editor.setStatus(status, ofTaskAt: line) }))
+        }
+        for region in Region.allCases {
+            operations.append(("move to \(region)", { editor throws(EditError) in try editor.move(taskAt: line, to: region) }))
+            operations.append(("move to \(region) misc", { editor throws(EditError) in try editor.move(taskAt: line, to: region, bucket: .misc) }))
+        }
+        operations.append(("remove", { editor throws(EditError) in try editor.remove(taskAt: line) }))
+        for word in ["@carry", "@from:2026-11-19", "@expires:2026-12-01"] {
+            operations.append(("set \(word)", { editor throws(EditError) in try editor.replaceMetadata(with: word, onTaskAt: line) }))
+        }
+        for key in ["carry", "from", "sticky"] {
+            operations.append(("remove @\(key)", { editor throws(EditError) in try editor.removeMetadata(key, fromTaskAt: line) }))
+        }
+        return operations
+    }
+
+    @Test func thereIsACorpusWithFullBuckets() {
+        #expect(Self.cases.count >= 40)
+        // Some edits meet a full bucket, so the property test sees refusals too.
+        let refused = Self.cases.filter { _, bytes in
+            let editor = DayEditor(bytes)
+            return editor.tasks.contains { placed in
+                if case .bucketFull? = Result(catching: { () throws(EditError) in try editor.move(taskAt: placed.task.line, to: .morning) }).failure {
+                    return true
+                }
+                return false
+            }
+        }
+        #expect(!refused.isEmpty)
+    }
+
+    @Test(arguments: 0..<4)
+    func editsChangeOnlyTheEditedTaskAndInvert(_ quarter: Int) throws {
+        var applied = 0
+        for (index, (name, bytes)) in Self.cases.enumerated() where index % 4 == quarter {
+            let editor = DayEditor(bytes)
+            let lines = LineTable(bytes)
+            for placed in editor.tasks {
+                let task = placed.task
+                let own = lines.start(of: task.line)..<lines.start(of: task.line + task.lineSpan)
+                for (what, operation) in Self.operations(task.line) {
+                    let edit: DayEdit
+                    do {
+                        edit = try operation(editor)
+                    } catch {
+                        switch error {
+                        case .bucketFull: break
+                        case .refused: break
+                        default: Issue.record("\(name) line \(task.line), \(what): \(error.message)")
+                        }
+                        continue
+                    }
+                    applied += 1
+                    let context = "\(name) line \(task.line), \(what)"
+                    #expect(TextEdit.apply(edit.inverse, to: edit.after) == bytes, "\(context): the inverse gives the file back")
+                    for change in edit.edits where change.removing > 0 || !what.hasPrefix("move") {
+                        #expect(own.lowerBound <= change.offset && change.offset + change.removing <= own.upperBound,
+                                "\(context): an edit outside the task's lines \(task.line)...\(task.line + task.lineSpan - 1)")
+                    }
+                    if what.hasPrefix("move"), !what.hasPrefix("move to \(placed.region) ") && what != "move to \(placed.region)" {
+                        #expect(edit.edits.filter { $0.removing > 0 }.map(\.removedRange) == [own], "\(context): the task's lines are taken out whole")
+                    }
+                    // The edited file reads back as the edit meant: the task is where it should be.
+                    if edit.line > 0 {
+                        let after = DayEditor(edit.after)
+                        #expect(after.task(at: edit.line)?.task.title == task.title, "\(context): the task stands on line \(edit.line)")
+                    }
+                }
+            }
+            // Insertions: pure, and findable.
+            for region in Region.allCases {
+                do {
+                    let edit = try editor.insert(PlanTask(bucket: .misc, title: "Inserted by the test #t"), into: region)
+                    applied += 1
+                    #expect(edit.edits.allSatisfy { $0.removing == 0 }, "\(name): insert into \(region) only inserts")
+                    #expect(TextEdit.apply(edit.inverse, to: edit.after) == bytes)
+                    let placed = DayEditor(edit.after).task(at: edit.line)
+                    #expect(placed?.region == region && placed?.task.title == "Inserted by the test #t", "\(name): inserted into \(region)")
+                } catch {
+                    switch error {
+                    case .bucketFull: break
+                    case .refused: break
+                    default: Issue.record("\(name) insert into \(region): \(error.message)")
+                    }
+                }
+            }
+        }
+        #expect(applied > 100)
+    }
+}
+
+extension Result {
+    /// The error, when it is one.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
