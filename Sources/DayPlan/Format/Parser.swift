@@ -286,9 +286,12 @@ private struct Parser {
 
     /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
     /// line indented less than the task's text (two columns past its bullet) is its sibling, as in Markdown.
+    /// Only a line that reads as a task is: a broken one stays a note, so that formatting (which takes the
+    /// task's indentation away) cannot turn it from one into the other.
     func startsSiblingTask(_ indentWidth: Int, _ start: Int, _ end: Int) -> Bool {
-        guard indentWidth < openTaskIndent + 2, noteFence == nil else { return false }
-        return Checkbox.read(bytes, from: start, to: end) != nil
+        guard indentWidth < openTaskIndent + 2, noteFence == nil,
+              let box = Checkbox.read(bytes, from: start, to: end), box.status != nil else { return false }
+        return box.bucket != nil && box.spacedAfterBullet || box.spacedAfterBox
     }
 
     /// Adds a line to the open task's notes, with the blank lines before it; watches for code fences there.
