@@ -169,7 +169,7 @@ public struct DayEditor: Sendable {
     public func removeMetadata(_ key: String, fromTaskAt line: Int) throws(EditError) -> DayEdit {
         var key = key.lowercased()
         if key.hasPrefix("@") { key.removeFirst() }
-        guard ["carry", "sticky", "expired", "expires", "from"].contains(key) else { throw .notMetadata("@" + key) }
+        guard MetadataKey.all.contains(where: { $0.name == key }) else { throw .notMetadata("@" + key) }
         let (placed, taskLine) = try find(line)
         let edits = taskLine.metadataWords(in: bytes).filter { $0.key == key }.map { taskLine.removalEdit(of: $0.range, in: bytes) }
         var changed = placed.task
@@ -271,6 +271,11 @@ public struct DayEditor: Sendable {
         case "expired": merged.expired = source.expired
         case "expires": merged.expires = source.expires
         case "from": merged.from = source.from
+        case "due": merged.due = source.due
+        case "on":
+            merged.on = source.on
+            merged.onRegion = source.onRegion
+        case "every": merged.every = source.every
         default: break
         }
         return merged

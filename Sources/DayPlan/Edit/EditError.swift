@@ -7,8 +7,8 @@ public enum EditError: Error, Hashable, Sendable {
     case refused([Diagnostic])
     /// The edit would make a bucket of a limited region hold more open tasks than the 1-3-5 rule allows.
     case bucketFull(BucketFull)
-    /// The word is not metadata the format reads (`@carry`, `@sticky`, `@expired`, `@expires:DATE`,
-    /// `@from:DATE`), or the key is not one of theirs.
+    /// The word is not metadata the format reads (`MetadataKey.all`, with a well-formed value), or the key
+    /// is not one of theirs.
     case notMetadata(String)
     /// The edited file, read back, does not say what the edit meant; a bug, reported rather than written.
     case checkFailed(String)
@@ -24,7 +24,8 @@ public enum EditError: Error, Hashable, Sendable {
         case .bucketFull(let full):
             full.message + "; " + full.room
         case .notMetadata(let word):
-            "`\(word)` is not metadata dayplan reads; use @carry, @sticky, @expired, @expires:YYYY-MM-DD or @from:YYYY-MM-DD"
+            "`\(word)` is not metadata dayplan reads; use "
+                + MetadataKey.all.map { "@" + $0.name + ($0.takesDate ? ":YYYY-MM-DD" : $0.takesValue ? ":…" : "") }.joined(separator: ", ")
         case .checkFailed(let problem):
             "the edited file would not say what was meant (\(problem)), so nothing was changed; please report this"
         }

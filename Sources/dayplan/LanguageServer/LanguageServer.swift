@@ -190,9 +190,7 @@ struct LanguageServer {
         case "textDocument/documentSymbol": return try documentSymbols(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "textDocument/inlayHint": return try inlayHints(params)
-        // textDocument/codeAction is not offered yet: its quick fixes and refactors are to be built on the
-        // library's edit API (the daily-loop issue), so that they make the same edits as the command line.
-        // When it lands: advertise `codeActionProvider` in `capabilities` and answer here.
+        case "textDocument/codeAction": return try codeActions(params)
         default:
             throw ResponseError(code: ResponseError.methodNotFound, message: "Unknown method \(method)")
         }
@@ -241,6 +239,7 @@ struct LanguageServer {
                 "documentSymbolProvider": true,
                 "foldingRangeProvider": true,
                 "inlayHintProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite", "refactor.move"]],
             ],
             "serverInfo": ["name": "dayplan", "version": .string(version)],
         ]

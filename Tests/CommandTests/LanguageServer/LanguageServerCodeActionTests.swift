@@ -1,0 +1,126 @@
+import DayPlan
+import Foundation
+import Testing
+
+/// Code actions through the real binary: quick fixes for over-limit tasks, repeated metadata and near-miss
+/// headings, and the mark/move refactors on any task line; each applied in an editor-side buffer and checked
+/// against what `dayplan mark`/`move` or the library would write.
+@Suite struct LanguageServerCodeActionTests {
+    let uri = "file:///plans/2026-11-21.md"
+
+    static let plan = """
+        # 2026-11-21
+
+        ## Morning ☀️
+        * [ ] Ship the release 😀
+        * [ ] Write the retro
+          with the timeline
+        - [ ] Tea @carry @carry
+
+        ## Evenings
+        Quiet.
+
+        ## Backlog
+
+        """
+
+    func session(_ encoding: String) throws -> (LanguageServerClient, [JSONValue]) {
+        let client = try LanguageServerClient()
+        try client.initialize(encodings: [encoding])
+        client.open(uri, Self.plan)
+        let diagnostics = try client.diagnostics(for: uri)
+        return (client, diagnostics)
+    }
+
+    /// The actions for a range, with the diagnostics of `codes` as context.
+    func actions(_ client: LanguageServerClient, line: Int, _ diagnostics: [JSONValue], codes: [String]) throws -> [JSONValue] {
+        let context = diagnostics.filter { codes.contains($0["code"]?.stringValue ?? "") }
+        let result = try client.result("textDocument/codeAction", LanguageServerClient.params(uri, [
+            "range": ["start": ["line": .integer(line), "character": 0], "end": ["line": .integer(line), "character": 0]],
+            "context": ["diagnostics": .array(context)],
+        ]))
+        return try #require(result.arrayValue)
+    }
+
+    func applying(_ action: JSONValue?, encoding: String) throws -> String {
+        let edits = try #require(action?["edit"]?["changes"]?[uri]?.arrayValue)
+        var buffer = EditorBuffer(Self.plan, encoding: encoding)
+        buffer.apply(edits)
+        return buffer.text
+    }
+
+    @Test(arguments: ["utf-16", "utf-8"])
+    func anOverLimitTaskMovesToTheBacklogOrARegionWithRoom(encoding: String) throws {
+        let (client, diagnostics) = try session(encoding)
+        #expect(diagnostics.contains { $0["code"] == "DP101" })
+        let actions = try actions(client, line: 4, diagnostics, codes: ["DP101"])
+        let fixes = actions.filter { $0["kind"] == "quickfix" }
+        #expect(fixes.compactMap { $0["title"]?.stringValue } == [
+            "Move “Write the retro” to the Backlog",
+            "Move “Write the retro” to Afternoon (its must bucket has room)",
+            "Move “Write the retro” to Evening (its must bucket has room)",
+        ])
+        #expect(fixes.first?["isPreferred"] == true)
+        #expect(fixes.first?["diagnostics"]?[0]?["code"] == "DP101")
+        // The same bytes the library's edit API writes, notes carried along.
+        let expected = try DayEditor(Array(Self.plan.utf8)).move(taskAt: 5, to: .backlog).after
+        #expect(Array(try applying(fixes.first, encoding: encoding).utf8) == expected)
+        #expect(try applying(fixes.first, encoding: encoding).hasSuffix("## Backlog\n* [ ] Write the retro\n  with the timeline\n"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test func aRepeatedWordIsKeptOnce() throws {
+        let (client, diagnostics) = try session("utf-16")
+        let fix = try actions(client, line: 6, diagnostics, codes: ["DP035"]).first { $0["kind"] == "quickfix" }
+        #expect(fix?["title"] == "Keep one @carry")
+        #expect(try applying(fix, encoding: "utf-16").contains("\n- [ ] Tea @carry\n"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test func aNearMissHeadingIsRenamed() throws {
+        let (client, diagnostics) = try session("utf-16")
+        let fix = try actions(client, line: 8, diagnostics, codes: ["DP023"]).first { $0["kind"] == "quickfix" }
+        #expect(fix?["title"] == "Rename the heading to “## Evening”")
+        let fixed = try applying(fix, encoding: "utf-16")
+        #expect(fixed.contains("\n## Evening\nQuiet.\n"))
+        #expect(!Linter.lint(Array(fixed.utf8), fileName: "2026-11-21.md").contains { $0.rule == .nearRegionHeading })
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test(arguments: ["utf-16", "utf-8"])
+    func anyTaskLineCanBeMarkedAndMoved(encoding: String) throws {
+        let (client, diagnostics) = try session(encoding)
+        // The cursor on a note line stands for its task.
+        let refactors = try actions(client, line: 5, diagnostics, codes: []).filter { $0["kind"] != "quickfix" }
+        #expect(refactors.compactMap { $0["title"]?.stringValue } == [
+            "Mark done: Write the retro", "Mark in progress: Write the retro", "Cancel: Write the retro",
+            "Move to Afternoon: Write the retro", "Move to Evening: Write the retro", "Move to the Backlog: Write the retro",
+        ])
+        let done = try applying(refactors.first, encoding: encoding)
+        #expect(done == Self.plan.replacingOccurrences(of: "* [ ] Write the retro", with: "* [x] Write the retro"))
+        // On a line with an emoji before the change, positions are right in both encodings.
+        let first = try actions(client, line: 3, diagnostics, codes: []).first { $0["title"] == "Mark done: Ship the release 😀" }
+        #expect(try applying(first, encoding: encoding).contains("* [x] Ship the release 😀\n"))
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test func aMoveThatWouldBreakALimitIsNotOfferedAndNoTaskNoRefactor() throws {
+        let client = try LanguageServerClient()
+        try client.initialize()
+        let text = "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n\n## Afternoon\n* [ ] Already the must\n"
+        client.open(uri, text)
+        _ = try client.diagnostics(for: uri)
+        func titles(line: Int) throws -> [String] {
+            try #require(try client.result("textDocument/codeAction", LanguageServerClient.params(uri, [
+                "range": ["start": ["line": .integer(line), "character": 0], "end": ["line": .integer(line), "character": 0]],
+                "context": ["diagnostics": []],
+            ])).arrayValue).compactMap { $0["title"]?.stringValue }
+        }
+        // Afternoon's one must slot is taken: moving the Morning must there is not offered.
+        #expect(try titles(line: 3) == ["Mark done: Ship it", "Mark in progress: Ship it", "Cancel: Ship it",
+                                        "Move to Evening: Ship it", "Move to the Backlog: Ship it"])
+        // No task on the day heading: nothing to offer.
+        #expect(try titles(line: 0) == [])
+        #expect(try client.shutDown() == 0)
+    }
+}
