@@ -93,14 +93,14 @@ enum AddCommand {
         let path = session.file.path
         var bytes: [UInt8]
         var made: String?
-        if let existing = session.bytes {
+        if let existing = session.bytes, !DayDocument(parsing: existing).isEmptyDay {
             bytes = existing
         } else {
             do {
-                let day = try session.newDay()
+                let day = try session.newDay(filling: session.bytes)
                 for warning in day.warnings { err.line(warning) }
                 bytes = day.bytes
-                made = day.template.map { "new file, from \($0)" } ?? "new file"
+                made = session.bytes != nil ? "the empty day filled" : day.template.map { "new file, from \($0)" } ?? "new file"
             } catch {
                 err.line("dayplan add: \(error.message)")
                 return error.code
