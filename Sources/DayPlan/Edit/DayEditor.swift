@@ -58,7 +58,7 @@ public struct DayEditor: Sendable {
         try refuseAmbiguous()
         var task = task
         task.source = nil
-        let result = RegionInsertion.apply([RegionInsertion(region: region, text: task.writtenLines)], to: bytes)
+        let result = RegionInsertion.apply([RegionInsertion(region: region, text: task.writtenLines)], to: bytes, parsed: document)
         var expected = regionTasks()
         expected[region.rawValue].append(task)
         return try check(result.edits, expecting: expected, summary: "added to \(region.withArticle) (\(task.bucket)): \(task.title)",

@@ -41,14 +41,17 @@ struct RegionInsertion {
 
     /// Inserts each region's lines, in region order, reading the file again before each, so that each
     /// insertion sees the lines and headings the ones before it added.
-    static func apply(_ insertions: [RegionInsertion], to original: [UInt8]) -> Result {
+    /// `parsed` is `original` parsed already, when the caller has it.
+    static func apply(_ insertions: [RegionInsertion], to original: [UInt8], parsed: DayDocument? = nil) -> Result {
         var bytes = original
+        var parsed = parsed
         var added: [Int] = []
         // The insertions so far, in the original's coordinates: where each goes and what it holds, by offset.
         var pending: [(offset: Int, bytes: [UInt8])] = []
         for region in Region.allCases {
             for insertion in insertions where insertion.region == region {
-                let document = DayDocument(parsing: bytes)
+                let document = parsed ?? DayDocument(parsing: bytes)
+                parsed = nil
                 let lines = LineTable(bytes)
                 let task = insertion.lines(document.lineEnding)
                 guard task.count > 0 else { continue }

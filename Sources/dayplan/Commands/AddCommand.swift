@@ -93,14 +93,16 @@ enum AddCommand {
         let path = session.file.path
         var bytes: [UInt8]
         var made: String?
-        if let existing = session.bytes {
-            bytes = existing
+        var editor = session.bytes.map(DayEditor.init)
+        if let existing = editor, !existing.document.isEmptyDay {
+            bytes = existing.bytes
         } else {
+            editor = nil
             do {
-                let day = try session.newDay()
+                let day = try session.newDay(filling: session.bytes)
                 for warning in day.warnings { err.line(warning) }
                 bytes = day.bytes
-                made = day.template.map { "new file, from \($0)" } ?? "new file"
+                made = session.bytes != nil ? "the empty day filled" : day.template.map { "new file, from \($0)" } ?? "new file"
             } catch {
                 err.line("dayplan add: \(error.message)")
                 return error.code
@@ -111,7 +113,8 @@ enum AddCommand {
         var lines: [String] = []
         for task in tasks {
             do {
-                let edit = try DayEditor(bytes).insert(task, into: region)
+                let edit = try (editor ?? DayEditor(bytes)).insert(task, into: region)
+                editor = nil
                 bytes = edit.after
                 lines.append("\(path):\(edit.line): \(edit.summary)")
             } catch {

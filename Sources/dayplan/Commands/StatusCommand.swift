@@ -18,7 +18,8 @@ enum StatusCommand {
             for Morning, Afternoon and Evening, the open tasks of each bucket against its limit (must 0/1 ·
             complementary 2/3 · misc 4/5) and how many are done, cancelled or moved on; the day's
             completion; and the Backlog's open tasks by the age of their @from: day (today, yesterday, this
-            week: 2 to 6 days, older: 7 or more, and undated), with the oldest.
+            week: 2 to 6 days, older: 7 or more, and undated), with the oldest; and how many errors and
+            warnings dayplan lint finds in the file.
 
             Completion is done of planned: the tasks of Morning, Afternoon and Evening that are done, out of
             all of them except the cancelled ones. Backlog tasks and sub-tasks do not count.
@@ -66,13 +67,18 @@ enum StatusCommand {
                      + "(start it with 'dayplan rollover')")
             return .failure
         }
-        let progress = DayProgress(DayDocument(parsing: bytes), on: session.file.day)
+        let document = DayDocument(parsing: bytes)
+        let progress = DayProgress(document, on: session.file.day)
+        // What lint finds is never hidden behind the counts: a count of errors and warnings, to look at with lint.
+        let findings = Linter.lint(document, fileName: session.file.path)
+        let errors = findings.filter { $0.severity == .error }.count
+        let counts = (errors: errors, warnings: findings.count - errors)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (RolloverCommand.environment("NO_COLOR") ?? "").isEmpty
-            out.write(text(progress, file: session.file.path, colour: colour))
+            out.write(text(progress, file: session.file.path, findings: counts, colour: colour))
         case .json:
-            out.write(bytes: json(progress, file: session.file.path))
+            out.write(bytes: json(progress, file: session.file.path, findings: counts))
         }
         return .success
     }
@@ -80,7 +86,7 @@ enum StatusCommand {
     // MARK: - Text
 
     /// The status as lines for people; with `colour`, ANSI colours: full buckets yellow, over-full red.
-    static func text(_ progress: DayProgress, file: String, colour: Bool) -> String {
+    static func text(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int), colour: Bool) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)" }
         var text = "\(file): \(Weekday(of: progress.day).name) \(progress.day), "
@@ -113,14 +119,21 @@ enum StatusCommand {
                 text += "; oldest: \(oldest.title) (from \(from), \(days) day\(days == 1 ? "" : "s") ago)"
             }
         }
-        return text + "\n"
+        text += "\n"
+        if findings.errors + findings.warnings > 0 {
+            let words = [findings.errors > 0 ? "\(findings.errors) error\(findings.errors == 1 ? "" : "s")" : nil,
+                         findings.warnings > 0 ? "\(findings.warnings) warning\(findings.warnings == 1 ? "" : "s")" : nil]
+            text += paint(words.compactMap { $0 }.joined(separator: " and "), findings.errors > 0 ? "1;31" : "33")
+                + " in the file; see them with 'dayplan lint \(file)'\n"
+        }
+        return text
     }
 
     // MARK: - JSON
 
     /// The status as one JSON document, version 1:
-    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…}}`.
-    static func json(_ progress: DayProgress, file: String) -> [UInt8] {
+    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…},"errors","warnings"}`.
+    static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int)) -> [UInt8] {
         var output: [UInt8] = []
         func key(_ name: String) { output += "\"\(name)\":".utf8 }
         func string(_ text: String) { FindingFormat.appendJSONString(text, to: &output) }
@@ -150,7 +163,7 @@ enum StatusCommand {
         } else {
             output += "null".utf8
         }
-        output += "}}\n".utf8
+        output += "},\"errors\":\(findings.errors),\"warnings\":\(findings.warnings)}\n".utf8
         return output
     }
 }

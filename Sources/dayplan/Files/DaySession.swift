@@ -128,16 +128,20 @@ struct DaySession {
     }
 
     /// The text a new day starts from, as rollover starts a day with no earlier plan: the template filled in,
-    /// or a blank day; with the warnings for placeholders dayplan does not know.
-    func newDay() throws(Failure) -> (bytes: [UInt8], warnings: [String], template: String?) {
-        let template: (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
-        do {
-            template = try DayFileOfPlan.template(for: file.day, in: planFolder)
-        } catch {
-            throw Failure(code: .failure, message: "\(error.message); nothing changed")
+    /// or a blank day; with the warnings for placeholders dayplan does not know. An existing empty day
+    /// (nothing, front matter or blank lines, as an editor's daily-note command leaves it) is filled as
+    /// rollover fills it, keeping what it holds.
+    func newDay(filling empty: [UInt8]? = nil) throws(Failure) -> (bytes: [UInt8], warnings: [String], template: String?) {
+        var template: (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
+        if empty == nil {
+            do {
+                template = try DayFileOfPlan.template(for: file.day, in: planFolder)
+            } catch {
+                throw Failure(code: .failure, message: "\(error.message); nothing changed")
+            }
         }
         do {
-            let plan = try Rollover(opening: file.day, from: nil, existing: template?.bytes)
+            let plan = try Rollover(opening: file.day, from: nil, existing: empty ?? template?.bytes)
             return (plan.targetAfter, template?.unknown.map { DayFileOfPlan.warning($0, in: template?.path ?? "") } ?? [], template?.path)
         } catch {
             let name = template?.path ?? file.path

@@ -73,6 +73,15 @@ import Testing
         #expect(try folder.read("2026/11/2026-11-21.md") == "# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n- [ ] Read\n\n## Backlog\n")
     }
 
+    @Test func anEmptyDayIsFilledAsRolloverFillsIt() throws {
+        let folder = try F.folder(today: "---\ntags: [daily]\n---\n\n")
+        let run = try Binary.run(["add", "Water the plants"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "2026-11-21.md:14: added to the Backlog (misc): Water the plants (the empty day filled)\n")
+        #expect(try folder.read("2026-11-21.md")
+                == "---\ntags: [daily]\n---\n\n# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Water the plants\n")
+    }
+
     @Test func notAPlanFolderIsRefusedAsByRollover() throws {
         let folder = try TemporaryFolder()
         let run = try Binary.run(["add", "Buy stamps"], in: folder.url)

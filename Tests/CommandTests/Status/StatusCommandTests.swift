@@ -48,11 +48,12 @@ import Testing
             Afternoon  must 0/1 · complementary 0/3 · misc 1/5
             Evening    must 0/1 · complementary 0/3 · misc 0/5
             Backlog    2 open: 0 today, 0 yesterday, 0 this week, 1 older, 1 undated; oldest: Renew passport (from 2026-11-13, 8 days ago)
+            1 error in the file; see them with 'dayplan lint 2026-11-21.md'
 
             """)
         let json = try Binary.run(["status", "today", "--format", "json"], in: folder.url)
         #expect(json.stdout.hasPrefix(#"{"version":1,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
-        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13"}}}"# + "\n"))
+        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13"}},"errors":1,"warnings":0}"# + "\n"))
     }
 
     @Test func completionLeavesCancelledOut() throws {
@@ -87,6 +88,7 @@ import Testing
         let plain = try onTerminal("NO_COLOR=1")
         #expect(!plain.contains("\u{1B}["))
         #expect(plain.contains("Afternoon  must 2/1 ·"))
+        #expect(plain.contains("2 errors in the file; see them with 'dayplan lint 2026-11-21.md'"))
         #expect(!(try Binary.run(["status"], in: folder.url).stdout.contains("\u{1B}[")), "not a terminal: no colour")
     }
 }
