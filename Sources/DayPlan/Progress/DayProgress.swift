@@ -12,6 +12,24 @@ public struct DayProgress: Hashable, Sendable {
     public let regions: [RegionProgress]
     /// The Backlog's open tasks by age.
     public let backlog: BacklogAges
+    /// The open tasks with a `@due:` day that has come or passed (overdue) or comes within `dueSoonDays`
+    /// (due soon), any region or the Backlog, soonest first.
+    public let deadlines: [Deadline]
+
+    /// How many days ahead a deadline counts as due soon: today and the next three days.
+    public static let dueSoonDays = 3
+
+    /// An open task with a deadline that needs attention.
+    public struct Deadline: Hashable, Sendable {
+        /// The task.
+        public let task: PlanTask
+        /// Its `@due:` day.
+        public let due: Day
+        /// Days from the day to the deadline: 0 due today, negative overdue, positive due soon.
+        public let daysLeft: Int
+        /// Whether the deadline is today or past.
+        public var isOverdue: Bool { daysLeft <= 0 }
+    }
 
     /// What one limited region holds.
     public struct RegionProgress: Hashable, Sendable {
@@ -96,5 +114,10 @@ public struct DayProgress: Hashable, Sendable {
         }
         backlog = BacklogAges(open: open.count, today: today, yesterday: yesterday, thisWeek: thisWeek, older: older,
                               undated: undated, oldest: oldest)
+        deadlines = document.allTasks.compactMap { task -> Deadline? in
+            guard task.status.isOpen, let due = task.metadata.due else { return nil }
+            let left = day.days(until: due)
+            return left <= DayProgress.dueSoonDays ? Deadline(task: task, due: due, daysLeft: left) : nil
+        }.sorted { ($0.daysLeft, $0.task.line) < ($1.daysLeft, $1.task.line) }
     }
 }

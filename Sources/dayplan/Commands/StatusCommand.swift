@@ -120,6 +120,13 @@ enum StatusCommand {
             }
         }
         text += "\n"
+        for deadline in progress.deadlines {
+            let days = abs(deadline.daysLeft), plural = days == 1 ? "" : "s"
+            let when = deadline.daysLeft == 0 ? "due today" : deadline.daysLeft < 0 ? "due \(deadline.due), \(days) day\(plural) ago"
+                : "due \(deadline.due), in \(days) day\(plural)"
+            text += paint((deadline.isOverdue ? "Overdue" : "Due soon").padding(width), deadline.isOverdue ? "1;31" : "33")
+                + "  \(deadline.task.title) (\(when))\n"
+        }
         if findings.errors + findings.warnings > 0 {
             let words = [findings.errors > 0 ? "\(findings.errors) error\(findings.errors == 1 ? "" : "s")" : nil,
                          findings.warnings > 0 ? "\(findings.warnings) warning\(findings.warnings == 1 ? "" : "s")" : nil]
@@ -132,7 +139,7 @@ enum StatusCommand {
     // MARK: - JSON
 
     /// The status as one JSON document, version 1:
-    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…},"errors","warnings"}`.
+    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings"}`.
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int)) -> [UInt8] {
         var output: [UInt8] = []
         func key(_ name: String) { output += "\"\(name)\":".utf8 }
@@ -163,7 +170,14 @@ enum StatusCommand {
         } else {
             output += "null".utf8
         }
-        output += "},\"errors\":\(findings.errors),\"warnings\":\(findings.warnings)}\n".utf8
+        output += "},\"deadlines\":[".utf8
+        for (index, deadline) in progress.deadlines.enumerated() {
+            if index > 0 { output += ",".utf8 }
+            output += "{".utf8
+            key("title"); string(deadline.task.title)
+            output += ",\"line\":\(deadline.task.line),\"due\":\"\(deadline.due)\",\"daysLeft\":\(deadline.daysLeft),\"overdue\":\(deadline.isOverdue)}".utf8
+        }
+        output += "],\"errors\":\(findings.errors),\"warnings\":\(findings.warnings)}\n".utf8
         return output
     }
 }

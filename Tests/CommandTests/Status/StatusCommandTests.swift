@@ -53,7 +53,34 @@ import Testing
             """)
         let json = try Binary.run(["status", "today", "--format", "json"], in: folder.url)
         #expect(json.stdout.hasPrefix(#"{"version":1,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
-        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13"}},"errors":1,"warnings":0}"# + "\n"))
+        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13"}},"deadlines":[],"errors":1,"warnings":0}"# + "\n"))
+    }
+
+    @Test func overdueAndDueSoonTasksAreListed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-21.md", """
+            # 2026-11-21
+
+            ## Morning
+            - [ ] Tax return @due:2026-11-19
+            - [x] Done on time @due:2026-11-20
+            - [ ] Grant report @due:2026-11-21
+
+            ## Backlog
+            - [ ] Passport @due:2026-11-24
+            - [ ] Far away @due:2026-12-24
+
+            """)
+        let run = try Binary.run(["status", "2026-11-21"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("""
+            Overdue    Tax return (due 2026-11-19, 2 days ago)
+            Overdue    Grant report (due today)
+            Due soon   Passport (due 2026-11-24, in 3 days)
+
+            """))
+        let json = try Binary.run(["status", "2026-11-21", "--format", "json"], in: folder.url)
+        #expect(json.stdout.contains(#""deadlines":[{"title":"Tax return","line":4,"due":"2026-11-19","daysLeft":-2,"overdue":true},{"title":"Grant report","line":6,"due":"2026-11-21","daysLeft":0,"overdue":true},{"title":"Passport","line":9,"due":"2026-11-24","daysLeft":3,"overdue":false}],"#))
     }
 
     @Test func completionLeavesCancelledOut() throws {
