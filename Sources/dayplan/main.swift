@@ -15,6 +15,7 @@ let commands: [(spec: CommandSpec, run: ([String]) -> ExitCode)] = [
     (FmtCommand.spec, FmtCommand.run),
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
+    (MergeCommand.spec, MergeCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
 ]
 
