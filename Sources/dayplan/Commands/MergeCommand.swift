@@ -81,4 +81,50 @@ enum MergeCommand {
         }
         return .success
     }
+
+    // MARK: - Setting up git
+
+    /// The `.gitattributes` line that sends day files, at any depth, to the driver.
+    static let attributesLine = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9].md merge=dayplan"
+    /// The driver's command, as git runs it: ancestor, ours (written), theirs, the path.
+    static let driverCommand = "dayplan merge %O %A %B %P"
+
+    /// Makes git merge the day files of `folder` with `dayplan merge`, when `folder` is in a git
+    /// repository: the `.gitattributes` line in `folder` and `merge.dayplan.driver` in the repository's
+    /// config, each only when missing (a driver set to something else is kept). Returns whether it changed
+    /// anything and a line for each thing it did or found, for `dayplan init` to print.
+    static func setUpDriver(in folder: String) throws(FileError) -> (changed: Bool, lines: [String]) {
+        // Not a repository (or no git): nothing to set up, and nothing said; README, "Sync with git", says
+        // to run init again after `git init`.
+        guard let inside = Git.run(["rev-parse", "--is-inside-work-tree"], in: folder), inside.status == 0,
+              inside.output == "true" else { return (false, []) }
+        var changed = false
+        var lines: [String] = []
+        let attributes = FileSystem.join(folder, ".gitattributes")
+        let existing = FileSystem.kind(of: attributes) == .missing ? nil : try FileSystem.read(attributes)
+        let has = existing.map { String(decoding: $0, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .contains { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == attributesLine } } ?? false
+        if has {
+            lines.append("kept \(attributes) as it is")
+        } else {
+            var bytes = existing ?? Array("# day files are merged task by task (dayplan help merge)\n".utf8)
+            if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            bytes += Array("\(attributesLine)\n".utf8)
+            try FileSystem.replace(attributes, with: bytes)
+            lines.append("\(existing == nil ? "created" : "added a line to") \(attributes): git merges day files with the dayplan driver")
+            changed = true
+        }
+        let current = Git.run(["config", "--get", "merge.dayplan.driver"], in: folder)
+        if current?.status == 0, let value = current?.output {
+            lines.append(value == driverCommand ? "kept git config merge.dayplan.driver as it is"
+                                                : "kept git config merge.dayplan.driver as it is, '\(value)' (dayplan's is '\(driverCommand)')")
+        } else {
+            let set = Git.run(["config", "merge.dayplan.driver", driverCommand], in: folder)
+            _ = Git.run(["config", "merge.dayplan.name", "dayplan: day files merged task by task"], in: folder)
+            guard set?.status == 0 else { throw FileError(folder, "git config merge.dayplan.driver failed") }
+            lines.append("set git config merge.dayplan.driver '\(driverCommand)': the driver, for this repository")
+            changed = true
+        }
+        return (changed, lines)
+    }
 }
