@@ -20,7 +20,8 @@ public enum DayMerge {
                 return byLine(base, ours, theirs, "\(side) has an error at line \(blocker.start.line) that makes its plan a guess [\(blocker.rule)]")
             }
             // Each side in canonical form first, so that layout alone never differs.
-            documents.append(DayDocument(parsing: document.canonicalBytes()))
+            let canonical = document.canonicalBytes()
+            documents.append(canonical == bytes ? document : DayDocument(parsing: canonical))
         }
         if documents[1].isEmptyDay || documents[2].isEmptyDay {
             return byLine(base, ours, theirs, "one side plans nothing yet (an empty day)")
@@ -282,7 +283,8 @@ private struct Merger {
     }
 
     /// Keeps each task once, in the region its outcome says; places the tasks no region's merge placed
-    /// (moved by one side, or kept against a removal) after the last task of their region.
+    /// (moved by one side, or kept against a removal) after the task before it on the side that has it
+    /// there (ours, else theirs), or before the region's first task.
     func placeMissing(_ placed: inout [Region: [Placed]]) {
         var seen: Set<String> = []
         for region in Region.allCases {
@@ -294,8 +296,20 @@ private struct Merger {
         for key in order where home(key) != nil && !seen.contains(key) {
             guard let region = home(key) else { continue }
             var elements = placed[region] ?? []
-            let after = elements.lastIndex { if case .task = $0 { true } else { false } }.map { $0 + 1 } ?? elements.count
-            elements.insert(.task(key), at: after)
+            // The tasks before it in that region, nearest first, on the side that holds it there.
+            let side = [1, 2, 0].first { side in zip(sides[side], keys[side]).contains { $0.1 == key && $0.0.region == region } }
+            var before: [String] = []
+            if let side {
+                for (task, other) in zip(sides[side], keys[side]) {
+                    if other == key { break }
+                    if task.region == region { before.append(other) }
+                }
+            }
+            var position: [String: Int] = [:]
+            for (index, element) in elements.enumerated() { if case .task(let other) = element { position[other] = index } }
+            var at = elements.firstIndex { if case .task = $0 { true } else { false } } ?? elements.count
+            if let previous = before.last(where: { position[$0] != nil }), let index = position[previous] { at = index + 1 }
+            elements.insert(.task(key), at: at)
             placed[region] = elements
             seen.insert(key)
         }

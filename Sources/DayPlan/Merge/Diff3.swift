@@ -35,13 +35,12 @@ enum Diff3 {
         let toOurs = matches(b, o), toTheirs = matches(b, t)
 
         var chunks: [Chunk<Element>] = []
-        func add(_ elements: ArraySlice<Element>) {
-            guard !elements.isEmpty else { return }
-            if case .resolved(let earlier) = chunks.last {
-                chunks[chunks.count - 1] = .resolved(earlier + elements)
-            } else {
-                chunks.append(.resolved(Array(elements)))
-            }
+        // Settled elements gather here until a conflict or the end, so that a long run is one chunk.
+        var settled: [Element] = []
+        func add(_ elements: ArraySlice<Element>) { settled += elements }
+        func flush() {
+            if !settled.isEmpty { chunks.append(.resolved(settled)) }
+            settled = []
         }
         var i = 0, j = 0, k = 0
         while i < b.count || j < o.count || k < t.count {
@@ -61,11 +60,13 @@ enum Diff3 {
             } else if inTheirs.elementsEqual(inBase) || inOurs.elementsEqual(inTheirs) {
                 add(ours[j..<jEnd])
             } else {
+                flush()
                 chunks.append(.conflict(base: Array(base[i..<s]), ours: Array(ours[j..<jEnd]),
                                         theirs: Array(theirs[k..<kEnd])))
             }
             i = s; j = jEnd; k = kEnd
         }
+        flush()
         return chunks
     }
 

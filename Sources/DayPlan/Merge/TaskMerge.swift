@@ -56,6 +56,10 @@ struct TaskMerge {
 
     /// Both sides hold the task: each field from the side that changed it.
     static func fields(base: Placed?, ours: Placed, theirs: Placed) -> Outcome {
+        // Most tasks are changed on one side or none: no field needs merging.
+        if ours.task == theirs.task, ours.region == theirs.region { return .kept(ours.task, ours.region) }
+        if let base, base.task == ours.task, base.region == ours.region { return .kept(theirs.task, theirs.region) }
+        if let base, base.task == theirs.task, base.region == theirs.region { return .kept(ours.task, ours.region) }
         let b = base?.task, o = ours.task, t = theirs.task
         func conflict(_ reason: String) -> Outcome { .conflict(ours: ours, theirs: theirs, reason: reason) }
 
