@@ -1,5 +1,5 @@
 import Testing
-import DayPlan
+@testable import DayPlan
 
 /// Random pairs of edits of one day, merged (issue 16): no task lost, none twice, and the result canonical
 /// and lint-clean, or explicitly conflicted.
@@ -155,5 +155,40 @@ import DayPlan
             }
             #expect(count.keys.allSatisfy { b[$0] != nil || o[$0] != nil || t[$0] != nil }, "case \(seed): a task from nowhere")
         }
+    }
+}
+
+/// Any three files, however odd, merge without a crash; a clean merge task by task is canonical and keeps
+/// every task the two sides agree on.
+@Suite struct MergeRobustnessTests {
+    @Test(arguments: 0..<4)
+    func oddFilesMergeSafely(_ batch: Int) {
+        let day = Day(year: 2026, month: 11, day: 21)!
+        var checked = 0
+        for number in 0..<100 {
+            let seed = UInt64(batch * 100 + number)
+            var generator = DocumentGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D)
+            let base = generator.file(day: day)
+            // Two edits of the base: another random file, or the base with a line dropped or added.
+            func edit(_ generator: inout DocumentGenerator) -> [UInt8] {
+                if generator.chance(30) { return generator.chance(20) ? generator.junk() : generator.file(day: day) }
+                var lines = TextMerge.lines(base)
+                if !lines.isEmpty, generator.chance(50) { lines.remove(at: Int.random(in: 0..<lines.count, using: &generator.random)) }
+                if generator.chance(60) {
+                    lines.insert(ArraySlice(Array((generator.pick(["- [ ] Added", "* [x] Draft", "+ [/] Review", "Free text", ""]) + "\n").utf8)),
+                                 at: Int.random(in: 0...lines.count, using: &generator.random))
+                }
+                return lines.flatMap { $0 }
+            }
+            let ours = edit(&generator), theirs = edit(&generator)
+            let result = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md")
+            guard result.method == .byTask, result.isClean else { continue }
+            #expect(Formatter.format(result.bytes).isUnchanged, "case \(seed)")
+            let merged = Set(DayDocument(parsing: result.bytes).allTasks.map(\.identity))
+            let both = Set(DayDocument(parsing: ours).allTasks.map(\.identity)).intersection(DayDocument(parsing: theirs).allTasks.map(\.identity))
+            #expect(both.isSubset(of: merged), "case \(seed): lost \(both.subtracting(merged))")
+            checked += 1
+        }
+        #expect(checked >= 20, "only \(checked) of 100 merged cleanly task by task")
     }
 }
