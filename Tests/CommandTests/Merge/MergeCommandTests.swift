@@ -63,6 +63,30 @@ import Testing
         #expect(try folder.read("ours") == "a\n<<<<<<< ours\nB\nc\n=======\nb\nC\n>>>>>>> theirs\n")
     }
 
+    @Test func hostileVersionsAreMergedLineByLineWithoutACrash() throws {
+        let folder = try TemporaryFolder()
+        let versions: [(String, [UInt8], [UInt8], [UInt8])] = [
+            ("empty files", [], [], Array(Self.base.utf8)),
+            ("binary", [0, 1, 2, 10], [0, 1, 3, 10], [0, 1, 2, 10, 0xFF]),
+            ("invalid UTF-8", Array(Self.base.utf8), Array(Self.base.utf8) + [0xE9, 10], Array(Self.base.utf8) + [0xFF, 10]),
+            ("no line endings", Array("a".utf8), Array("b".utf8), Array("c".utf8)),
+        ]
+        for (name, base, ours, theirs) in versions {
+            try folder.write("base", bytes: base)
+            try folder.write("ours", bytes: ours)
+            try folder.write("theirs", bytes: theirs)
+            let run = try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url)
+            #expect(run.status == 0 || run.status == 1, "\(name): \(run.stderr)")
+            #expect(try folder.listing() == ["base", "ours", "theirs"], "\(name): a temporary file was left")
+        }
+        // Empty base, empty ours: theirs, as it is.
+        try folder.write("base", bytes: [])
+        try folder.write("ours", bytes: [])
+        try folder.write("theirs", Self.base)
+        #expect(try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url).status == 0)
+        #expect(try folder.read("ours") == Self.base)
+    }
+
     @Test func usageAndReadErrorsChangeNothing() throws {
         let folder = try TemporaryFolder()
         try folder.write("ours", Self.base)
