@@ -69,24 +69,28 @@ private struct Merger {
 
     /// One stretch of a region as merged: a task (by key), a line, or free text both sides changed.
     enum Placed: Hashable {
-        case task(String)
+        case task(Int)
         case item(Item)
         case textConflict(ours: [Item], theirs: [Item])
+
+        /// Whether it is a task.
+        var isTask: Bool { if case .task = self { true } else { false } }
     }
 
     /// A region's content as diff3 compares it: tasks by key, other lines as they are.
     enum Element: Hashable {
-        case task(String)
+        case task(Int)
         case item(Item)
     }
 
-    /// The tasks of each side in file order, their keys (shared by the versions of one task), and what became
-    /// of each task.
+    /// The tasks of each side in file order, their keys (shared by the versions of one task: a base task's
+    /// index, else that of our version after the base's, else that of theirs after those), and what became
+    /// of each task, by key.
     var sides: [[TaskMerge.Placed]] = []
-    var keys: [[String]] = []
-    var outcomes: [String: TaskMerge.Outcome] = [:]
+    var keys: [[Int]] = []
+    var outcomes: [TaskMerge.Outcome?] = []
     /// Keys in the order a missing task is placed: ours first, then theirs.
-    var order: [String] = []
+    var order: [Int] = []
 
     init(base: DayDocument, ours: DayDocument, theirs: DayDocument) {
         self.base = base
@@ -139,7 +143,7 @@ private struct Merger {
         if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
         if document.canonicalBytes() != bytes { return "is not canonical" }
         var expected: [String: Int] = [:]
-        for case .kept(let task, _) in outcomes.values { expected[task.identity, default: 0] += 1 }
+        for case .kept(let task, _)? in outcomes { expected[task.identity, default: 0] += 1 }
         var found: [String: Int] = [:]
         for task in document.allTasks { found[task.identity, default: 0] += 1 }
         return expected == found ? nil : "does not hold the merged tasks"
@@ -153,21 +157,26 @@ private struct Merger {
         sides = [base, ours, theirs].map { document in
             Region.allCases.flatMap { region in document.tasks(in: region).map { ($0, region) } }
         }
-        let baseKeys = sides[0].indices.map { "b\($0)" }
+        let baseKeys = Array(sides[0].indices)
+        let oursStart = sides[0].count, theirsStart = oursStart + sides[1].count
         let oursToBase = Self.match(sides[1].map(\.task), sides[0].map(\.task))
         let theirsToBase = Self.match(sides[2].map(\.task), sides[0].map(\.task))
-        let oursKeys = sides[1].indices.map { index in oursToBase[index].map { baseKeys[$0] } ?? "o\(index)" }
-        var theirsKeys = sides[2].indices.map { index in theirsToBase[index].map { baseKeys[$0] } ?? "t\(index)" }
+        let oursKeys = sides[1].indices.map { index in oursToBase[index] ?? oursStart + index }
+        var theirsKeys = sides[2].indices.map { index in theirsToBase[index] ?? theirsStart + index }
         // What both sides added: matched with each other the same way.
         let newOurs = sides[1].indices.filter { oursToBase[$0] == nil }
         let newTheirs = sides[2].indices.filter { theirsToBase[$0] == nil }
         let theirsToOurs = Self.match(newTheirs.map { sides[2][$0].task }, newOurs.map { sides[1][$0].task })
         for (position, index) in newTheirs.enumerated() {
-            if let matched = theirsToOurs[position] { theirsKeys[index] = "o\(newOurs[matched])" }
+            if let matched = theirsToOurs[position] { theirsKeys[index] = oursStart + newOurs[matched] }
         }
         keys = [baseKeys, oursKeys, theirsKeys]
-        var seen: Set<String> = []
-        for key in oursKeys + theirsKeys + baseKeys where seen.insert(key).inserted { order.append(key) }
+        var seen = [Bool](repeating: false, count: theirsStart + sides[2].count)
+        for key in oursKeys + theirsKeys + baseKeys where !seen[key] {
+            seen[key] = true
+            order.append(key)
+        }
+        outcomes = [TaskMerge.Outcome?](repeating: nil, count: seen.count)
     }
 
     /// For each of `tasks`, the index of the task of `reference` it is: the same identity (the n-th task of
@@ -175,12 +184,21 @@ private struct Merger {
     static func match(_ tasks: [PlanTask], _ reference: [PlanTask]) -> [Int?] {
         var result = [Int?](repeating: nil, count: tasks.count)
         var claimed = [Bool](repeating: false, count: reference.count)
-        var byIdentity: [String: [Int]] = [:]
-        for (index, task) in reference.enumerated().reversed() { byIdentity[task.identity, default: []].append(index) }
+        // The first unclaimed reference task of each identity, and after each the next one of the same.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(reference.count)
+        var next = [Int](repeating: -1, count: reference.count)
+        for (index, task) in reference.enumerated().reversed() {
+            let key = task.identity
+            if let later = first[key] { next[index] = later }
+            first[key] = index
+        }
         for (index, task) in tasks.enumerated() {
-            if let next = byIdentity[task.identity]?.popLast() {
-                result[index] = next
-                claimed[next] = true
+            let key = task.identity
+            if let found = first[key] {
+                result[index] = found
+                claimed[found] = true
+                first[key] = next[found] >= 0 ? next[found] : nil
             }
         }
         var byWords: [String: [Int]] = [:]
@@ -196,13 +214,11 @@ private struct Merger {
 
     /// Decides each task from its three versions.
     mutating func decideTasks() {
-        var versions: [String: [TaskMerge.Placed?]] = [:]
+        var versions = [[TaskMerge.Placed?]](repeating: [nil, nil, nil], count: outcomes.count)
         for side in 0..<3 {
-            for (index, key) in keys[side].enumerated() {
-                versions[key, default: [nil, nil, nil]][side] = sides[side][index]
-            }
+            for (index, key) in keys[side].enumerated() { versions[key][side] = sides[side][index] }
         }
-        for (key, three) in versions {
+        for (key, three) in versions.enumerated() where three.contains(where: { $0 != nil }) {
             let outcome = TaskMerge.merge(base: three[0], ours: three[1], theirs: three[2])
             outcomes[key] = outcome
             // Rollover's `[>]` against a finished task on the other side: the task stays finished here, but the
@@ -216,7 +232,7 @@ private struct Merger {
     }
 
     /// The region a task's outcome puts it in (a conflict: ours, else theirs); nil when it is removed.
-    func home(_ key: String) -> Region? {
+    func home(_ key: Int) -> Region? {
         switch outcomes[key] {
         case .kept(_, let region): region
         case .conflict(let ours, let theirs, _): (ours ?? theirs)?.region
@@ -286,53 +302,61 @@ private struct Merger {
     /// (moved by one side, or kept against a removal) after the task before it on the side that has it
     /// there (ours, else theirs), or before the region's first task.
     func placeMissing(_ placed: inout [Region: [Placed]]) {
-        var seen: Set<String> = []
+        var seen = [Bool](repeating: false, count: outcomes.count)
         for region in Region.allCases {
             placed[region] = placed[region]?.filter { element in
-                guard case .task(let key) = element else { return true }
-                return home(key) == region && seen.insert(key).inserted
+                guard case .task(let key) = element, home(key) == region, !seen[key] else { return !element.isTask }
+                seen[key] = true
+                return true
             }
         }
-        for key in order where home(key) != nil && !seen.contains(key) {
+        for key in order where home(key) != nil && !seen[key] {
             guard let region = home(key) else { continue }
             var elements = placed[region] ?? []
             // The tasks before it in that region, nearest first, on the side that holds it there.
             let side = [1, 2, 0].first { side in zip(sides[side], keys[side]).contains { $0.1 == key && $0.0.region == region } }
-            var before: [String] = []
+            var before: [Int] = []
             if let side {
                 for (task, other) in zip(sides[side], keys[side]) {
                     if other == key { break }
                     if task.region == region { before.append(other) }
                 }
             }
-            var position: [String: Int] = [:]
+            var position: [Int: Int] = [:]
             for (index, element) in elements.enumerated() { if case .task(let other) = element { position[other] = index } }
             var at = elements.firstIndex { if case .task = $0 { true } else { false } } ?? elements.count
             if let previous = before.last(where: { position[$0] != nil }), let index = position[previous] { at = index + 1 }
             elements.insert(.task(key), at: at)
             placed[region] = elements
-            seen.insert(key)
+            seen[key] = true
         }
     }
 
     /// Never more open tasks in a bucket than its limit when neither side had more: the tasks beyond it that
     /// came from their side (else from ours), the last first, go to the end of the Backlog.
     mutating func keepLimits(_ placed: inout [Region: [Placed]]) {
+        // The open tasks of each side, by region and bucket.
+        var openOn: [[Set<Int>]] = [[], []]
+        for side in 1...2 {
+            var sets = [Set<Int>](repeating: [], count: Region.allCases.count * Bucket.allCases.count)
+            for (version, key) in zip(sides[side], keys[side]) where version.task.status.isOpen {
+                sets[version.region.rawValue * 3 + version.task.bucket.rawValue].insert(key)
+            }
+            openOn[side - 1] = sets
+        }
         for region in Region.allCases where region.isLimited {
             for bucket in Bucket.allCases {
-                func openKeys(_ side: Int) -> Set<String> {
-                    Set(zip(sides[side], keys[side]).filter { $0.0.region == region && $0.0.task.bucket == bucket && $0.0.task.status.isOpen }.map(\.1))
-                }
-                let inOurs = openKeys(1), inTheirs = openKeys(2)
+                let inOurs = openOn[0][region.rawValue * 3 + bucket.rawValue]
+                let inTheirs = openOn[1][region.rawValue * 3 + bucket.rawValue]
                 guard inOurs.count <= bucket.limit, inTheirs.count <= bucket.limit else { continue }
-                let open = (placed[region] ?? []).compactMap { element -> String? in
+                let open = (placed[region] ?? []).compactMap { element -> Int? in
                     guard case .task(let key) = element, case .kept(let task, _) = outcomes[key],
                           task.bucket == bucket, task.status.isOpen else { return nil }
                     return key
                 }
                 guard open.count > bucket.limit else { continue }
-                var moving: [String] = []
-                for preferred in [{ (key: String) in !inOurs.contains(key) }, { !inTheirs.contains($0) }, { _ in true }] {
+                var moving: [Int] = []
+                for preferred in [{ (key: Int) in !inOurs.contains(key) }, { !inTheirs.contains($0) }, { _ in true }] {
                     for key in open.reversed() where moving.count < open.count - bucket.limit && preferred(key) && !moving.contains(key) {
                         moving.append(key)
                     }
