@@ -18,6 +18,7 @@ let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (LintCommand.spec, LintCommand.run),
     (LspCommand.spec, LspCommand.run),
     (MarkCommand.spec, MarkCommand.run),
+    (MergeCommand.spec, MergeCommand.run),
     (MoveCommand.spec, MoveCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
     (StatusCommand.spec, StatusCommand.run),

@@ -33,6 +33,7 @@ FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 f
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
 LSP_FRAME = 0.016           # dayplan lsp: didChange to publishDiagnostics on 1,000 tasks, median under a frame
+MERGE_VS_CAT = 3.0          # dayplan merge of a 1,000-task day: at most 3x cat of its three inputs (issue 16)
 
 MB = 1_000_000
 
@@ -310,6 +311,49 @@ def write_plan(path, size, seed):
                 chunk = []
         if chunk:
             f.write("\n".join(chunk) + "\n")
+
+
+def write_merge_inputs(folder, tasks=1000, seed=16):
+    """A day of `tasks` tasks (every limited bucket full, the rest in the Backlog, some with notes) as
+    base.md, and two machines' edits of it as ours.md and theirs.md: statuses changed, tasks added and
+    removed, a line of the notes changed."""
+    rng = random.Random(seed)
+    names = [f"{title(rng)} {i}" for i in range(tasks + 40)]
+    base, n = ["# 2026-11-21", ""], 0
+    for region in ("Morning", "Afternoon", "Evening"):
+        base.append(f"## {region}")
+        for bullet, limit in (("*", 1), ("+", 3), ("-", 5)):
+            for _ in range(limit):
+                base.append(f"{bullet} [ ] {names[n]}")
+                n += 1
+        base.append("")
+    base.append("## Backlog")
+    backlog_start = len(base)
+    while n < tasks:
+        base.append(f"- [ ] {names[n]}")
+        n += 1
+        if rng.random() < 0.1:
+            base.append("  " + words(rng, 4, 12))
+    base += ["", "## Notes", "Slept well.", "Lunch with Bo.", "Gym at 6."]
+    tasks_at = [i for i in range(backlog_start, len(base)) if base[i].startswith("- [ ] ")]
+    ours, theirs = list(base), list(base)
+    changed = rng.sample(tasks_at, len(tasks_at) // 10)
+    for i in changed:
+        ours[i] = ours[i].replace("[ ]", "[x]", 1) if rng.random() < 0.5 else ours[i]
+        theirs[i] = theirs[i].replace("[ ]", "[/]", 1) if rng.random() < 0.5 else theirs[i]
+    # Removed by theirs, left alone by ours: no conflict, so the merge is clean.
+    removed = set(rng.sample([i for i in tasks_at if i not in set(changed)], 10))
+    theirs = [line for i, line in enumerate(theirs) if i not in removed
+              and not (line.startswith("  ") and i - 1 in removed)]
+    end = len(base) - 5
+    ours[end:end] = [f"- [ ] {names[k]}" for k in range(tasks, tasks + 20)]
+    theirs_end = theirs.index("## Notes") - 1
+    theirs[theirs_end:theirs_end] = [f"- [ ] {names[k]}" for k in range(tasks + 20, tasks + 40)]
+    theirs[-1] = "Gym at 7."
+    for name, lines in (("base.md", base), ("ours.md", ours), ("theirs.md", theirs)):
+        with open(os.path.join(folder, name), "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n".join(lines) + "\n")
+    return names[tasks], names[tasks + 20]
 
 
 def write_shape(path, shape, scale):
@@ -648,15 +692,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, growth, shapes, lsp")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, merge, growth, shapes, lsp")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,daily,growth,shapes,lsp").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "growth", "shapes", "lsp"}
+    groups = set((a.only or "archive,peers,startup,rollover,daily,merge,growth,shapes,lsp").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "merge", "growth", "shapes", "lsp"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -704,6 +748,7 @@ def main():
     has_lint, has_fmt, has_rollover = available("lint"), available("fmt"), available("rollover")
     has_lsp = available("lsp")
     has_status, has_add = available("status"), available("add")
+    has_merge = available("merge")
 
     def peer(name):
         local = os.path.join(a.peers_venv, "bin", name)
@@ -939,6 +984,42 @@ def main():
             value = ratio(command.wall, base.wall) if command.usable and base.usable else None
             judge(target, value, limit, f"{x(value)} ({ms(command.wall)} vs {ms(base.wall)})",
                   "(add flushes the file to disk with fsync before renaming it)" if command is add else "")
+
+    # -- Merge: a 1,000-task day and two machines' edits of it -----------------------------------
+    if "merge" in groups:
+        folder = os.path.join(inputs, "merge-1000")
+        os.makedirs(folder, exist_ok=True)
+        added_ours, added_theirs = write_merge_inputs(folder)
+        merged = os.path.join(scratch, "ours.md")
+
+        def fresh_ours():
+            shutil.copyfile(os.path.join(folder, "ours.md"), merged)
+
+        def merged_both():
+            with open(merged, encoding="utf-8") as f:
+                text = f.read()
+            return None if added_ours in text and added_theirs in text else "the merge lost a side's additions"
+
+        log(f"merge: 1,000 tasks, {runs} runs")
+        cat = Command("cat of base, ours and theirs", ["cat", "base.md", "ours.md", "theirs.md"], cwd=folder)
+        merge = dayplan("dayplan merge", ["merge", "base.md", merged, "theirs.md", "2026-11-21.md"], folder,
+                        has_merge, ok=(0,))
+        merge.prepare, merge.check = fresh_ours, merged_both
+        # For scale: reading the three files is what the merge must do at least.
+        lint = dayplan("dayplan lint of the three", ["lint", "base.md", "ours.md", "theirs.md"], folder, has_lint)
+        measure(launcher, [cat, lint, merge], runs, log)
+        report.section("Merge: a 1,000-task day, two machines' edits (statuses, additions, removals, notes)",
+                       columns, [row(cat, cat), row(lint, cat), row(merge, cat)],
+                       "A fresh copy of ours.md before each run, outside the timing; the merge writes it "
+                       "atomically (fsync and rename). `lint` of the same three files, which parses each "
+                       "once, is shown for scale.")
+        if merge.na:
+            report.target("merge of a 1,000-task day ≤ 3x cat", "N/A: " + merge.na, "N/A")
+        else:
+            judge(f"merge of a 1,000-task day ≤ {MERGE_VS_CAT:g}x cat of its inputs",
+                  ratio(merge.wall, cat.wall) if merge.usable and cat.usable else None, MERGE_VS_CAT,
+                  f"{ms(merge.wall)} vs {ms(cat.wall)} ({x(ratio(merge.wall, cat.wall))})"
+                  if merge.usable and cat.usable else merge.error or cat.error or "")
 
     # -- Growth: 1, 10, 100 MB files, and hostile shapes at two scales -----------------------
     def growth(title, files, label_of):

@@ -72,6 +72,11 @@ private struct Parser {
         var isBlank: Bool { end <= start && !verbatim }
     }
 
+    // Git conflict markers: whether a `<<<<<<<` is open, and `=======` lines seen outside one, which are
+    // markers only if a `>>>>>>>` follows (alone, such a line may underline a Markdown heading).
+    var conflictOpen = false
+    var pendingSeparators: [(start: Int, end: Int, line: Int, lineStart: Int)] = []
+
     // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
     enum Block { case none, fence(UInt8, Int, indent: Int), comment }
     var block = Block.none
@@ -228,6 +233,9 @@ private struct Parser {
                 guard text.elementsEqual("---".utf8) else { return start }
             } else if text.elementsEqual("---".utf8) || text.elementsEqual("...".utf8) {
                 frontMatter = lines.map { string($0.0, $0.1) }
+                for (index, line) in lines.enumerated() {
+                    checkConflictMarker(line.0, line.1, line: index + 1, lineStart: line.0)
+                }
                 lineNumber = lines.count
                 return end + 1
             }
@@ -265,6 +273,10 @@ private struct Parser {
         }
         finishTask()
 
+        if indentWidth == 0, checkConflictMarker(start, trimmedEnd, line: lineNumber, lineStart: start) {
+            append(.text(string(start, trimmedEnd)))
+            return
+        }
         if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
         if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: indentWidth) {
             append(.verbatim(string(start, end)))
@@ -404,6 +416,45 @@ private struct Parser {
             diagnostics.append(Diagnostic(.openSubtaskUnderFinishedTask, from: at, to: end,
                 "This open sub-task stands under a \(task.status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
         }
+    }
+
+    // MARK: - Git conflict markers
+
+    /// Whether the line (`start..<end`, trailing white space trimmed) is a git conflict marker: seven `<`, `|`,
+    /// `=` or `>` then the end of the line or white space (`=======` alone). Reports it (DP041); a `=======`
+    /// outside a `<<<<<<<` … `>>>>>>>` is reported only when a `>>>>>>>` follows.
+    @discardableResult
+    mutating func checkConflictMarker(_ start: Int, _ end: Int, line: Int, lineStart: Int) -> Bool {
+        guard end - start >= 7 else { return false }
+        let mark = bytes[start]
+        guard mark == UInt8(ascii: "<") || mark == UInt8(ascii: "=") || mark == UInt8(ascii: ">")
+                || mark == UInt8(ascii: "|") else { return false }
+        var run = 1
+        while run < 7, bytes[start + run] == mark { run += 1 }
+        guard run == 7 else { return false }
+        if mark == UInt8(ascii: "=") ? end != start + 7 : end > start + 7 && !isBlank(bytes[start + 7]) { return false }
+        func flag(_ at: (start: Int, end: Int, line: Int, lineStart: Int), _ what: String) {
+            let from = SourcePosition(offset: at.start, line: at.line, column: at.start - at.lineStart + 1)
+            let to = SourcePosition(offset: at.start + 7, line: at.line, column: at.start - at.lineStart + 8)
+            diagnostics.append(Diagnostic(.conflictMarker, from: from, to: to,
+                "A git conflict marker (`\(String(repeating: Character(Unicode.Scalar(bytes[at.start])), count: 7))`, \(what)): a merge was left unresolved, so this file holds two versions of some lines; keep the lines you want and delete the marker lines, or merge again task by task with `dayplan merge` (README, \"Sync with git\")."))
+        }
+        let here = (start: start, end: end, line: line, lineStart: lineStart)
+        switch mark {
+        case UInt8(ascii: "<"):
+            conflictOpen = true
+            flag(here, "the start of one side")
+        case UInt8(ascii: "|"):
+            flag(here, "the start of the common ancestor's lines")
+        case UInt8(ascii: "="):
+            if conflictOpen { flag(here, "between the two sides") } else { pendingSeparators.append(here) }
+        default:
+            for separator in pendingSeparators { flag(separator, "between the two sides") }
+            pendingSeparators.removeAll()
+            conflictOpen = false
+            flag(here, "the end of the other side")
+        }
+        return true
     }
 
     // MARK: - Code fences and HTML comments

@@ -24,7 +24,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
         .finishedTaskOutsideRegion, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
-        .openSubtaskUnderFinishedTask, .unclosedBlock, .badRecurrence, .overdue, .bucketLimit,
+        .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .badRecurrence, .overdue, .bucketLimit,
     ]
 
     /// The rule with this id or name, if any.
@@ -139,6 +139,12 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     public static let unclosedBlock = Rule(
         id: "DP040", name: "unclosed-block", severity: .error, blocksFormatting: true,
         summary: "Code fences and HTML comments are closed.")
+    /// A line starts with a git conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`): a merge was left
+    /// half done, and the file holds two versions of some lines, so both copies of a task would count and be
+    /// carried. `fmt` and `rollover` wait for it to be resolved.
+    public static let conflictMarker = Rule(
+        id: "DP041", name: "conflict-marker", severity: .error, blocksFormatting: true,
+        summary: "A day file holds no unresolved git conflict markers.")
 
     // MARK: - Planning ahead
 

@@ -18,7 +18,9 @@ enum InitCommand {
             then finds from DIR and the folders below it. It writes DIR/.dayplan/config, the settings
             (layout, day-starts-at, template; each explained in the file), DIR/.dayplan/template.md, the
             text each new day starts from, and adds .dayplan.lock, the lock rollover and fmt --write
-            take, to DIR/.gitignore (appended to, never replaced).
+            take, to DIR/.gitignore (appended to, never replaced). In a git repository it also has git
+            merge day files task by task with dayplan merge: a line in DIR/.gitattributes and
+            merge.dayplan.driver in the repository's config (each only when missing).
 
             The layout is --layout, else that of the newest day file already in DIR, else YYYY-MM-DD.md.
             A file that exists already is kept as it is, so running init again changes nothing; a
@@ -109,6 +111,7 @@ enum InitCommand {
 
         // 3. Write what is missing: the folder of settings, the template, the settings, the .gitignore entry.
         var steps: [(Step, String, String)] = []
+        var driver: (changed: Bool, lines: [String]) = (false, [])
         do {
             let settingsFolder = FileSystem.join(folder, PlanFolder.settingsFolder)
             _ = try PlanFolder.makeFolders(settingsFolder)
@@ -116,13 +119,14 @@ enum InitCommand {
             steps.append((try writeIfMissing(configPath, settings(layout: layout ?? .flat)), configPath,
                           "the settings (layout \((layout ?? .flat).pattern), day-starts-at 0, template .dayplan/template.md)"))
             steps.append((try ignoreLock(in: ignorePath), ignorePath, "so that git leaves the lock file alone"))
+            driver = try MergeCommand.setUpDriver(in: folder)
         } catch {
             return fail(error.message)
         }
 
         // 4. What was done, and what to do next.
         guard !quiet else { return .success }
-        let changed = steps.contains { $0.0 != .kept }
+        let changed = steps.contains { $0.0 != .kept } || driver.changed
         out.line(changed ? "Made \(absolute) a plan folder:" : "\(absolute) is a plan folder already; nothing changed:")
         for (step, path, what) in steps {
             switch step {
@@ -131,6 +135,7 @@ enum InitCommand {
             case .appended: out.line("  added /\(PlanFolder.lockFile) to \(path), \(what)")
             }
         }
+        for line in driver.lines { out.line("  " + line) }
         if changed {
             let rollover = "dayplan rollover" + (folder == "." ? "" : " --dir \(folder)")
             let lint = "dayplan lint" + (folder == "." ? "" : " \(folder)")

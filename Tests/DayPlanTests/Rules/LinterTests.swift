@@ -36,6 +36,8 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .openSubtaskUnderFinishedTask,
                 input: "# 2026-11-21\n\n## Morning\n- [x] Pack for the trip\n  1️⃣- [ ] Charger2️⃣\n"),
     RuleExample(rule: .unclosedBlock, input: "# 2026-11-21\n\n## Notes\n1️⃣```\nlet x = 1\n"),
+    RuleExample(rule: .conflictMarker,
+                input: "# 2026-11-21\n\n## Morning\n- [x] Tea\n1️⃣>>>>>>>2️⃣ main\n"),
     RuleExample(rule: .badRecurrence, input: "# 2026-11-21\n\n## Morning\n- [ ] Inbox zero 1️⃣@every:fortnight2️⃣\n"),
     RuleExample(rule: .overdue, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] File the tax return @due:2026-11-202️⃣\n"),
     RuleExample(rule: .bucketLimit, input: "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n1️⃣* [ ] Ship that2️⃣\n"),

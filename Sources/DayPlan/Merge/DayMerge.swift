@@ -1,0 +1,504 @@
+/// Merges two versions of a day file that both changed a common ancestor, task by task: `dayplan merge`,
+/// the git merge driver, in library form (FORMAT.md, "Merging").
+///
+/// Tasks are matched by identity (the title, as rollover does; a title that differs only in its `#tags` is
+/// the same task) and merged field by field; free text merges line by line. The result is canonical and
+/// holds conflict markers only where a person must decide. A file that is not a day file, or a version
+/// that does not parse, is merged line by line instead, as git would.
+public enum DayMerge {
+    /// Merges `ours` and `theirs`, both descended from `base` (empty when both sides added the file).
+    /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
+    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil) -> MergeResult {
+        if let fileName {
+            let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+            guard Day.isFileName(name) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
+        }
+        var documents: [DayDocument] = []
+        for (side, bytes) in [("the common ancestor", base), ("our side", ours), ("their side", theirs)] {
+            let document = DayDocument(parsing: bytes)
+            if let blocker = document.formattingBlockers.first {
+                return byLine(base, ours, theirs, "\(side) has an error at line \(blocker.start.line) that makes its plan a guess [\(blocker.rule)]")
+            }
+            // Each side in canonical form first, so that layout alone never differs.
+            let canonical = document.canonicalBytes()
+            documents.append(canonical == bytes ? document : DayDocument(parsing: canonical))
+        }
+        if documents[1].isEmptyDay || documents[2].isEmptyDay {
+            return byLine(base, ours, theirs, "one side plans nothing yet (an empty day)")
+        }
+        var merger = Merger(base: documents[0], ours: documents[1], theirs: documents[2])
+        let merged = merger.run()
+        let bytes = merged.canonicalBytes()
+        if merger.conflicts.isEmpty, let problem = merger.check(bytes) {
+            return byLine(base, ours, theirs, "merging task by task gave a file that \(problem)")
+        }
+        let reasons = merger.conflicts
+        return MergeResult(bytes: bytes, conflicts: conflicts(in: bytes) { $0 < reasons.count ? reasons[$0] : "both sides changed these lines differently" },
+                           notices: merger.notices,
+                           method: .byTask)
+    }
+
+    /// The line-by-line merge, for what cannot be merged task by task.
+    static func byLine(_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8], _ reason: String) -> MergeResult {
+        let (bytes, _) = TextMerge.merge(base: base, ours: ours, theirs: theirs)
+        return MergeResult(bytes: bytes, conflicts: conflicts(in: bytes) { _ in "both sides changed these lines differently" },
+                           notices: [], method: .byLine(reason: reason))
+    }
+
+    /// The conflicts of a merged file: each `<<<<<<< ours` line, with its reason, in order.
+    static func conflicts(in bytes: [UInt8], reason: (Int) -> String) -> [MergeConflict] {
+        var found: [MergeConflict] = []
+        let marker = Array("<<<<<<< \(TextMerge.oursLabel)".utf8)
+        for (number, line) in TextMerge.lines(bytes).enumerated() {
+            var text = line
+            while let last = text.last, last == 0x0A || last == 0x0D { text.removeLast() }
+            if text.elementsEqual(marker) {
+                found.append(MergeConflict(line: number + 1, reason: reason(found.count)))
+            }
+        }
+        return found
+    }
+}
+
+/// The merge of one day file's three parsed versions, each in canonical form.
+private struct Merger {
+    let base: DayDocument, ours: DayDocument, theirs: DayDocument
+    /// Why each conflict block was written, in file order.
+    var conflicts: [String] = []
+    var notices: [String] = []
+
+    /// One stretch of a region as merged: a task (by key), a line, or free text both sides changed.
+    enum Placed: Hashable {
+        case task(Int)
+        case item(Item)
+        case textConflict(ours: [Item], theirs: [Item])
+
+        /// Whether it is a task.
+        var isTask: Bool { if case .task = self { true } else { false } }
+    }
+
+    /// A region's content as diff3 compares it: tasks by key, other lines as they are.
+    enum Element: Hashable {
+        case task(Int)
+        case item(Item)
+    }
+
+    /// The tasks of each side in file order, their keys (shared by the versions of one task: a base task's
+    /// index, else that of our version after the base's, else that of theirs after those), and what became
+    /// of each task, by key.
+    var sides: [[TaskMerge.Placed]] = []
+    var keys: [[Int]] = []
+    var outcomes: [TaskMerge.Outcome?] = []
+    /// Keys in the order a missing task is placed: ours first, then theirs.
+    var order: [Int] = []
+
+    init(base: DayDocument, ours: DayDocument, theirs: DayDocument) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+    }
+
+    // MARK: - The whole file
+
+    mutating func run() -> DayDocument {
+        matchTasks()
+        decideTasks()
+        var document = DayDocument(frontMatter: [], leading: [], day: ours.day, dayHeadingLine: nil, preamble: [],
+                                   sections: [], lineEnding: ours.lineEnding, diagnostics: [])
+        document.dayHeadingLine = ours.dayHeadingLine ?? theirs.dayHeadingLine
+        document.frontMatter = mergeLines(base.frontMatter, ours.frontMatter, theirs.frontMatter)
+        document.leading = mergeItems(base.leading, ours.leading, theirs.leading)
+        switch TaskMerge.pick(base.dayHeadingText, ours.dayHeadingText, theirs.dayHeadingText) {
+        case .some(let text):
+            document.dayHeadingText = text
+            document.day = text == ours.dayHeadingText ? ours.day : theirs.day
+        case .none:
+            document.leading += block(ours: ["# " + (ours.dayHeadingText ?? "")], theirs: ["# " + (theirs.dayHeadingText ?? "")],
+                                      "the day heading was changed differently on both sides")
+            document.dayHeadingText = nil
+            document.day = nil
+        }
+        document.preamble = mergeItems(base.preamble, ours.preamble, theirs.preamble)
+
+        var placed: [Region: [Placed]] = [:]
+        for region in Region.allCases { placed[region] = mergeRegion(region) }
+        placeMissing(&placed)
+        keepLimits(&placed)
+        var sections: [Section] = []
+        for region in Region.allCases {
+            var section = heading(of: region)
+            for element in placed[region] ?? [] { section.items += items(element) }
+            sections.append(section)
+        }
+        let (others, loose) = mergeOtherSections()
+        sections[Region.backlog.rawValue].items += loose
+        document.sections = sections + others
+        return document
+    }
+
+    /// Whether the merged file (without conflicts) is what the merge meant: it parses with nothing that
+    /// blocks formatting, is canonical, and holds exactly the kept tasks. A description of the problem, or nil.
+    func check(_ bytes: [UInt8]) -> String? {
+        let document = DayDocument(parsing: bytes)
+        if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
+        if document.canonicalBytes() != bytes { return "is not canonical" }
+        var expected: [String: Int] = [:]
+        for case .kept(let task, _)? in outcomes { expected[task.identity, default: 0] += 1 }
+        var found: [String: Int] = [:]
+        for task in document.allTasks { found[task.identity, default: 0] += 1 }
+        return expected == found ? nil : "does not hold the merged tasks"
+    }
+
+    // MARK: - Tasks
+
+    /// Gives the versions of each task one key: a base task's key is its place in the base; a task both
+    /// sides added, that of our version.
+    mutating func matchTasks() {
+        sides = [base, ours, theirs].map { document in
+            Region.allCases.flatMap { region in document.tasks(in: region).map { ($0, region) } }
+        }
+        let baseKeys = Array(sides[0].indices)
+        let oursStart = sides[0].count, theirsStart = oursStart + sides[1].count
+        let oursToBase = Self.match(sides[1].map(\.task), sides[0].map(\.task))
+        let theirsToBase = Self.match(sides[2].map(\.task), sides[0].map(\.task))
+        let oursKeys = sides[1].indices.map { index in oursToBase[index] ?? oursStart + index }
+        var theirsKeys = sides[2].indices.map { index in theirsToBase[index] ?? theirsStart + index }
+        // What both sides added: matched with each other the same way.
+        let newOurs = sides[1].indices.filter { oursToBase[$0] == nil }
+        let newTheirs = sides[2].indices.filter { theirsToBase[$0] == nil }
+        let theirsToOurs = Self.match(newTheirs.map { sides[2][$0].task }, newOurs.map { sides[1][$0].task })
+        for (position, index) in newTheirs.enumerated() {
+            if let matched = theirsToOurs[position] { theirsKeys[index] = oursStart + newOurs[matched] }
+        }
+        keys = [baseKeys, oursKeys, theirsKeys]
+        var seen = [Bool](repeating: false, count: theirsStart + sides[2].count)
+        for key in oursKeys + theirsKeys + baseKeys where !seen[key] {
+            seen[key] = true
+            order.append(key)
+        }
+        outcomes = [TaskMerge.Outcome?](repeating: nil, count: seen.count)
+    }
+
+    /// For each of `tasks`, the index of the task of `reference` it is: the same identity (the n-th task of
+    /// a title is the n-th of that title), else the same title but for `#tags`; nil when none is.
+    static func match(_ tasks: [PlanTask], _ reference: [PlanTask]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: tasks.count)
+        var claimed = [Bool](repeating: false, count: reference.count)
+        // The first unclaimed reference task of each identity, and after each the next one of the same.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(reference.count)
+        var next = [Int](repeating: -1, count: reference.count)
+        for (index, task) in reference.enumerated().reversed() {
+            let key = task.identity
+            if let later = first[key] { next[index] = later }
+            first[key] = index
+        }
+        for (index, task) in tasks.enumerated() {
+            let key = task.identity
+            if let found = first[key] {
+                result[index] = found
+                claimed[found] = true
+                first[key] = next[found] >= 0 ? next[found] : nil
+            }
+        }
+        var byWords: [String: [Int]] = [:]
+        for (index, task) in reference.enumerated().reversed() where !claimed[index] {
+            let words = TaskMerge.untagged(task.title)
+            if !words.isEmpty { byWords[words, default: []].append(index) }
+        }
+        for (index, task) in tasks.enumerated() where result[index] == nil {
+            if let next = byWords[TaskMerge.untagged(task.title)]?.popLast() { result[index] = next }
+        }
+        return result
+    }
+
+    /// Decides each task from its three versions.
+    mutating func decideTasks() {
+        var versions = [[TaskMerge.Placed?]](repeating: [nil, nil, nil], count: outcomes.count)
+        for side in 0..<3 {
+            for (index, key) in keys[side].enumerated() { versions[key][side] = sides[side][index] }
+        }
+        for (key, three) in versions.enumerated() where three.contains(where: { $0 != nil }) {
+            let outcome = TaskMerge.merge(base: three[0], ours: three[1], theirs: three[2])
+            outcomes[key] = outcome
+            // Rollover's `[>]` against a finished task on the other side: the task stays finished here, but the
+            // day rollover opened may hold an open copy, which this file cannot reach.
+            if case .kept(let task, _) = outcome, let b = three[0]?.task.status, b.isOpen,
+               let o = three[1]?.task.status, let t = three[2]?.task.status,
+               (o == .deferred && (t == .done || t == .cancelled)) || (t == .deferred && (o == .done || o == .cancelled)) {
+                notices.append("“\(task.title)” is \(task.status) on one side and was moved on by rollover on the other: it stays \(task.status) here; if the day rollover opened holds an open copy, mark that one \(task.status) too")
+            }
+        }
+    }
+
+    /// The region a task's outcome puts it in (a conflict: ours, else theirs); nil when it is removed.
+    func home(_ key: Int) -> Region? {
+        switch outcomes[key] {
+        case .kept(_, let region): region
+        case .conflict(let ours, let theirs, _): (ours ?? theirs)?.region
+        case .removed, nil: nil
+        }
+    }
+
+    // MARK: - Regions
+
+    /// A region's content merged with diff3, tasks by key: where both sides changed the same stretch, the
+    /// tasks of both (ours first) and the free text of the side that changed it, or both between markers.
+    func mergeRegion(_ region: Region) -> [Placed] {
+        func elements(_ side: Int) -> [Element] {
+            let document = [base, ours, theirs][side]
+            var next = sides[side].firstIndex { $0.region == region } ?? 0
+            var result: [Element] = []
+            for section in document.sections where section.region == region {
+                for item in section.items {
+                    if case .task = item {
+                        result.append(.task(keys[side][next]))
+                        next += 1
+                    } else {
+                        result.append(.item(item))
+                    }
+                }
+            }
+            return result
+        }
+        func placed(_ elements: [Element]) -> [Placed] {
+            elements.map { element in
+                switch element {
+                case .task(let key): .task(key)
+                case .item(let item): .item(item)
+                }
+            }
+        }
+        var result: [Placed] = []
+        for chunk in Diff3.merge(base: elements(0), ours: elements(1), theirs: elements(2)) {
+            switch chunk {
+            case .resolved(let elements):
+                result += placed(elements)
+            case .conflict(let b, let o, let t):
+                let text = { (elements: [Element]) in elements.filter { if case .item = $0 { true } else { false } } }
+                let bText = text(b), oText = text(o), tText = text(t)
+                func union(_ layout: [Element], _ other: [Element]) -> [Placed] {
+                    var merged = placed(layout)
+                    let extra = placed(other.filter { if case .task = $0 { !layout.contains($0) } else { false } })
+                    let after = merged.lastIndex { if case .task = $0 { true } else { false } }.map { $0 + 1 } ?? merged.count
+                    merged.insert(contentsOf: extra, at: after)
+                    return merged
+                }
+                if oText == tText || tText == bText {
+                    result += union(o, t)
+                } else if oText == bText {
+                    result += union(t, o)
+                } else {
+                    result += union(o.filter { if case .task = $0 { true } else { false } }, t)
+                    result.append(.textConflict(ours: oText.compactMap { if case .item(let i) = $0 { i } else { nil } },
+                                                theirs: tText.compactMap { if case .item(let i) = $0 { i } else { nil } }))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Keeps each task once, in the region its outcome says; places the tasks no region's merge placed
+    /// (moved by one side, or kept against a removal) after the task before it on the side that has it
+    /// there (ours, else theirs), or before the region's first task.
+    func placeMissing(_ placed: inout [Region: [Placed]]) {
+        var seen = [Bool](repeating: false, count: outcomes.count)
+        for region in Region.allCases {
+            placed[region] = placed[region]?.filter { element in
+                guard case .task(let key) = element, home(key) == region, !seen[key] else { return !element.isTask }
+                seen[key] = true
+                return true
+            }
+        }
+        for key in order where home(key) != nil && !seen[key] {
+            guard let region = home(key) else { continue }
+            var elements = placed[region] ?? []
+            // The tasks before it in that region, nearest first, on the side that holds it there.
+            let side = [1, 2, 0].first { side in zip(sides[side], keys[side]).contains { $0.1 == key && $0.0.region == region } }
+            var before: [Int] = []
+            if let side {
+                for (task, other) in zip(sides[side], keys[side]) {
+                    if other == key { break }
+                    if task.region == region { before.append(other) }
+                }
+            }
+            var position: [Int: Int] = [:]
+            for (index, element) in elements.enumerated() { if case .task(let other) = element { position[other] = index } }
+            var at = elements.firstIndex { if case .task = $0 { true } else { false } } ?? elements.count
+            if let previous = before.last(where: { position[$0] != nil }), let index = position[previous] { at = index + 1 }
+            elements.insert(.task(key), at: at)
+            placed[region] = elements
+            seen[key] = true
+        }
+    }
+
+    /// Never more open tasks in a bucket than its limit when neither side had more: the tasks beyond it that
+    /// came from their side (else from ours), the last first, go to the end of the Backlog.
+    mutating func keepLimits(_ placed: inout [Region: [Placed]]) {
+        // The open tasks of each side, by region and bucket.
+        var openOn: [[Set<Int>]] = [[], []]
+        for side in 1...2 {
+            var sets = [Set<Int>](repeating: [], count: Region.allCases.count * Bucket.allCases.count)
+            for (version, key) in zip(sides[side], keys[side]) where version.task.status.isOpen {
+                sets[version.region.rawValue * 3 + version.task.bucket.rawValue].insert(key)
+            }
+            openOn[side - 1] = sets
+        }
+        for region in Region.allCases where region.isLimited {
+            for bucket in Bucket.allCases {
+                let inOurs = openOn[0][region.rawValue * 3 + bucket.rawValue]
+                let inTheirs = openOn[1][region.rawValue * 3 + bucket.rawValue]
+                guard inOurs.count <= bucket.limit, inTheirs.count <= bucket.limit else { continue }
+                let open = (placed[region] ?? []).compactMap { element -> Int? in
+                    guard case .task(let key) = element, case .kept(let task, _) = outcomes[key],
+                          task.bucket == bucket, task.status.isOpen else { return nil }
+                    return key
+                }
+                guard open.count > bucket.limit else { continue }
+                var moving: [Int] = []
+                for preferred in [{ (key: Int) in !inOurs.contains(key) }, { !inTheirs.contains($0) }, { _ in true }] {
+                    for key in open.reversed() where moving.count < open.count - bucket.limit && preferred(key) && !moving.contains(key) {
+                        moving.append(key)
+                    }
+                }
+                placed[region]?.removeAll { if case .task(let key) = $0 { moving.contains(key) } else { false } }
+                for key in moving.reversed() {
+                    guard case .kept(let task, _) = outcomes[key] else { continue }
+                    outcomes[key] = .kept(task, .backlog)
+                    var backlog = placed[.backlog] ?? []
+                    let after = backlog.lastIndex { if case .task = $0 { true } else { false } }.map { $0 + 1 } ?? backlog.count
+                    backlog.insert(.task(key), at: after)
+                    placed[.backlog] = backlog
+                    notices.append("\(region.name) would hold \(open.count) open \(bucket) tasks, more than its limit of \(bucket.limit), which neither side exceeded: moved “\(task.title)” to the Backlog")
+                }
+            }
+        }
+    }
+
+    /// The items a placed element prints as.
+    mutating func items(_ element: Placed) -> [Item] {
+        switch element {
+        case .item(let item):
+            return [item]
+        case .textConflict(let mine, let other):
+            return block(ours: mine.flatMap(Self.lines), theirs: other.flatMap(Self.lines), "free text was changed differently on both sides")
+        case .task(let key):
+            switch outcomes[key] {
+            case .kept(let task, _):
+                return [.task(task)]
+            case .conflict(let mine, let other, let reason):
+                let title = (mine ?? other)?.task.title ?? ""
+                let where_ = mine.flatMap { m in other.map { $0.region == m.region ? "" : " (in \(m.region.name) on our side, \($0.region.name) on theirs)" } } ?? ""
+                return block(ours: mine.map { Self.lines(.task($0.task)) } ?? [],
+                             theirs: other.map { Self.lines(.task($0.task)) } ?? [], "“\(title)”: \(reason)\(where_)")
+            case .removed, nil:
+                return []
+            }
+        }
+    }
+
+    /// The heading of a region in the merged file: its decoration as the side that changed it has it; ours
+    /// when both changed it (a notice says so).
+    mutating func heading(of region: Region) -> Section {
+        struct Style: Equatable { var text: String; var level: Int; var group: String? }
+        func style(_ document: DayDocument) -> Style? {
+            document.sections.first { $0.region == region }.map { Style(text: $0.headingText, level: $0.headingLevel, group: $0.groupHeading) }
+        }
+        let plain = Style(text: region.name, level: 2, group: nil)
+        let o = style(ours) ?? plain, t = style(theirs) ?? plain
+        let chosen = TaskMerge.pick(style(base) ?? plain, o, t) ?? o
+        if TaskMerge.pick(style(base) ?? plain, o, t) == nil {
+            notices.append("the \(region.name) heading was changed differently on both sides: kept ours, `\(String(repeating: "#", count: o.level)) \(o.text)`, not `\(String(repeating: "#", count: t.level)) \(t.text)`")
+        }
+        var section = Section(kind: .region(region), items: [])
+        section.headingText = chosen.text
+        section.headingLevel = chosen.level
+        section.groupHeading = chosen.group
+        return section
+    }
+
+    // MARK: - Free text
+
+    /// The sections other than regions, merged as one sequence of headings and lines; lines before the first
+    /// heading (only in a conflict) are returned apart.
+    mutating func mergeOtherSections() -> (sections: [Section], loose: [Item]) {
+        enum Element: Hashable { case heading(String), item(Item) }
+        func elements(_ document: DayDocument) -> [Element] {
+            document.sections.filter { $0.region == nil }.flatMap { section -> [Element] in
+                guard case .other(let text) = section.kind else { return [] }
+                return [.heading(text)] + section.items.map { .item($0) }
+            }
+        }
+        var sections: [Section] = []
+        var loose: [Item] = []
+        func add(_ items: [Item]) {
+            if sections.isEmpty { loose += items } else { sections[sections.count - 1].items += items }
+        }
+        for chunk in Diff3.merge(base: elements(base), ours: elements(ours), theirs: elements(theirs)) {
+            switch chunk {
+            case .resolved(let elements):
+                for element in elements {
+                    switch element {
+                    case .heading(let text): sections.append(Section(kind: .other(text), items: []))
+                    case .item(let item): add([item])
+                    }
+                }
+            case .conflict(_, let o, let t):
+                func lines(_ elements: [Element]) -> [String] {
+                    elements.flatMap { element -> [String] in
+                        switch element {
+                        case .heading(let text): [Section(kind: .other(text), items: []).canonicalHeading]
+                        case .item(let item): Self.lines(item)
+                        }
+                    }
+                }
+                add(block(ours: lines(o), theirs: lines(t), "free text was changed differently on both sides"))
+            }
+        }
+        return (sections, loose)
+    }
+
+    /// Lines of free text merged with diff3; conflicts between markers.
+    mutating func mergeItems(_ b: [Item], _ o: [Item], _ t: [Item]) -> [Item] {
+        var merged: [Item] = []
+        for chunk in Diff3.merge(base: b, ours: o, theirs: t) {
+            switch chunk {
+            case .resolved(let items): merged += items
+            case .conflict(_, let mine, let other):
+                merged += block(ours: mine.flatMap(Self.lines), theirs: other.flatMap(Self.lines), "free text was changed differently on both sides")
+            }
+        }
+        return merged
+    }
+
+    /// Front matter merged line by line; conflicts between markers.
+    mutating func mergeLines(_ b: [String], _ o: [String], _ t: [String]) -> [String] {
+        var merged: [String] = []
+        for chunk in Diff3.merge(base: b, ours: o, theirs: t) {
+            switch chunk {
+            case .resolved(let lines): merged += lines
+            case .conflict(_, let mine, let other):
+                merged += block(ours: mine, theirs: other, "the front matter was changed differently on both sides").map { item in
+                    if case .verbatim(let line) = item { line } else { "" }
+                }
+            }
+        }
+        return merged
+    }
+
+    /// A conflict between standard markers, as lines kept verbatim; its reason is recorded.
+    mutating func block(ours mine: [String], theirs other: [String], _ reason: String) -> [Item] {
+        conflicts.append(reason)
+        let lines = ["<<<<<<< \(TextMerge.oursLabel)"] + mine + ["======="] + other + [">>>>>>> \(TextMerge.theirsLabel)"]
+        return lines.map { .verbatim($0) }
+    }
+
+    /// The lines an item prints as in canonical form: a task, its line and its notes.
+    static func lines(_ item: Item) -> [String] {
+        switch item {
+        case .blank: [""]
+        case .text(let text), .verbatim(let text): [text]
+        case .task(let task): [task.canonicalLine] + task.notes.map { $0.isEmpty ? "" : "  " + $0 }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import DayPlan
+import Foundation
+import Testing
+
+/// `dayplan merge` run as a command: arguments, what it writes, what it says, its exit codes.
+@Suite struct MergeCommandTests {
+    static let base = "# 2026-11-21\n\n## Morning\n* [ ] Draft the report\n- [ ] Call Ana\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+
+    @Test func aCleanMergeIsWrittenToOursAndExitsZero() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("base", Self.base)
+        try folder.write("ours", Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]"))
+        try folder.write("theirs", Self.base + "- [ ] Renew passport\n")
+        let run = try Binary.run(["merge", "base", "ours", "theirs", "plans/2026-11-21.md"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "" && run.stderr == "")
+        #expect(try folder.read("ours") == Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]") + "- [ ] Renew passport\n")
+        #expect(try folder.read("theirs") == Self.base + "- [ ] Renew passport\n")
+    }
+
+    @Test func aConflictIsMarkedNamedAndExitsOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("base", Self.base)
+        try folder.write("ours", Self.base.replacingOccurrences(of: "- [ ] Call Ana\n", with: ""))
+        try folder.write("theirs", Self.base.replacingOccurrences(of: "- [ ] Call Ana", with: "- [x] Call Ana"))
+        let run = try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            2026-11-21.md:5: conflict: “Call Ana”: removed on our side and changed on theirs
+            dayplan merge: 2026-11-21.md: 1 conflict to resolve between <<<<<<< and >>>>>>>
+
+            """)
+        #expect(try folder.read("ours").contains("<<<<<<< ours\n=======\n- [x] Call Ana\n>>>>>>> theirs\n"))
+        // lint and fmt catch what is left.
+        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("ours"), to: folder.url.appendingPathComponent("2026-11-21.md"))
+        let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url)
+        #expect(lint.status == 1 && lint.stdout.contains("[DP041/conflict-marker]"))
+        #expect(try Binary.run(["fmt", "--check", "2026-11-21.md"], in: folder.url).status == 1)
+    }
+
+    @Test func noticesGoToStandardError() throws {
+        let folder = try TemporaryFolder()
+        let day = "# 2026-11-21\n\n## Morning\n%@\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+        try folder.write("base", String(format: day, ""))
+        try folder.write("ours", String(format: day, "* [ ] Draft the report\n"))
+        try folder.write("theirs", String(format: day, "* [ ] Write the talk\n"))
+        let run = try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stderr == "dayplan merge: 2026-11-21.md: Morning would hold 2 open must tasks, more than its limit of 1, which neither side exceeded: moved “Write the talk” to the Backlog\n")
+        #expect(try folder.read("ours") == String(format: day, "* [ ] Draft the report\n") + "* [ ] Write the talk\n")
+        let quiet = try Binary.run(["merge", "-q", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url)
+        #expect(quiet.status == 0 && quiet.stderr == "")
+    }
+
+    @Test func otherFilesAreMergedLineByLineAndSaySo() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("base", "a\nb\nc\n")
+        try folder.write("ours", "a\nB\nc\n")
+        try folder.write("theirs", "a\nb\nC\n")
+        let run = try Binary.run(["merge", "base", "ours", "theirs", "notes.md"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("dayplan merge: notes.md: merged line by line: notes.md is not a day file (YYYY-MM-DD.md)\nnotes.md:2: conflict:"))
+        #expect(try folder.read("ours") == "a\n<<<<<<< ours\nB\nc\n=======\nb\nC\n>>>>>>> theirs\n")
+    }
+
+    @Test func hostileVersionsAreMergedLineByLineWithoutACrash() throws {
+        let folder = try TemporaryFolder()
+        let versions: [(String, [UInt8], [UInt8], [UInt8])] = [
+            ("empty files", [], [], Array(Self.base.utf8)),
+            ("binary", [0, 1, 2, 10], [0, 1, 3, 10], [0, 1, 2, 10, 0xFF]),
+            ("invalid UTF-8", Array(Self.base.utf8), Array(Self.base.utf8) + [0xE9, 10], Array(Self.base.utf8) + [0xFF, 10]),
+            ("no line endings", Array("a".utf8), Array("b".utf8), Array("c".utf8)),
+        ]
+        for (name, base, ours, theirs) in versions {
+            try folder.write("base", bytes: base)
+            try folder.write("ours", bytes: ours)
+            try folder.write("theirs", bytes: theirs)
+            let run = try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url)
+            #expect(run.status == 0 || run.status == 1, "\(name): \(run.stderr)")
+            #expect(try folder.listing() == ["base", "ours", "theirs"], "\(name): a temporary file was left")
+        }
+        // Empty base, empty ours: theirs, as it is.
+        try folder.write("base", bytes: [])
+        try folder.write("ours", bytes: [])
+        try folder.write("theirs", Self.base)
+        #expect(try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url).status == 0)
+        #expect(try folder.read("ours") == Self.base)
+    }
+
+    @Test func usageAndReadErrorsChangeNothing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("ours", Self.base)
+        let few = try Binary.run(["merge", "ours"], in: folder.url)
+        #expect(few.status == 2 && few.stderr == "dayplan merge: takes BASE OURS THEIRS and an optional PATH; got 1 argument\n")
+        let missing = try Binary.run(["merge", "nope", "ours", "theirs"], in: folder.url)
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("dayplan merge: nope: ") && missing.stderr.hasSuffix("; nothing changed\n"))
+        #expect(try folder.read("ours") == Self.base)
+    }
+}
