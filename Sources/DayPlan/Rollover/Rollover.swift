@@ -28,8 +28,9 @@ public struct Rollover: Sendable {
     /// What rollover does not carry although it is open, each with why: a task outside any region (DP020)
     /// or an open sub-task under a finished task (DP039). They stay in the old day as they are.
     public let leftBehind: [Diagnostic]
-    /// The scheduled (`@on:`) tasks and routines rollover placed on the new day, in order, each with where
-    /// it went, and where it was meant to go when that region's bucket had no room.
+    /// The scheduled (`@on:`) tasks and routines rollover placed on the new day, and the `@carry` tasks whose
+    /// region had no room, in order, each with where it went, and where it was meant to go when that region's
+    /// bucket had no room.
     public let placements: [Placement]
 
     /// A task rollover placed because it was scheduled or is a routine.
@@ -40,6 +41,8 @@ public struct Rollover: Sendable {
             case scheduled
             /// A routine of the routines file due on the new day.
             case routine
+            /// `@carry` meant its region, whose bucket had no room: it went to the Backlog.
+            case carried
         }
         /// The task's title.
         public let title: String
@@ -178,7 +181,13 @@ public struct Rollover: Sendable {
                         summary.scheduled += 1
                         continue
                     }
-                    let into: Region = carried ? region : .backlog
+                    var into: Region = carried ? region : .backlog
+                    if carried, open[region.rawValue][moving.bucket.rawValue] >= moving.bucket.limit {
+                        // The new day's bucket is full already (planned ahead): nothing exceeds a limit.
+                        into = .backlog
+                        placements.append(Placement(title: moving.title, bucket: moving.bucket, reason: .carried,
+                                                    region: .backlog, wanted: region))
+                    }
                     open[into.rawValue][moving.bucket.rawValue] += 1
                     additions[into, default: []].append(moving)
                     if carried {

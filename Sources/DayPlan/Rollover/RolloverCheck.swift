@@ -112,7 +112,9 @@ extension Rollover {
                 var expected = task
                 var destination = carried ? region : .backlog
                 if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = sourceDay }
-                if let placement = placements.first(where: { $0.reason == .scheduled && $0.title == task.title }) {
+                if carried, let placement = placements.first(where: { $0.reason == .carried && $0.title == task.title }) {
+                    destination = placement.region
+                } else if let placement = placements.first(where: { $0.reason == .scheduled && $0.title == task.title }) {
                     // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
                     destination = placement.region
                     if placement.wanted == nil {

@@ -329,7 +329,11 @@ enum RolloverCommand {
     /// One line per scheduled task or routine placed: where it went, and why not where it was meant to.
     static func placements(_ plan: Rollover) -> [String] {
         plan.placements.map { placement in
-            let what = placement.reason == .scheduled ? "scheduled" : "routine"
+            let what = switch placement.reason {
+            case .scheduled: "scheduled"
+            case .routine: "routine"
+            case .carried: "carried"
+            }
             guard let wanted = placement.wanted else { return "\(what): \(placement.title) → \(placement.region)" }
             return "\(what): \(placement.title) → Backlog: \(wanted) has no room for another \(placement.bucket) task"
                 + (placement.reason == .scheduled ? " (still scheduled: tried again at the next rollover)" : "")

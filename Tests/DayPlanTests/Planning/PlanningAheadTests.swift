@@ -252,3 +252,27 @@ import Testing
         }
     }
 }
+
+/// A `@carry` task whose region is full on a day planned ahead goes to the Backlog, saying so: no rollover
+/// placement exceeds a 1-3-5 limit.
+@Suite struct CarryRespectsTheLimitsTests {
+    @Test func aCarriedTaskWithoutRoomGoesToTheBacklog() throws {
+        let old = "# 2026-11-20\n\n## Morning\n* [ ] Ship it @carry\n+ [ ] Review @carry\n"
+        let existing = "# 2026-11-21\n\n## Morning\n* [ ] Planned ahead\n"
+        let plan = try Rollover(opening: Day("2026-11-21")!, from: (Day("2026-11-20")!, Array(old.utf8)), existing: Array(existing.utf8))
+        try plan.verify()
+        #expect(String(decoding: plan.targetAfter, as: UTF8.self) == """
+            # 2026-11-21
+
+            ## Morning
+            * [ ] Planned ahead
+            + [ ] Review @carry
+
+            ## Backlog
+            * [ ] Ship it @carry
+
+            """)
+        #expect(plan.placements == [Rollover.Placement(title: "Ship it", bucket: .must, reason: .carried, region: .backlog, wanted: .morning)])
+        #expect(Linter.lint(plan.targetAfter, fileName: "2026-11-21.md").filter { $0.rule == .bucketLimit }.isEmpty)
+    }
+}
