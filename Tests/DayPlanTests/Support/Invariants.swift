@@ -174,7 +174,8 @@ enum Invariants {
     /// heading case do. `[ ]title` counts as `[ ] title`.
     static func words(_ bytes: [UInt8]) -> [String: Int] {
         var counts: [String: Int] = [:]
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A byte-order mark is not part of the first word (the canonical form drops it).
+        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
         // The number of a numbered task (`1. [ ] x`) is its bullet, which the canonical form writes `-`.
         var tokens: [Substring] = []
         // (In a Swift string, "\r\n" is one Character.)
