@@ -93,6 +93,7 @@ public struct Rollover: Sendable {
                 routines: DayDocument? = nil) throws(RolloverError)
     {
         var targetDocument: DayDocument?
+        var sourceDocument: DayDocument?
         if let target {
             let document = DayDocument(parsing: target)
             guard document.formattingBlockers.isEmpty else { throw .targetRefused(document.formattingBlockers) }
@@ -136,6 +137,7 @@ public struct Rollover: Sendable {
 
         if let source {
             let document = DayDocument(parsing: source.bytes)
+            sourceDocument = document
             lineEnding = document.lineEnding
             let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
@@ -265,12 +267,22 @@ public struct Rollover: Sendable {
                 AddedLine(line: $0, text: lines.text(of: $0))
             }
         }
-        summary.backlog = DayDocument(parsing: targetAfter).tasks(in: .backlog).filter(\.status.isOpen).count
+        // Everything added is open; counted without parsing the result again.
+        summary.backlog = (targetDocument?.tasks(in: .backlog).filter(\.status.isOpen).count ?? 0)
+            + (additions[.backlog]?.count ?? 0)
 
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, sourceChanges: sourceChanges,
                   addedLines: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
+        // The inputs as parsed above, so that `verify()` parses only what rollover computed.
+        parsedSourceBefore = sourceDocument
+        parsedTargetBefore = targetDocument
     }
+
+    /// The old day's and the new day's files as they were, parsed: kept from the work so that `verify()`
+    /// need not parse them again. Nil for a rollover made from its parts (tests of `verify()`).
+    var parsedSourceBefore: DayDocument?
+    var parsedTargetBefore: DayDocument?
 
     /// Every stored property as given; for the initializer above and for tests of `verify()`.
     init(day: Day, sourceDay: Day?, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?, targetBefore: [UInt8]?,

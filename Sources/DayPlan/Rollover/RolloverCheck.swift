@@ -26,7 +26,7 @@ extension Rollover {
         }
 
         // The tasks the new day had stay as they were and where they were; the others are what was added.
-        let before = targetBefore.map { Rollover.placedTasks(DayDocument(parsing: $0)) } ?? []
+        let before = targetBefore.map { Rollover.placedTasks(parsedTargetBefore ?? DayDocument(parsing: $0)) } ?? []
         var added: [(region: Region, task: PlanTask)] = []
         var matched = 0
         for placed in Rollover.placedTasks(target) {
@@ -52,7 +52,7 @@ extension Rollover {
         case (nil, nil, nil):
             break
         case let (sourceBefore?, sourceAfter?, sourceDay?):
-            let old = DayDocument(parsing: sourceBefore), new = DayDocument(parsing: sourceAfter)
+            let old = parsedSourceBefore ?? DayDocument(parsing: sourceBefore), new = DayDocument(parsing: sourceAfter)
             if let blocker = new.formattingBlockers.first {
                 problems.append("the old day's file would have an error at line \(blocker.start.line): \(blocker.message)")
             }
