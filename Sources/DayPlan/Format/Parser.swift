@@ -409,7 +409,10 @@ private struct Parser {
         for note in noteLines where !note.isBlank {
             if note.verbatim { fence = true; continue }
             if fence { fence = false }
-            guard let box = Checkbox.read(bytes, from: note.start, to: note.end), box.status?.isOpen == true,
+            // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
+            var start = note.start
+            while start < note.end, bytes[start] == UInt8(ascii: ">") || isBlank(bytes[start]) { start += 1 }
+            guard let box = Checkbox.read(bytes, from: start, to: note.end), box.status?.isOpen == true,
                   box.spacedAfterBullet || box.spacedAfterBox else { continue }
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
             let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
