@@ -44,6 +44,19 @@ extension LanguageServer {
         if let expires = task.metadata.expires {
             lines.append("expires \(expires)" + (day.map { " (\(age(expires, relativeTo: $0)))" } ?? ""))
         }
+        if let due = task.metadata.due {
+            let overdue = task.status.isOpen && day.map { due <= $0 } == true
+            lines.append((overdue ? "**overdue**: due " : "due ") + "\(due)" + (day.map { " (\(age(due, relativeTo: $0)))" } ?? ""))
+        }
+        if let on = task.metadata.on {
+            lines.append("scheduled for \(on)" + (task.metadata.onRegion.map { ", \($0.name)" } ?? "")
+                         + (day.map { " (\(age(on, relativeTo: $0)))" } ?? ""))
+        }
+        if let every = task.metadata.every { lines.append("routine: every \(every)") }
+        if !task.subtasks.isEmpty {
+            let open = task.subtasks.filter(\.status.isOpen).count
+            lines.append("\(task.subtasks.count) sub-task\(task.subtasks.count == 1 ? "" : "s"), \(open) open")
+        }
         if !task.notes.isEmpty { lines.append("\(task.notes.count) note line\(task.notes.count == 1 ? "" : "s")") }
         return lines.joined(separator: "\n\n")
     }

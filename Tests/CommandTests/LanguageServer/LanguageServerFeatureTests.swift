@@ -128,6 +128,19 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func hoversOverDeadlinesScheduledDaysRoutinesAndSubtasks() throws {
+        let text = "# 2026-11-21\n\n## Backlog\n- [ ] Tax return @due:2026-11-20\n- [ ] Dentist @on:2026-11-24/afternoon\n- [ ] Pack @every:weekday\n  - [x] passport\n  - [ ] charger\n"
+        let client = try session(text)
+        func hover(_ line: Int) throws -> String? {
+            try client.result("textDocument/hover", LanguageServerClient.params(uri, ["position": ["line": .integer(line), "character": 2]]))["contents"]?["value"]?.stringValue
+        }
+        #expect(try hover(3)?.hasSuffix("**overdue**: due 2026-11-20 (1 day before this day)") == true)
+        #expect(try hover(4)?.hasSuffix("scheduled for 2026-11-24, Afternoon (3 days after this day)") == true)
+        #expect(try hover(5)?.contains("routine: every weekday") == true)
+        #expect(try hover(5)?.contains("2 sub-tasks, 1 open") == true)
+        #expect(try client.shutDown() == 0)
+    }
+
     // MARK: - Completion
 
     private func labels(_ completion: JSONValue) -> [String] {
