@@ -16,6 +16,7 @@ let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
+    (QueryCommand.spec, QueryCommand.run),
     (LspCommand.spec, LspCommand.run),
     (CompletionsCommand.spec, CompletionsCommand.run),
     (HelpCommand.spec, HelpCommand.run),
