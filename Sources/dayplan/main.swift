@@ -17,6 +17,7 @@ let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
     (QueryCommand.spec, QueryCommand.run),
+    (ReportCommand.spec, ReportCommand.run),
     (LspCommand.spec, LspCommand.run),
     (CompletionsCommand.spec, CompletionsCommand.run),
     (HelpCommand.spec, HelpCommand.run),
