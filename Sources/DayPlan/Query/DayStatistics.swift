@@ -14,6 +14,15 @@ public struct TaskCounts: Hashable, Sendable {
     /// No tasks.
     public init() {}
 
+    /// Counts given one by one; `planned` should be the sum of the others.
+    public init(planned: Int, done: Int, cancelled: Int, moved: Int, open: Int) {
+        self.planned = planned
+        self.done = done
+        self.cancelled = cancelled
+        self.moved = moved
+        self.open = open
+    }
+
     /// Counts one task.
     public mutating func add(_ status: Status) {
         planned += 1
