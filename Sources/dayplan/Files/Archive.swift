@@ -74,7 +74,7 @@ struct Archive {
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            return .failure(error.message.hasPrefix("-:") ? name + error.message.dropFirst(1) : error.message)
+            return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
         }
         let document = DayDocument(parsing: bytes)
         let fileName = path.split(separator: "/").last ?? ""
