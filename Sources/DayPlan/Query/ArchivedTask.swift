@@ -36,7 +36,8 @@ public struct ArchivedTask: Hashable, Sendable {
 
     /// The `#tags` of the title as written, without `#`, in order.
     public var tags: [String] {
-        PlanTask(bucket: bucket, title: title).tags
+        guard title.utf8.contains(UInt8(ascii: "#")) else { return [] }
+        return PlanTask(bucket: bucket, title: title).tags
     }
 
     /// The tags it counts under: its tags, or the implied `inbox` when it has none (FORMAT.md §3.2).

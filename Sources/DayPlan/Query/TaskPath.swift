@@ -13,52 +13,75 @@ public struct TaskPath: Sendable {
     public var latest: ArchivedTask { steps[steps.count - 1] }
 
     /// How many days it was moved on: its `[>]` steps. A migration, in Bullet Journal's words.
-    public var moves: Int { steps.reduce(0) { $0 + ($1.status == .deferred ? 1 : 0) } }
+    public let moves: Int
 
     /// The day it was first planned: its first day in the archive, or an earlier `@from:` day on any step
     /// (rollover writes the day the task was planned for when it defers it to the Backlog).
-    public var firstPlanned: Day {
-        steps.reduce(steps[0].day) { earliest, step in step.from.map { min($0, earliest) } ?? earliest }
-    }
+    public let firstPlanned: Day
 
     /// Makes a path from steps in day order.
     public init(steps: [ArchivedTask]) {
         precondition(!steps.isEmpty, "a task path has at least one step")
         self.steps = steps
+        var moves = 0
+        var firstPlanned = steps[0].day
+        for index in steps.indices {
+            if steps[index].status == .deferred { moves += 1 }
+            if let from = steps[index].from, from < firstPlanned { firstPlanned = from }
+        }
+        self.moves = moves
+        self.firstPlanned = firstPlanned
     }
 
     /// Joins archived tasks into paths. `tasks` may be in any order; paths come out ordered by their latest
     /// step (day, file, line).
     public static func follow(_ tasks: [ArchivedTask]) -> [TaskPath] {
-        let ordered = tasks.sorted(by: precedes)
+        // Work on indices: an archive holds tens of thousands of tasks, and moving the values themselves
+        // (two strings each) costs more than reading the files.
+        var order = Array(tasks.indices)
+        if !zip(order, order.dropFirst()).allSatisfy({ !precedes(tasks[$0.1], tasks[$0.0]) }) {
+            order.sort { precedes(tasks[$0], tasks[$1]) }
+        }
+        var next = [Int](repeating: -1, count: tasks.count)   // the step after each task on its path
+        var tail: [Int] = []                                   // per path: its last task so far
+        var heads: [Int] = []                                  // per path: its first task
         // Per identity, the paths whose last step is moved on (waiting for their next day), oldest first.
         var waiting: [String: [Int]] = [:]
-        var paths: [[ArchivedTask]] = []
-        paths.reserveCapacity(ordered.count)
-        for task in ordered {
-            var index: Int?
-            if var open = waiting[task.identity], let first = open.first(where: { paths[$0].last.map { $0.day < task.day } ?? false }) {
-                open.removeAll { $0 == first }
-                waiting[task.identity] = open.isEmpty ? nil : open
-                index = first
-            }
-            let target: Int
-            if let index {
-                paths[index].append(task)
-                target = index
+        for index in order {
+            let day = tasks[index].day
+            var path = -1
+            if !waiting.isEmpty, var open = waiting[tasks[index].title],
+               let found = open.firstIndex(where: { tasks[tail[$0]].day < day }) {
+                path = open.remove(at: found)
+                waiting[tasks[index].title] = open.isEmpty ? nil : open
+                next[tail[path]] = index
+                tail[path] = index
             } else {
-                paths.append([task])
-                target = paths.count - 1
+                path = heads.count
+                heads.append(index)
+                tail.append(index)
             }
-            if task.status == .deferred { waiting[task.identity, default: []].append(target) }
+            if tasks[index].status == .deferred { waiting[tasks[index].title, default: []].append(path) }
         }
-        return paths.map(TaskPath.init(steps:)).sorted { precedes($0.latest, $1.latest) }
+        // Paths in the order of their last step, which is its position in `order`.
+        var position = [Int](repeating: 0, count: tasks.count)
+        for (rank, index) in order.enumerated() { position[index] = rank }
+        let sortedPaths = heads.indices.sorted { position[tail[$0]] < position[tail[$1]] }
+        return sortedPaths.map { path in
+            var steps: [ArchivedTask] = []
+            var index = heads[path]
+            while index >= 0 {
+                steps.append(tasks[index])
+                index = next[index]
+            }
+            return TaskPath(steps: steps)
+        }
     }
 
     /// Day, then file (byte order), then line.
     static func precedes(_ a: ArchivedTask, _ b: ArchivedTask) -> Bool {
         if a.day != b.day { return a.day < b.day }
-        if a.file != b.file { return Array(a.file.utf8).lexicographicallyPrecedes(b.file.utf8) }
+        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
         return a.line < b.line
     }
 }

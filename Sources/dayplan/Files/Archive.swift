@@ -77,8 +77,10 @@ struct Archive {
             return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
         }
         let document = DayDocument(parsing: bytes)
+        // A day file's name is `YYYY-MM-DD.md`; `Day` reads exactly ten characters, so the rest is checked here.
         let fileName = path.split(separator: "/").last ?? ""
-        guard let day = (Day.isFileName(fileName) ? Day(fileName.prefix(10)) : nil) ?? document.day else {
+        let named = fileName.utf8.count == 13 && fileName.hasSuffix(".md") ? Day(fileName.prefix(10)) : nil
+        guard let day = named ?? document.day else {
             return .failure("\(name): neither its name (YYYY-MM-DD.md) nor its day heading says which day it plans; left out")
         }
         let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
