@@ -124,7 +124,10 @@ public struct ArchiveReport: Sendable {
     /// through `today`.
     public init(paths: [TaskPath], since: Day? = nil, until: Day? = nil, today: Day, grouping: Grouping? = nil) {
         var earliest: Day?
-        for path in paths where earliest.map({ path.steps[0].day < $0 }) ?? true { earliest = path.steps[0].day }
+        for path in paths {
+            let day = path.steps[path.steps.startIndex].day
+            if earliest.map({ day < $0 }) ?? true { earliest = day }
+        }
         let last = until ?? today
         let first = min(since ?? earliest ?? last, last)
         self.first = first
@@ -156,7 +159,7 @@ public struct ArchiveReport: Sendable {
                 }
             }
             guard inWindow else { continue }
-            let last = steps.count - 1
+            let last = steps.index(before: steps.endIndex)
             if paths[pathIndex].moves > 0 {
                 migrated.append(MigratedTask(title: steps[last].title, moves: paths[pathIndex].moves,
                                              firstPlanned: firstPlanned, latest: steps[last]))

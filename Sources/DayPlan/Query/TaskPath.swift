@@ -6,11 +6,12 @@
 /// put it in a later day, so the next day holding that title holds the live task. A task with the same
 /// title on a later day after one that was done or cancelled is a new task.
 public struct TaskPath: Sendable {
-    /// Every day the task stands in, in day order (same day: file, then line order). Never empty.
-    public let steps: [ArchivedTask]
+    /// Every day the task stands in, in day order (same day: file, then line order). Never empty. A slice:
+    /// the paths `follow` makes share one buffer, so that an archive's tasks are not allocated once each.
+    public let steps: ArraySlice<ArchivedTask>
 
     /// Where the task stands last in the archive: its state.
-    public var latest: ArchivedTask { steps[steps.count - 1] }
+    public var latest: ArchivedTask { steps[steps.index(before: steps.endIndex)] }
 
     /// How many days it was moved on: its `[>]` steps. A migration, in Bullet Journal's words.
     public let moves: Int
@@ -21,10 +22,15 @@ public struct TaskPath: Sendable {
 
     /// Makes a path from steps in day order.
     public init(steps: [ArchivedTask]) {
+        self.init(steps: steps[...])
+    }
+
+    /// Makes a path from steps in day order.
+    public init(steps: ArraySlice<ArchivedTask>) {
         precondition(!steps.isEmpty, "a task path has at least one step")
         self.steps = steps
         var moves = 0
-        var firstPlanned = steps[0].day
+        var firstPlanned = steps[steps.startIndex].day
         for index in steps.indices {
             if steps[index].status == .deferred { moves += 1 }
             if let from = steps[index].from, from < firstPlanned { firstPlanned = from }
@@ -67,15 +73,21 @@ public struct TaskPath: Sendable {
         var position = [Int](repeating: 0, count: tasks.count)
         for (rank, index) in order.enumerated() { position[index] = rank }
         let sortedPaths = heads.indices.sorted { position[tail[$0]] < position[tail[$1]] }
-        return sortedPaths.map { path in
-            var steps: [ArchivedTask] = []
+        // Every path's steps side by side in one array; each path is a slice of it.
+        var buffer: [ArchivedTask] = []
+        buffer.reserveCapacity(tasks.count)
+        var bounds: [Range<Int>] = []
+        bounds.reserveCapacity(sortedPaths.count)
+        for path in sortedPaths {
+            let start = buffer.count
             var index = heads[path]
             while index >= 0 {
-                steps.append(tasks[index])
+                buffer.append(tasks[index])
                 index = next[index]
             }
-            return TaskPath(steps: steps)
+            bounds.append(start..<buffer.count)
         }
+        return bounds.map { TaskPath(steps: buffer[$0]) }
     }
 
     /// Day, then file (byte order), then line.

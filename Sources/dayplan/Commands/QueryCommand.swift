@@ -20,8 +20,8 @@ enum QueryCommand {
 
             Days for --since and --until: YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, tomorrow, -7d
             (7 days ago), -2w, this-week, last-week, this-month, last-month, this-year, last-year; --since
-            takes the first day of what it names, --until the last. Today honours DAYPLAN_NOW and
-            DAYPLAN_DAY_STARTS_AT as rollover does.
+            takes the first day of what it names, --until the last. Today is the local date (or
+            DAYPLAN_NOW, as for rollover); before DAYPLAN_DAY_STARTS_AT o'clock it is still yesterday.
             """,
         options: [
             .choice("--status", TaskFilter.statusWords, "Only tasks with this status (open is to do or in progress; moved is [>]). Default: any."),
@@ -80,7 +80,7 @@ enum QueryCommand {
         switch format {
         case .text:
             for match in matches {
-                for step in history ? match.path.steps : [match.shown] {
+                for step in history ? match.path.steps : [match.shown][...] {
                     out.line("\(step.file):\(step.line):\(step.column): [\(step.status.mark)] \(step.title)")
                 }
             }
@@ -105,7 +105,7 @@ enum QueryCommand {
             out.line(["task", "file", "line", "column", "day", "region", "bucket", "status", "title", "tags",
                       "first_planned", "moves"].joined(separator: "\t"))
             for (number, match) in matches.enumerated() {
-                for step in history ? match.path.steps : [match.shown] {
+                for step in history ? match.path.steps : [match.shown][...] {
                     let fields = [String(number + 1), step.file, String(step.line), String(step.column),
                                   step.day.description, step.region.name.lowercased(), step.bucket.description,
                                   TaskFilter.word(for: step.status), step.title, step.tags.joined(separator: ","),

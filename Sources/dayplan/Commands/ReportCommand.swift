@@ -29,7 +29,8 @@ enum ReportCommand {
 
             Text output draws charts (sparklines, a calendar heat map, bars) with Unicode blocks when
             standard output is a terminal. --since and --until take the words 'dayplan query' takes. Today
-            honours DAYPLAN_NOW and DAYPLAN_DAY_STARTS_AT as rollover does.
+            is the local date (or DAYPLAN_NOW, as for rollover); before DAYPLAN_DAY_STARTS_AT o'clock it is
+            still yesterday.
             """,
         options: [
             .flag("--week", "This week, Monday to today."),

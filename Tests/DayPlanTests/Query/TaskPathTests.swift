@@ -38,7 +38,7 @@ import Testing
             task("2026-11-19", "fix the bike #home", .todo),
         ])
         #expect(paths.count == 3)
-        #expect(paths.first { $0.steps[0].title == "Fix the bike #home" }?.latest.status == .deferred)
+        #expect(paths.first { $0.steps.first?.title == "Fix the bike #home" }?.latest.status == .deferred)
     }
 
     @Test func aDaySkippedDoesNotBreakAPathAndTheNextDayHoldingTheTitleContinuesIt() {
