@@ -138,7 +138,9 @@ public struct ArchiveReport: Sendable {
 
         // Per day of the window (by its offset from `first`): the figures, and each backlog task's age.
         let count = first.days(until: last) + 1
-        var statistics = [DayStatistics?](repeating: nil, count: count)
+        // Not optional: mutating an optional element in place would copy the figures (two arrays) each time.
+        var statistics = [DayStatistics](repeating: DayStatistics(), count: count)
+        var planned = [Bool](repeating: false, count: count)
         var backlogAges = [[Int]](repeating: [], count: count)
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
@@ -152,8 +154,8 @@ public struct ArchiveReport: Sendable {
                 inWindow = true
                 let day = steps[index].day, region = steps[index].region, status = steps[index].status
                 let offset = first.days(until: day)
-                if statistics[offset] == nil { statistics[offset] = DayStatistics() }
-                statistics[offset]!.add(region: region, bucket: steps[index].bucket, status: status)
+                planned[offset] = true
+                statistics[offset].add(region: region, bucket: steps[index].bucket, status: status)
                 if region == .backlog, status != .done, status != .cancelled {
                     backlogAges[offset].append(firstPlanned.days(until: day))
                 }
@@ -171,9 +173,9 @@ public struct ArchiveReport: Sendable {
         }
 
         days = statistics.indices.compactMap { offset in
-            guard let figures = statistics[offset] else { return nil }
+            guard planned[offset] else { return nil }
             let ages = backlogAges[offset]
-            return DayFigures(day: first.adding(days: offset), statistics: figures, backlog: ages.count,
+            return DayFigures(day: first.adding(days: offset), statistics: statistics[offset], backlog: ages.count,
                               backlogMeanAge: ages.isEmpty ? nil : Double(ages.reduce(0, +)) / Double(ages.count),
                               backlogOldestAge: ages.max())
         }
