@@ -84,6 +84,9 @@ enum ReportCommand {
             since = DayExpression.days(period.value, today: today)?.lowerBound
             until = today
         }
+        if let since, since > (until ?? today) {
+            return fail("--since \(since) is after \(until == nil ? "today (\(today)), where the report ends" : "--until \(until!)")")
+        }
         let grouping = arguments.options["--by"].flatMap(ArchiveReport.Grouping.init(rawValue:))
 
         let found: (paths: [String], shown: @Sendable (String) -> String)

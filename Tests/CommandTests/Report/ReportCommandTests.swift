@@ -84,6 +84,9 @@ import Testing
         let both = try Binary.run(["report", "--week", "--since", "2026-11-01"], in: folder)
         #expect(both.status == 2)
         #expect(both.stderr.hasPrefix("dayplan report: give one of --week, --month, --year, or --since/--until"))
+        let future = try Binary.run(["report", "--since", "tomorrow"], in: folder)
+        #expect(future.status == 2)
+        #expect(future.stderr == "dayplan report: --since 2026-11-22 is after today (2026-11-21), where the report ends\n")
         let byWeek = try Binary.run(["report", "--by", "week", "--format", "csv"], in: folder)
         #expect(byWeek.stdout.split(separator: "\r\n").map { String($0.prefix(9)) } == ["period,fi", "2026-W47,"])
     }
