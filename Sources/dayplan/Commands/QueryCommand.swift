@@ -21,7 +21,8 @@ enum QueryCommand {
             Days for --since and --until: YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, tomorrow, -7d
             (7 days ago), -2w, this-week, last-week, this-month, last-month, this-year, last-year; --since
             takes the first day of what it names, --until the last. Today is the local date (or
-            DAYPLAN_NOW, as for rollover); before DAYPLAN_DAY_STARTS_AT o'clock it is still yesterday.
+            DAYPLAN_NOW); before the day-starts-at hour (DAYPLAN_DAY_STARTS_AT or the setting) it is still
+            yesterday, as for rollover.
             """,
         options: [
             .choice("--status", TaskFilter.statusWords, "Only tasks with this status (open is to do or in progress; moved is [>]). Default: any."),
@@ -62,7 +63,7 @@ enum QueryCommand {
         }
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
         let history = arguments.flags.contains("--history")
-        guard let today = today() else { return fail("cannot read the local time") }
+        guard let today = today(dir: arguments.options["--dir"]) else { return fail("cannot read the local time") }
         let filter: TaskFilter
         switch QueryCommand.filter(arguments, today: today) {
         case .success(let made): filter = made
@@ -117,10 +118,15 @@ enum QueryCommand {
         return archive.exitCode
     }
 
-    /// Today, as rollover has it: the local date (or DAYPLAN_NOW), before DAYPLAN_DAY_STARTS_AT still yesterday.
-    static func today() -> Day? {
-        let hour = RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) }.flatMap { (0...23).contains($0) ? $0 : nil }
-        return RolloverCommand.today(dayStartsAt: hour ?? 0)
+    /// Today, as rollover has it: the local date (or DAYPLAN_NOW); before DAYPLAN_DAY_STARTS_AT, else the plan
+    /// folder's day-starts-at setting (the folder found from `dir`, DAYPLAN_DIR or the current folder), it
+    /// is still yesterday.
+    static func today(dir: String?) -> Day? {
+        let variable = RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) }.flatMap { (0...23).contains($0) ? $0 : nil }
+        let setting = variable == nil
+            ? (try? PlanFolder.find(from: dir ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 }))?.settings.dayStartsAt
+            : nil
+        return RolloverCommand.today(dayStartsAt: variable ?? setting ?? 0)
     }
 
     /// The first and last day `--since` and `--until` name, or what is wrong with them.

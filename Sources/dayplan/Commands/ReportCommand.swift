@@ -29,8 +29,8 @@ enum ReportCommand {
 
             Text output draws charts (sparklines, a calendar heat map, bars) with Unicode blocks when
             standard output is a terminal. --since and --until take the words 'dayplan query' takes. Today
-            is the local date (or DAYPLAN_NOW, as for rollover); before DAYPLAN_DAY_STARTS_AT o'clock it is
-            still yesterday.
+            is the local date (or DAYPLAN_NOW); before the day-starts-at hour (DAYPLAN_DAY_STARTS_AT or the
+            setting) it is still yesterday, as for rollover.
             """,
         options: [
             .flag("--week", "This week, Monday to today."),
@@ -70,7 +70,7 @@ enum ReportCommand {
             return error
         }
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
-        guard let today = QueryCommand.today() else { return fail("cannot read the local time") }
+        guard let today = QueryCommand.today(dir: arguments.options["--dir"]) else { return fail("cannot read the local time") }
         var since: Day?, until: Day?
         switch QueryCommand.window(arguments, today: today) {
         case .success(let window): (since, until) = window

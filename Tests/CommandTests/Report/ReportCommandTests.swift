@@ -91,6 +91,17 @@ import Testing
         #expect(byWeek.stdout.split(separator: "\r\n").map { String($0.prefix(9)) } == ["period,fi", "2026-W47,"])
     }
 
+    @Test func todayFollowsTheDayStartsAtSettingAndVariable() throws {
+        let folder = try Self.workedExample()
+        try folder.write(".dayplan/config", "day-starts-at = 13\n")
+        // DAYPLAN_NOW is 12:00: before 13:00 it is still the 20th.
+        let setting = try Binary.run(["report"], in: folder.url)
+        #expect(setting.stdout.hasPrefix("Report 2026-11-18 to 2026-11-20: 3 days, 3 with a plan (today is 2026-11-20)\n"))
+        let variable = try Binary.run(["query", "--since", "today", "--format", "json"], in: folder.url,
+                                      environment: ["DAYPLAN_DAY_STARTS_AT": "6"])
+        #expect(variable.stdout.hasPrefix(#"{"version":1,"today":"2026-11-21","#))
+    }
+
     @Test func writesTheReportToAFile() throws {
         let folder = try Self.workedExample()
         let run = try Binary.run(["report", "--format", "html", "-o", "report.html"], in: folder.url)
