@@ -20,6 +20,8 @@ let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (MarkCommand.spec, MarkCommand.run),
     (MergeCommand.spec, MergeCommand.run),
     (MoveCommand.spec, MoveCommand.run),
+    (QueryCommand.spec, QueryCommand.run),
+    (ReportCommand.spec, ReportCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
     (StatusCommand.spec, StatusCommand.run),
     (CompletionsCommand.spec, CompletionsCommand.run),

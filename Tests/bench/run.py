@@ -32,6 +32,7 @@ ADD_VS_CAT = 3.0            # add to a day's file: at most 3x cat of the file
 FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 files
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
+LOOK_BACK_VS_LINT = 1.5     # report and query over the archive: at most 1.5x lint of the same files (issue 15)
 LSP_FRAME = 0.016           # dayplan lsp: didChange to publishDiagnostics on 1,000 tasks, median under a frame
 MERGE_VS_CAT = 3.0          # dayplan merge of a 1,000-task day: at most 3x cat of its three inputs (issue 16)
 
@@ -692,15 +693,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, merge, growth, shapes, lsp")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, merge, growth, shapes, lsp, report")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,daily,merge,growth,shapes,lsp").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "merge", "growth", "shapes", "lsp"}
+    groups = set((a.only or "archive,peers,startup,rollover,daily,merge,growth,shapes,lsp,report").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "merge", "growth", "shapes", "lsp", "report"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -749,6 +750,7 @@ def main():
     has_lsp = available("lsp")
     has_status, has_add = available("status"), available("add")
     has_merge = available("merge")
+    has_report, has_query = available("report"), available("query")
 
     def peer(name):
         local = os.path.join(a.peers_venv, "bin", name)
@@ -800,7 +802,7 @@ def main():
     startup = {}  # command label -> median CPU time on one small file, to take start-up out of growth
 
     # -- Archive: 3,650 files (and 365, for flat memory) ----------------------------------------
-    if "archive" in groups or "peers" in groups or "startup" in groups:
+    if "archive" in groups or "peers" in groups or "startup" in groups or "report" in groups:
         big, big_files = archive(inputs, generator, 3650, 135, log)
         small, small_files = archive(inputs, generator, 365, 135, log)
 
@@ -849,6 +851,29 @@ def main():
         if mem_rows:
             report.section("Peak memory against the number of files", ["command", "365 files", "3,650 files", "ratio"],
                            mem_rows)
+
+    # -- Looking back: report and query over the archive, against lint of the same files --------
+    if "report" in groups:
+        log(f"report: {len(big_files)} files, {runs} runs")
+        lint = dayplan("dayplan lint", ["lint", *big_files], big, has_lint)
+        look = [dayplan("dayplan report", ["report", *big_files], big, has_report),
+                dayplan("dayplan report --format json", ["report", "--format", "json", *big_files], big, has_report),
+                dayplan("dayplan report --format html", ["report", "--format", "html", *big_files], big, has_report),
+                dayplan("dayplan query --status done", ["query", "--status", "done", *big_files], big, has_query),
+                dayplan("dayplan query --history", ["query", "--history", *big_files], big, has_query)]
+        measure(launcher, [lint, *look], runs, log)
+        report.section(f"Looking back: report and query on the {len(big_files):,}-file archive", columns[:5] + ["wall vs lint"],
+                       [row(lint)[:5] + ["1.00x" if lint.usable else "—"]]
+                       + [row(c)[:5] + [x(ratio(c.wall, lint.wall)) if c.usable and lint.usable else "—"] for c in look],
+                       "Every command gets the same file names; output to a file. The generated archive has no [>] "
+                       "tasks, so task paths are one day long.")
+        for command in look:
+            name = f"archive `{command.label[len('dayplan '):]}` ≤ {LOOK_BACK_VS_LINT:g}x lint"
+            if command.na:
+                report.target(name, "N/A: " + command.na, "N/A")
+                continue
+            value = ratio(command.wall, lint.wall) if command.usable and lint.usable else None
+            judge(name, value, LOOK_BACK_VS_LINT, f"{x(value)} ({ms(command.wall)} vs {ms(lint.wall)})")
 
     # -- Peers that are slow: a subset, per-file cost ------------------------------------------
     if "peers" in groups:

@@ -132,12 +132,18 @@ enum ManPage {
         return escapedWord.contains(" ") ? "\"\(escapedWord)\"" : escapedWord
     }
 
-    /// Text with roff's escape character and non-ASCII characters written as roff escapes.
+    /// Text with roff's escape character and non-ASCII characters written as roff escapes. A hyphen between
+    /// two letters (`this-month`) is written `\-`, so that the page is not broken across lines there: the
+    /// word stays one word, as in help.
     static func escaped(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             if scalar == "\\" {
                 result += "\\e"
+            } else if scalar == "-", index > 0, index + 1 < scalars.count, scalars[index - 1].properties.isAlphabetic,
+                      scalars[index + 1].properties.isAlphabetic {
+                result += "\\-"
             } else if scalar.isASCII {
                 result.unicodeScalars.append(scalar)
             } else {

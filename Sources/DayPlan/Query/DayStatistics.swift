@@ -1,0 +1,140 @@
+/// How many tasks stand in each status: the counts every figure of `dayplan report` (and `status`) is made of.
+public struct TaskCounts: Hashable, Sendable {
+    /// Every task counted, whatever its status.
+    public var planned = 0
+    /// Done `[x]`.
+    public var done = 0
+    /// Cancelled `[-]`: dropped on purpose.
+    public var cancelled = 0
+    /// Moved on `[>]` by rollover to a later day.
+    public var moved = 0
+    /// Still open: to do `[ ]` or in progress `[/]`.
+    public var open = 0
+
+    /// No tasks.
+    public init() {}
+
+    /// Counts given one by one; `planned` should be the sum of the others.
+    public init(planned: Int, done: Int, cancelled: Int, moved: Int, open: Int) {
+        self.planned = planned
+        self.done = done
+        self.cancelled = cancelled
+        self.moved = moved
+        self.open = open
+    }
+
+    /// Counts one task.
+    public mutating func add(_ status: Status) {
+        planned += 1
+        switch status {
+        case .done: done += 1
+        case .cancelled: cancelled += 1
+        case .deferred: moved += 1
+        case .todo, .inProgress: open += 1
+        }
+    }
+
+    /// Both counts together.
+    public static func + (lhs: TaskCounts, rhs: TaskCounts) -> TaskCounts {
+        var sum = lhs
+        sum.planned += rhs.planned
+        sum.done += rhs.done
+        sum.cancelled += rhs.cancelled
+        sum.moved += rhs.moved
+        sum.open += rhs.open
+        return sum
+    }
+
+    /// The completion fraction: done / (planned − cancelled), from 0 to 1. A cancelled task was dropped on
+    /// purpose, so it counts neither for nor against; a task moved on or still open counts against. Nil when
+    /// nothing is left to count (no task, or every task cancelled).
+    public var completion: Double? {
+        let counted = planned - cancelled
+        return counted > 0 ? Double(done) / Double(counted) : nil
+    }
+}
+
+/// The figures of one day plan (or of several days added together): the one definition of "planned",
+/// "done" and "completion" that `dayplan report` and `dayplan status` share.
+///
+/// - **planned** is every task in Morning, Afternoon and Evening, whatever its status: what the day set out
+///   to do. The Backlog is not planned for the day; its tasks are counted in `regions[.backlog]` only.
+/// - **completion** is `planned.completion`: done / (planned − cancelled).
+/// - **score** is the points of every task done that day, in any region (the Backlog too: finishing a
+///   backlog task is work done), by bucket: must 7, complementary 4, misc 3 (`Score`).
+public struct DayStatistics: Hashable, Sendable {
+    /// The tasks of Morning, Afternoon and Evening together.
+    public var planned = TaskCounts()
+    /// Per region, in `Region` order (`regions[Region.backlog.rawValue]` is the Backlog).
+    public var regions = [TaskCounts](repeating: TaskCounts(), count: Region.allCases.count)
+    /// Per bucket, in `Bucket` order, over Morning, Afternoon and Evening.
+    public var buckets = [TaskCounts](repeating: TaskCounts(), count: Bucket.allCases.count)
+    /// The points of the tasks done, in any region.
+    public var score = 0
+
+    /// Nothing counted.
+    public init() {}
+
+    /// The figures of a parsed day file: its tasks in the four regions (lines outside them are not tasks).
+    public init(_ document: DayDocument) {
+        for section in document.sections {
+            guard let region = section.region else { continue }
+            for task in section.tasks { add(region: region, bucket: task.bucket, status: task.status) }
+        }
+    }
+
+    /// Counts one task standing in `region`.
+    public mutating func add(region: Region, bucket: Bucket, status: Status) {
+        regions[region.rawValue].add(status)
+        if region.isLimited {
+            planned.add(status)
+            buckets[bucket.rawValue].add(status)
+        }
+        if status == .done { score += Score.points(for: bucket) }
+    }
+
+    /// The counts of one region.
+    public func counts(in region: Region) -> TaskCounts { regions[region.rawValue] }
+
+    /// The counts of one bucket (Morning, Afternoon and Evening).
+    public func counts(of bucket: Bucket) -> TaskCounts { buckets[bucket.rawValue] }
+
+    /// The completion fraction of the day's plan (`TaskCounts.completion`).
+    public var completion: Double? { planned.completion }
+
+    /// Whether the day keeps the must streak going: at least one must task in Morning, Afternoon or Evening
+    /// was done and none was left open or moved on (a must task cancelled on purpose does not break it).
+    public var keepsMustStreak: Bool {
+        let must = counts(of: .must)
+        return must.done > 0 && must.open == 0 && must.moved == 0
+    }
+
+    /// Both days' figures together.
+    public static func + (lhs: DayStatistics, rhs: DayStatistics) -> DayStatistics {
+        var sum = lhs
+        sum.planned = sum.planned + rhs.planned
+        for index in sum.regions.indices { sum.regions[index] = sum.regions[index] + rhs.regions[index] }
+        for index in sum.buckets.indices { sum.buckets[index] = sum.buckets[index] + rhs.buckets[index] }
+        sum.score += rhs.score
+        return sum
+    }
+}
+
+/// The bucket-weighted score: points per done task, after the priority scoring of planning apps that
+/// weigh P0 to P3 as 7, 4, 3 and 2 points. The 1-3-5 buckets are the first three priorities: the must task
+/// is P0, complementary P1, misc P2; P3 ("someday") has no bucket of its own.
+public enum Score {
+    /// The points a done task of `bucket` is worth: must 7, complementary 4, misc 3.
+    public static func points(for bucket: Bucket) -> Int {
+        switch bucket {
+        case .must: 7
+        case .complementary: 4
+        case .misc: 3
+        }
+    }
+
+    /// The most a day can score in its three limited regions when every slot of the 1-3-5 rule holds a done
+    /// task: 3 × (7 + 3 × 4 + 5 × 3) = 102.
+    public static let fullDay = Region.allCases.filter(\.isLimited).count
+        * Bucket.allCases.reduce(0) { $0 + $1.limit * points(for: $1) }
+}

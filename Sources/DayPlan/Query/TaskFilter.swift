@@ -1,0 +1,102 @@
+/// Which tasks `dayplan query` lists: every condition given must hold; within one condition, any of its
+/// values will do (`--status open,done` is open or done).
+public struct TaskFilter: Sendable {
+    /// The statuses wanted; nil for any.
+    public var statuses: Set<Status>?
+    /// Tag patterns, any of which a task's tags must match; empty for any task.
+    public var tags: [TagPattern]
+    /// The regions wanted; nil for any.
+    public var regions: Set<Region>?
+    /// The buckets wanted; nil for any.
+    public var buckets: Set<Bucket>?
+    /// The first day looked at; nil for no limit.
+    public var since: Day?
+    /// The last day looked at; nil for no limit.
+    public var until: Day?
+    /// Words the title must contain, ignoring case; nil for any title.
+    public var text: String?
+
+    /// Makes a filter; with no arguments it matches every task.
+    public init(statuses: Set<Status>? = nil, tags: [TagPattern] = [], regions: Set<Region>? = nil,
+                buckets: Set<Bucket>? = nil, since: Day? = nil, until: Day? = nil, text: String? = nil) {
+        self.statuses = statuses
+        self.tags = tags
+        self.regions = regions
+        self.buckets = buckets
+        self.since = since
+        self.until = until
+        self.text = text
+    }
+
+    /// Whether the day is within `since` and `until`.
+    public func contains(_ day: Day) -> Bool {
+        (since.map { $0 <= day } ?? true) && (until.map { day <= $0 } ?? true)
+    }
+
+    /// Whether a task, as it stands on one day, matches every condition but the days.
+    public func matches(_ task: ArchivedTask) -> Bool {
+        if let statuses, !statuses.contains(task.status) { return false }
+        if let regions, !regions.contains(task.region) { return false }
+        if let buckets, !buckets.contains(task.bucket) { return false }
+        if !tags.isEmpty {
+            let counted = task.countedTags
+            guard tags.contains(where: { pattern in counted.contains { pattern.matches($0) } }) else { return false }
+        }
+        if let text, !text.isEmpty, !task.title.lowercased().contains(text.lowercased()) { return false }
+        return true
+    }
+
+    /// The statuses a `--status` word stands for: `open` (to do and in progress), `todo`, `in-progress`,
+    /// `done`, `moved`, `cancelled`, `any`; nil for another word.
+    public static func statuses(named word: String) -> Set<Status>? {
+        switch word {
+        case "open": [.todo, .inProgress]
+        case "todo": [.todo]
+        case "in-progress": [.inProgress]
+        case "done": [.done]
+        case "moved": [.deferred]
+        case "cancelled": [.cancelled]
+        case "any": Set(Status.allCases)
+        default: nil
+        }
+    }
+
+    /// The word a status is written as in query and report output: `todo`, `in-progress`, `done`, `moved`,
+    /// `cancelled`.
+    public static func word(for status: Status) -> String {
+        switch status {
+        case .todo: "todo"
+        case .inProgress: "in-progress"
+        case .done: "done"
+        case .deferred: "moved"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The words `statuses(named:)` reads.
+    public static let statusWords = ["open", "todo", "in-progress", "done", "moved", "cancelled", "any"]
+}
+
+/// A `--tag` pattern: `work` matches the tag `work` only; `home/*` matches `home` and every tag below it
+/// (`home/garden`, `home/garden/roses`). A leading `#` is optional; case counts, as in titles.
+public struct TagPattern: Hashable, Sendable {
+    /// The tag, or the prefix before `/*`, without `#`.
+    public let name: String
+    /// Whether tags below `name` match too.
+    public let includesChildren: Bool
+
+    /// Reads a pattern; nil when what is left is not a tag name (FORMAT.md §3.2).
+    public init?(_ text: String) {
+        var body = Substring(text)
+        if body.first == "#" { body = body.dropFirst() }
+        includesChildren = body.hasSuffix("/*")
+        if includesChildren { body = body.dropLast(2) }
+        guard isTagName(body.utf8) else { return nil }
+        name = String(body)
+    }
+
+    /// Whether a tag (without `#`) matches.
+    public func matches(_ tag: String) -> Bool {
+        tag == name || (includesChildren && tag.hasPrefix(name + "/"))
+    }
+}

@@ -1,0 +1,196 @@
+import DayPlan
+
+/// `dayplan query`: every task over the archive that matches the filters, each task once.
+enum QueryCommand {
+    static let spec = CommandSpec(
+        name: "query",
+        summary: "List the tasks of day files that match filters, each task once across days",
+        arguments: Value(placeholder: "PATH ...", kind: .paths),
+        about: """
+            Lists every task of the day files that matches all the filters given, as FILE:LINE:COLUMN: [x]
+            title, a line an editor's quickfix list reads. With no PATH, reads the plan folder (found from
+            --dir, DAYPLAN_DIR or the current folder, as rollover finds it); a folder stands for the day
+            files below it; a file is read whatever its name.
+
+            A task moved on by rollover ([>]) is one task across days: the days holding the same title
+            after a [>] are its later steps. It is listed once, as it stands on the last day within --since
+            and --until (its latest state), and the filters are tested on that; --history lists its whole
+            path, day by day. A day file that cannot be read is named on standard error and the rest are
+            still read.
+
+            Days for --since and --until: YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, tomorrow, -7d
+            (7 days ago), -2w, this-week, last-week, this-month, last-month, this-year, last-year; --since
+            takes the first day of what it names, --until the last. Today is the local date (or
+            DAYPLAN_NOW); before the day-starts-at hour (DAYPLAN_DAY_STARTS_AT or the setting) it is still
+            yesterday, as for rollover.
+            """,
+        options: [
+            .choice("--status", TaskFilter.statusWords, "Only tasks with this status (open is to do or in progress; moved is [>]). Default: any."),
+            .option("--tag", "TAG", .tag, "Only tasks with this tag; home/* also matches every tag below home; a comma separates tags, any of which will do; inbox is a task without tags."),
+            .choice("--region", Region.allCases.map { $0.name.lowercased() }, "Only tasks in this region."),
+            .choice("--bucket", Bucket.allCases.map(\.description), "Only tasks in this bucket."),
+            .option("--since", "DAY", .date, "Only days from this one (see above for the words it takes)."),
+            .option("--until", "DAY", .date, "Only days up to this one."),
+            .option("--text", "WORDS", .text, "Only tasks whose title contains these words (case ignored)."),
+            .flag("--history", "List each task's whole path, every day it stands in, not only its latest state."),
+            .choice("--format", Format.allCases.map(\.rawValue),
+                    #"text (default): FILE:LINE:COLUMN: [x] title. json: {"version":1,"tasks":[…]}. tsv: a header line and a line per task, tab-separated."#),
+            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "With no PATH, where to look for the plan folder (default: the current folder)."),
+        ],
+        exitCodes: [(0, "done (also when no task matches)"),
+                    (1, "a day file has errors that make its reading a guess (named on standard error; the rest listed)"),
+                    (2, "usage or I/O error (a file that cannot be read is named; the rest are still listed)")])
+
+    /// How matches are written.
+    enum Format: String, CaseIterable {
+        case text, json, tsv
+    }
+
+    static func run(_ words: [String]) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+        func fail(_ message: String) -> ExitCode {
+            err.line("dayplan query: \(message)")
+            return .failure
+        }
+
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.forCommand(spec, words)
+        } catch {
+            return error
+        }
+        let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
+        let history = arguments.flags.contains("--history")
+        guard let today = today(dir: arguments.options["--dir"]) else { return fail("cannot read the local time") }
+        let filter: TaskFilter
+        switch QueryCommand.filter(arguments, today: today) {
+        case .success(let made): filter = made
+        case .failure(let usage): return fail(usage.message + "\nRun 'dayplan query --help' for usage.")
+        }
+
+        let found: (paths: [String], shown: @Sendable (String) -> String)
+        switch Archive.paths(arguments.positionals, dir: arguments.options["--dir"]) {
+        case .success(let paths): found = paths
+        case .failure(let error): return fail(error.message)
+        }
+        let archive = Archive.read(found.paths, shown: found.shown, command: "query", err: &err)
+        let matches = TaskQuery.run(filter, on: TaskPath.follow(archive.tasks))
+
+        switch format {
+        case .text:
+            for match in matches {
+                for step in history ? match.path.steps : [match.shown][...] {
+                    out.line("\(step.file):\(step.line):\(step.column): [\(step.status.mark)] \(step.title)")
+                }
+            }
+            let count = matches.count
+            err.line("\(count) task\(count == 1 ? "" : "s") in \(archive.files - archive.unreadable) day file\(archive.files - archive.unreadable == 1 ? "" : "s")")
+        case .json:
+            let tasks = matches.map { match -> JSONValue in
+                var members = stepMembers(match.shown)
+                members.append(JSONValue.Member("tags", .array(match.shown.tags.map(JSONValue.string))))
+                members.append(JSONValue.Member("firstPlanned", .string(match.path.firstPlanned.description)))
+                members.append(JSONValue.Member("moves", .integer(match.path.moves)))
+                if history {
+                    members.append(JSONValue.Member("history", .array(match.path.steps.map { .object(stepMembers($0)) })))
+                }
+                return .object(members)
+            }
+            let document: JSONValue = ["version": 1, "today": .string(today.description),
+                                       "files": .integer(archive.files), "tasks": .array(tasks)]
+            out.write(bytes: document.serialized())
+            out.write("\n")
+        case .tsv:
+            out.line(["task", "file", "line", "column", "day", "region", "bucket", "status", "title", "tags",
+                      "first_planned", "moves"].joined(separator: "\t"))
+            for (number, match) in matches.enumerated() {
+                for step in history ? match.path.steps : [match.shown][...] {
+                    let fields = [String(number + 1), step.file, String(step.line), String(step.column),
+                                  step.day.description, step.region.name.lowercased(), step.bucket.description,
+                                  TaskFilter.word(for: step.status), step.title, step.tags.joined(separator: ","),
+                                  match.path.firstPlanned.description, String(match.path.moves)]
+                    out.line(fields.map(tsvField).joined(separator: "\t"))
+                }
+            }
+        }
+        return archive.exitCode
+    }
+
+    /// Today, as rollover has it: the local date (or DAYPLAN_NOW); before DAYPLAN_DAY_STARTS_AT, else the plan
+    /// folder's day-starts-at setting (the folder found from `dir`, DAYPLAN_DIR or the current folder), it
+    /// is still yesterday.
+    static func today(dir: String?) -> Day? {
+        let variable = RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) }.flatMap { (0...23).contains($0) ? $0 : nil }
+        let setting = variable == nil
+            ? (try? PlanFolder.find(from: dir ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 }))?.settings.dayStartsAt
+            : nil
+        return RolloverCommand.today(dayStartsAt: variable ?? setting ?? 0)
+    }
+
+    /// The first and last day `--since` and `--until` name, or what is wrong with them.
+    static func window(_ arguments: Arguments, today: Day) -> Result<(since: Day?, until: Day?), UsageError> {
+        var bounds: [Day?] = []
+        for name in ["--since", "--until"] {
+            guard let text = arguments.options[name] else { bounds.append(nil); continue }
+            guard let days = DayExpression.days(text, today: today) else {
+                return .failure(UsageError("\(name) '\(text)' names no day; write YYYY-MM-DD, YYYY-MM, YYYY, -7d, or one of "
+                                           + DayExpression.words.joined(separator: ", ")))
+            }
+            bounds.append(name == "--since" ? days.lowerBound : days.upperBound)
+        }
+        if let since = bounds[0], let until = bounds[1], until < since {
+            return .failure(UsageError("--until \(until) is before --since \(since)"))
+        }
+        return .success((bounds[0], bounds[1]))
+    }
+
+    /// The filter the options describe, or what is wrong with them.
+    static func filter(_ arguments: Arguments, today: Day) -> Result<TaskFilter, UsageError> {
+        var filter = TaskFilter()
+        switch window(arguments, today: today) {
+        case .success(let window): (filter.since, filter.until) = window
+        case .failure(let usage): return .failure(usage)
+        }
+        filter.statuses = arguments.options["--status"].flatMap(TaskFilter.statuses(named:))
+        filter.regions = arguments.options["--region"].map { word in Set(Region.allCases.filter { $0.name.lowercased() == word }) }
+        filter.buckets = arguments.options["--bucket"].map { word in Set(Bucket.allCases.filter { $0.description == word }) }
+        if let text = arguments.options["--tag"] {
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let pattern = TagPattern(String(word)) else {
+                    return .failure(UsageError("--tag '\(word)' is not a tag; a tag is letters, digits, _, - and /, optionally ending in /* for the tags below it"))
+                }
+                filter.tags.append(pattern)
+            }
+        }
+        filter.text = arguments.options["--text"]
+        return .success(filter)
+    }
+
+    /// Where a task stands on one day, as JSON members.
+    static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {
+        [JSONValue.Member("file", .string(step.file)), JSONValue.Member("line", .integer(step.line)),
+         JSONValue.Member("column", .integer(step.column)), JSONValue.Member("day", .string(step.day.description)),
+         JSONValue.Member("region", .string(step.region.name.lowercased())),
+         JSONValue.Member("bucket", .string(step.bucket.description)),
+         JSONValue.Member("status", .string(TaskFilter.word(for: step.status))),
+         JSONValue.Member("title", .string(step.title))]
+    }
+
+    /// A TSV field: tabs, line breaks and backslashes written `\t`, `\n`, `\r`, `\\`, so that every line is a row.
+    static func tsvField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\\": escaped += "\\\\"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

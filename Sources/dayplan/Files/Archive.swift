@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// The day files `query` and `report` look back over, read on all cores with lint's batches: every task in
+/// them, and what could not be read. One bad file never stops the others.
+struct Archive {
+    /// Every task in the regions of the files read, in path order.
+    var tasks: [ArchivedTask] = []
+    /// How many files were to be read.
+    var files = 0
+    /// Files that could not be read (or whose day is unknown): named on standard error, exit 2.
+    var unreadable = 0
+    /// Files read whose reading is a guess (a finding that stops `fmt`): named on standard error, exit 1.
+    var doubtful = 0
+
+    /// The exit code the reading alone calls for: 2 when a file could not be read, 1 when one was a guess.
+    var exitCode: ExitCode { unreadable > 0 ? .failure : doubtful > 0 ? .findings : .success }
+
+    /// What the command line names: its PATHs (files as given, folders as the day files below them), or with
+    /// none the plan folder found from `--dir`, `DAYPLAN_DIR` or the current folder (as rollover finds it).
+    /// Returns the paths in byte order and how each is shown, or a message for standard error.
+    static func paths(_ positionals: [String], dir: String?) -> Result<(paths: [String], shown: @Sendable (String) -> String), FileError> {
+        do {
+            if positionals.isEmpty {
+                let folder = try PlanFolder.find(from: dir ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+                let paths = try FileSystem.expand([folder.path])
+                let strip = folder.path == "."
+                return .success((paths, { strip && $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }))
+            }
+            var paths = try FileSystem.expand(positionals)
+            if positionals.count > 1 { paths = LintCommand.sortedOnce(paths) }
+            return .success((paths, { $0 }))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What reading one file gave.
+    private enum FileReading {
+        case tasks([ArchivedTask], doubt: String?)
+        case failure(String)
+    }
+
+    /// Reads `paths` (shown as `shown(path)`), naming each bad file on `err` as `dayplan COMMAND: …`.
+    static func read(_ paths: [String], shown: @escaping @Sendable (String) -> String, command: String,
+                     err: inout Output) -> Archive {
+        var archive = Archive()
+        archive.files = paths.count
+        forEachInBatches(paths, work: { path in readOne(path, shownAs: shown(path)) }) { _, reading in
+            switch reading {
+            case .tasks(let tasks, let doubt):
+                archive.tasks += tasks
+                if let doubt {
+                    err.line(doubt)
+                    archive.doubtful += 1
+                }
+            case .failure(let message):
+                err.line("dayplan \(command): \(message)")
+                archive.unreadable += 1
+            }
+        }
+        return archive
+    }
+
+    /// Reads and parses one file. Runs on any thread: it touches nothing shared.
+    private static func readOne(_ path: String, shownAs name: String) -> FileReading {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
+        }
+        let document = DayDocument(parsing: bytes)
+        // A day file's name is `YYYY-MM-DD.md`; `Day` reads exactly ten characters, so the rest is checked here.
+        let fileName = path.split(separator: "/").last ?? ""
+        let named = fileName.utf8.count == 13 && fileName.hasSuffix(".md") ? Day(fileName.prefix(10)) : nil
+        guard let day = named ?? document.day else {
+            return .failure("\(name): neither its name (YYYY-MM-DD.md) nor its day heading says which day it plans; left out")
+        }
+        let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
+            FindingFormat.line($0, file: name) + " (read as far as it goes; 'dayplan lint \(name)' lists every finding)"
+        }
+        return .tasks(ArchivedTask.tasks(of: document, day: day, file: name), doubt: doubt)
+    }
+}

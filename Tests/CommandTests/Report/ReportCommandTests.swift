@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// `dayplan report` end to end: REPORTS.md's worked example, the report's days, writing to a file,
+/// charts only on a terminal, and bad files.
+@Suite struct ReportCommandTests {
+    /// The fenced blocks of REPORTS.md whose info string is `info`, in order.
+    static func blocks(_ info: String) throws -> [String] {
+        let text = try String(contentsOf: Repository.url("REPORTS.md"), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current != nil {
+                if line == "```" { blocks.append(current!.map { $0 + "\n" }.joined()); current = nil } else { current!.append(String(line)) }
+            } else if line == "```" + info {
+                current = []
+            }
+        }
+        return blocks
+    }
+
+    /// REPORTS.md's worked example in a temporary folder.
+    static func workedExample() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let text = try String(contentsOf: Repository.url("REPORTS.md"), encoding: .utf8)
+        var name: String?
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let open = name {
+                if line == "```" { try folder.write(open, lines.map { $0 + "\n" }.joined()); name = nil } else { lines.append(String(line)) }
+            } else if line.hasPrefix("```markdown ") {
+                name = String(line.dropFirst("```markdown ".count))
+                lines = []
+            }
+        }
+        return folder
+    }
+
+    @Test func theWorkedExamplePrintsWhatREPORTSSays() throws {
+        let folder = try Self.workedExample()
+        #expect(try folder.listing() == ["2026-11-18.md", "2026-11-19.md", "2026-11-20.md"])
+        let report = try Binary.run(["report"], in: folder.url)
+        #expect(report.status == 0)
+        #expect(report.stderr == "")
+        #expect([report.stdout] == (try Self.blocks("text dayplan-report")))
+        let query = try Binary.run(["query", "--history", "--text", "bank"], in: folder.url)
+        #expect([query.stdout] == (try Self.blocks("text dayplan-query")))
+    }
+
+    @Test func theWorkedExampleAsJSON() throws {
+        let folder = try Self.workedExample()
+        let run = try Binary.run(["report", "--format", "json"], in: folder.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+        let total = try #require(document["total"] as? [String: Any])
+        #expect(total["planned"] as? Int == 12)
+        #expect(total["done"] as? Int == 8)
+        #expect(total["completion"] as? Double == 0.7273)
+        #expect(total["score"] as? Int == 34)
+        let lead = try #require(document["leadTime"] as? [String: Any])
+        #expect(lead["mean"] as? Double == 0.75)
+        #expect(lead["median"] as? Double == 0)
+        let streak = try #require(document["mustStreak"] as? [String: Any])
+        #expect(streak["current"] as? Int == 1)
+        #expect(streak["longestLast"] as? String == "2026-11-20")
+        let days = try #require(document["days"] as? [[String: Any]])
+        #expect(days.map { $0["completion"] as? Double } == [0.75, 0.5, 0.8])
+        #expect(days.map { $0["backlogOldestAge"] as? Int } == [2, 3, 1])
+        let migrated = try #require(document["mostMigrated"] as? [[String: Any]])
+        #expect(migrated.map { $0["moves"] as? Int } == [2, 2, 1])
+    }
+
+    @Test func theReportsDays() throws {
+        let folder = Repository.url("Examples/week")
+        func firstLine(_ arguments: [String]) throws -> String {
+            let run = try Binary.run(["report"] + arguments, in: folder)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            return String(run.stdout.prefix { $0 != "\n" })
+        }
+        #expect(try firstLine([]) == "Report 2026-11-16 to 2026-11-21: 6 days, 5 with a plan (today is 2026-11-21)")
+        #expect(try firstLine(["--week"]) == "Report 2026-11-16 to 2026-11-21: 6 days, 5 with a plan (today is 2026-11-21)")
+        #expect(try firstLine(["--month"]) == "Report 2026-11-01 to 2026-11-21: 21 days, 5 with a plan (today is 2026-11-21)")
+        #expect(try firstLine(["--year"]) == "Report 2026-01-01 to 2026-11-21: 325 days, 5 with a plan (today is 2026-11-21)")
+        #expect(try firstLine(["--since", "-2d", "--until", "yesterday"]) == "Report 2026-11-19 to 2026-11-20: 2 days, 2 with a plan (today is 2026-11-21)")
+        let both = try Binary.run(["report", "--week", "--since", "2026-11-01"], in: folder)
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("dayplan report: give one of --week, --month, --year, or --since/--until"))
+        let future = try Binary.run(["report", "--since", "tomorrow"], in: folder)
+        #expect(future.status == 2)
+        #expect(future.stderr == "dayplan report: --since 2026-11-22 is after today (2026-11-21), where the report ends\n")
+        let byWeek = try Binary.run(["report", "--by", "week", "--format", "csv"], in: folder)
+        #expect(byWeek.stdout.split(separator: "\r\n").map { String($0.prefix(9)) } == ["period,fi", "2026-W47,"])
+    }
+
+    @Test func todayFollowsTheDayStartsAtSettingAndVariable() throws {
+        let folder = try Self.workedExample()
+        try folder.write(".dayplan/config", "day-starts-at = 13\n")
+        // DAYPLAN_NOW is 12:00: before 13:00 it is still the 20th.
+        let setting = try Binary.run(["report"], in: folder.url)
+        #expect(setting.stdout.hasPrefix("Report 2026-11-18 to 2026-11-20: 3 days, 3 with a plan (today is 2026-11-20)\n"))
+        let variable = try Binary.run(["query", "--since", "today", "--format", "json"], in: folder.url,
+                                      environment: ["DAYPLAN_DAY_STARTS_AT": "6"])
+        #expect(variable.stdout.hasPrefix(#"{"version":1,"today":"2026-11-21","#))
+    }
+
+    @Test func writesTheReportToAFile() throws {
+        let folder = try Self.workedExample()
+        let run = try Binary.run(["report", "--format", "html", "-o", "report.html"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        let page = try folder.read("report.html")
+        #expect(page == (try Binary.run(["report", "--format", "html"], in: folder.url)).stdout)
+        let nowhere = try Binary.run(["report", "-o", "no/such/folder/report.txt"], in: folder.url)
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.hasPrefix("dayplan report: no/such/folder/report.txt: cannot create a temporary file"))
+    }
+
+    @Test func chartsOnlyOnATerminal() throws {
+        let plain = try Binary.run(["report"], in: Repository.url("Examples/week"))
+        for block in ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█", "░", "▒", "▓"] { #expect(!plain.stdout.contains(block)) }
+        // `script` (util-linux) gives the command a real pseudo-terminal.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: the terminal half needs script (util-linux), which is not installed")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(Binary.url.path)' report", "/dev/null"]
+        process.currentDirectoryURL = Repository.url("Examples/week")
+        process.environment = Binary.environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.contains("Completion  ▆▆▇▆▃  (per day, 2026-11-16 to 2026-11-20; ▁ 0% … █ 100%)"))
+        #expect(text.contains("Score       █▆██▄"))
+        #expect(text.contains("Completion by day, weeks from 2026-11-16"))
+        #expect(text.contains("\nMon █\nTue ▓\nWed █\nThu █\nFri ▒\nSat ·\n"))
+        #expect(text.contains("#work    13  ██████████████████████████████"))
+    }
+
+    @Test func aBadFileIsNamedAndTheRestReported() throws {
+        let folder = try Self.workedExample()
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("2026-11-17.md").path,
+                                                   withDestinationPath: "gone.md")
+        let run = try Binary.run(["report", "--format", "csv"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "dayplan report: 2026-11-17.md: cannot open: No such file or directory\n")
+        let good = try Binary.run(["report", "--format", "csv", "2026-11-18.md", "2026-11-19.md", "2026-11-20.md"], in: folder.url)
+        #expect(run.stdout == good.stdout)
+        #expect(run.stdout.split(separator: "\r\n").count == 4)
+    }
+}
