@@ -74,9 +74,19 @@ public struct DayProgress: Hashable, Sendable {
         regions.reduce(0) { $0 + $1.open.reduce(0, +) + $1.done + $1.movedOn }
     }
 
-    /// `done / planned`, from 0 to 1; nil when nothing is planned.
+    /// `done / planned`, from 0 to 1; nil when nothing is planned: `TaskCounts.completion`, the one
+    /// definition `dayplan report` uses too.
     public var completion: Double? {
-        planned == 0 ? nil : Double(done) / Double(planned)
+        counts.completion
+    }
+
+    /// The limited regions' tasks by status, as `dayplan report` counts a day.
+    public var counts: TaskCounts {
+        regions.reduce(TaskCounts()) { sum, region in
+            let open = region.open.reduce(0, +)
+            return sum + TaskCounts(planned: open + region.done + region.cancelled + region.movedOn, done: region.done,
+                                    cancelled: region.cancelled, moved: region.movedOn, open: open)
+        }
     }
 
     /// Reckons the progress of a parsed day file on `day`.

@@ -19,6 +19,10 @@ public struct ArchivedTask: Hashable, Sendable {
     public var title: String
     /// Its `@from:` day, if any: the day it was planned for before rollover deferred it.
     public var from: Day?
+    /// Its `@due:` day (deadline), if any.
+    public var due: Day?
+    /// Its `@on:` day (scheduled), if any.
+    public var on: Day?
 
     /// Makes an archived task.
     public init(day: Day, file: String, line: Int, column: Int, region: Region, bucket: Bucket, status: Status,
@@ -58,9 +62,12 @@ public struct ArchivedTask: Hashable, Sendable {
         for section in document.sections {
             guard let region = section.region else { continue }
             for task in section.tasks {
-                found.append(ArchivedTask(day: day, file: file, line: task.line, column: task.source?.start.column ?? 1,
-                                          region: region, bucket: task.bucket, status: task.status,
-                                          title: task.title, from: task.metadata.from))
+                var archived = ArchivedTask(day: day, file: file, line: task.line, column: task.source?.start.column ?? 1,
+                                            region: region, bucket: task.bucket, status: task.status,
+                                            title: task.title, from: task.metadata.from)
+                archived.due = task.metadata.due
+                archived.on = task.metadata.on
+                found.append(archived)
             }
         }
         return found

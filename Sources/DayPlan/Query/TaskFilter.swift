@@ -15,6 +15,10 @@ public struct TaskFilter: Sendable {
     public var until: Day?
     /// Words the title must contain, ignoring case; nil for any title.
     public var text: String?
+    /// The days a task's `@due:` must fall in; nil for any task, with a deadline or not.
+    public var due: ClosedRange<Day>?
+    /// The days a task's `@on:` must fall in; nil for any task, scheduled or not.
+    public var on: ClosedRange<Day>?
 
     /// Makes a filter; with no arguments it matches every task.
     public init(statuses: Set<Status>? = nil, tags: [TagPattern] = [], regions: Set<Region>? = nil,
@@ -43,6 +47,8 @@ public struct TaskFilter: Sendable {
             guard tags.contains(where: { pattern in counted.contains { pattern.matches($0) } }) else { return false }
         }
         if let text, !text.isEmpty, !task.title.lowercased().contains(text.lowercased()) { return false }
+        if let due, !(task.due.map(due.contains) ?? false) { return false }
+        if let on, !(task.on.map(on.contains) ?? false) { return false }
         return true
     }
 

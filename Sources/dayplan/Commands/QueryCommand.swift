@@ -32,6 +32,8 @@ enum QueryCommand {
             .option("--since", "DAY", .date, "Only days from this one (see above for the words it takes)."),
             .option("--until", "DAY", .date, "Only days up to this one."),
             .option("--text", "WORDS", .text, "Only tasks whose title contains these words (case ignored)."),
+            .option("--due", "DAYS", .date, "Only tasks whose @due: deadline falls in these days (a day, YYYY-MM, this-week, -7d, …)."),
+            .option("--on", "DAYS", .date, "Only tasks scheduled (@on:) for these days."),
             .flag("--history", "List each task's whole path, every day it stands in, not only its latest state."),
             .choice("--format", Format.allCases.map(\.rawValue),
                     #"text (default): FILE:LINE:COLUMN: [x] title. json: {"version":1,"tasks":[…]}. tsv: a header line and a line per task, tab-separated."#),
@@ -122,11 +124,11 @@ enum QueryCommand {
     /// folder's day-starts-at setting (the folder found from `dir`, DAYPLAN_DIR or the current folder), it
     /// is still yesterday.
     static func today(dir: String?) -> Day? {
-        let variable = RolloverCommand.environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) }.flatMap { (0...23).contains($0) ? $0 : nil }
-        let setting = variable == nil
-            ? (try? PlanFolder.find(from: dir ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 }))?.settings.dayStartsAt
-            : nil
-        return RolloverCommand.today(dayStartsAt: variable ?? setting ?? 0)
+        // As rollover reckons it (Clock, DAYPLAN_DAY_STARTS_AT, then the plan folder's setting), when there is a
+        // plan folder; else as any command without one does.
+        guard let folder = try? PlanFolder.find(from: dir ?? Clock.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+        else { return Clock.today() }
+        return try? RolloverCommand.today(in: folder, dayStartsAt: nil).get()
     }
 
     /// The first and last day `--since` and `--until` name, or what is wrong with them.
@@ -165,6 +167,14 @@ enum QueryCommand {
             }
         }
         filter.text = arguments.options["--text"]
+        for (name, window) in [("--due", \TaskFilter.due), ("--on", \TaskFilter.on)] {
+            guard let text = arguments.options[name] else { continue }
+            guard let days = DayExpression.days(text, today: today) else {
+                return .failure(UsageError("\(name) '\(text)' names no day; write YYYY-MM-DD, YYYY-MM, YYYY, -7d, or one of "
+                                           + DayExpression.words.joined(separator: ", ")))
+            }
+            filter[keyPath: window] = days
+        }
         return .success(filter)
     }
 

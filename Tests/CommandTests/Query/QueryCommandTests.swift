@@ -49,6 +49,24 @@ import Testing
         #expect(inbox.stdout == "2026-11-20.md:15:1: [-] Cinema with Sam\n")
     }
 
+    /// `--due` and `--on` windows over Examples/plan-ahead (issue 12's keys). Binary.run's DAYPLAN_NOW is
+    /// 2026-11-21, so `this-week` is 2026-11-16 to 2026-11-22.
+    @Test func dueAndOnWindows() throws {
+        let folder = Repository.url("Examples/plan-ahead")
+        let due = try Binary.run(["query", "--history", "--due", "2026-11-23"], in: folder)
+        #expect(due.status == 0)
+        #expect(due.stdout == "2026-11-22.md:14:1: [>] Return the library books\n2026-11-23.md:16:1: [>] Return the library books\n"
+                + "2026-11-24.md:15:1: [x] Return the library books\n")
+        let month = try Binary.run(["query", "--due", "2026-11", "--status", "any"], in: folder)
+        #expect(month.stdout.contains("Draft the grant report") && month.stdout.contains("Return the library books"))
+        // Placed on its day, a task is no longer scheduled: as things stood on the 23rd, the dentist was.
+        let on = try Binary.run(["query", "--until", "2026-11-23", "--on", "2026-11-24"], in: folder)
+        #expect(on.stdout == "2026-11-23.md:14:1: [>] Book the dentist #health\n")
+        #expect(try Binary.run(["query", "--on", "2026-11-24"], in: folder).stdout == "")
+        let bad = try Binary.run(["query", "--due", "someday"], in: folder)
+        #expect(bad.status == 2 && bad.stderr.contains("--due 'someday' names no day"))
+    }
+
     @Test func jsonHasEachTaskWithItsPath() throws {
         let run = try Binary.run(["query", "--history", "--format", "json", "--text", "zauberberg"], in: Repository.url("Examples/week"))
         #expect(run.status == 0)
