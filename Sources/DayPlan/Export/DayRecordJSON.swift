@@ -1,0 +1,212 @@
+extension DayRecord {
+    /// The JSON names of the statuses, as EXPORT.md lists them.
+    public static let statusNames: [(String, Status)] = [
+        ("todo", .todo), ("in-progress", .inProgress), ("done", .done), ("deferred", .deferred), ("cancelled", .cancelled),
+    ]
+    /// The JSON names of the buckets.
+    public static let bucketNames: [(String, Bucket)] = Bucket.allCases.map { ($0.description, $0) }
+    /// The JSON names of the regions.
+    public static let regionNames: [(String, Region)] = Region.allCases.map { ($0.name.lowercased(), $0) }
+    static let lineEndingNames: [(String, LineEnding)] = [("lf", .lf), ("crlf", .crlf)]
+
+    /// The day as a JSON object, its members in the order EXPORT.md documents; with `lines`, each task's
+    /// `line` too (a record made in code has none worth saying).
+    public func jsonValue(lines: Bool = true) -> JSONValue {
+        func strings(_ lines: [String]) -> JSONValue { .array(lines.map { .string($0) }) }
+        func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+        let regionValues: [JSONValue] = regions.map { region in
+            let tasks: [JSONValue] = region.tasks.map { record in
+                let task = record.task
+                var members: [JSONValue.Member] = []
+                if lines { members.append(.init("line", .integer(record.line))) }
+                members += [
+                    .init("textBefore", strings(record.textBefore)),
+                    .init("bucket", .string(task.bucket.description)),
+                    .init("status", .string(DayRecord.statusNames.first { $0.1 == task.status }?.0 ?? "")),
+                    .init("title", .string(task.title)),
+                    .init("words", strings(task.words)),
+                    .init("tags", strings(task.tags)),
+                    .init("metadata", [
+                        "carry": .bool(task.metadata.carry),
+                        "sticky": .bool(task.metadata.sticky),
+                        "expires": optional(task.metadata.expires?.description),
+                        "from": optional(task.metadata.from?.description),
+                        "expired": .bool(task.metadata.expired),
+                    ]),
+                    .init("notes", strings(task.notes)),
+                    .init("subtasks", .array(task.subtasks.map { subtask in
+                        [
+                            "status": .string(DayRecord.statusNames.first { $0.1 == subtask.status }?.0 ?? ""),
+                            "title": .string(subtask.title),
+                            "depth": .integer(subtask.depth),
+                            "note": .integer(subtask.note),
+                        ]
+                    })),
+                ]
+                return .object(members)
+            }
+            return [
+                "region": .string(region.region.name.lowercased()),
+                "heading": .string(region.heading),
+                "level": .integer(region.level),
+                "group": optional(region.group),
+                "tasks": .array(tasks),
+                "textAfter": strings(region.textAfter),
+            ]
+        }
+        return [
+            "date": .string(date.description),
+            "heading": optional(heading),
+            "lineEnding": .string(lineEnding == .lf ? "lf" : "crlf"),
+            "frontMatter": strings(frontMatter),
+            "leading": strings(leading),
+            "preamble": strings(preamble),
+            "regions": .array(regionValues),
+            "sections": .array(sections.map { ["heading": .string($0.heading), "lines": strings($0.lines)] }),
+        ]
+    }
+
+    /// Reads a day from its JSON object, as `jsonValue()` writes it or as a person writes it with fewer
+    /// members (EXPORT.md says which may be left out). Errors name the JSON path below `path`.
+    ///
+    /// This checks the shape of the value only; `validated(at:)` checks that the file it describes reads
+    /// back as the same day.
+    public init(json: JSONValue, at path: String = "") throws(RecordError) {
+        var day = try ObjectReader(json, at: path)
+        guard let date = try day.day("date") else {
+            throw RecordError(path: day.path("date"), message: "missing; every day has its date, YYYY-MM-DD")
+        }
+        self.date = date
+        heading = try day.string("heading", default: date.description)
+        lineEnding = try day.choice("lineEnding", "line ending", DayRecord.lineEndingNames, default: .lf)
+        frontMatter = try day.lines("frontMatter")
+        leading = try day.lines("leading")
+        preamble = try day.lines("preamble")
+        var regions: [RegionRecord] = []
+        for (index, value) in try day.elements("regions").enumerated() {
+            let regionPath = "\(day.path("regions"))[\(index)]"
+            let region = try RegionRecord(json: value, at: regionPath)
+            if let twice = regions.firstIndex(where: { $0.region == region.region }) {
+                throw RecordError(path: regionPath + ".region", message: "\(region.region.name) is listed twice (also regions[\(twice)])")
+            }
+            regions.append(region)
+        }
+        sections = try day.elements("sections").enumerated().map { (index, value) throws(RecordError) in
+            var section = try ObjectReader(value, at: "\(day.path("sections"))[\(index)]")
+            guard let heading = try section.string("heading") else {
+                throw RecordError(path: section.path("heading"), message: "missing; a section has a heading")
+            }
+            let record = SectionRecord(heading: try ObjectReader.line(.string(heading), at: section.path("heading")),
+                                       lines: try section.lines("lines"))
+            try section.finish(knowing: ["heading", "lines"])
+            return record
+        }
+        try day.finish(knowing: ["date", "heading", "lineEnding", "frontMatter", "leading", "preamble", "regions", "sections"])
+        // A day with anything in it has all four regions, in canonical order, as the canonical form does.
+        let isEmpty = heading == nil && regions.isEmpty && sections.isEmpty && leading.isEmpty
+        if !isEmpty {
+            self.regions = Region.allCases.map { region in regions.first { $0.region == region } ?? RegionRecord(region: region) }
+        } else {
+            self.regions = []
+        }
+        if let heading { _ = try ObjectReader.line(.string(heading), at: day.path("heading")) }
+    }
+
+    /// Checks that the file this record describes reads back as this record: its canonical form, parsed,
+    /// has no error that blocks formatting and gives the same record. Throws at the first member that would
+    /// read back otherwise (a title holding `@carry`, a line of free text that is a region heading, a line
+    /// with trailing white space…), below `path`.
+    public func validated(at path: String = "") throws(RecordError) {
+        let printed = canonicalBytes()
+        let parsed = DayDocument(parsing: printed)
+        if let blocker = parsed.formattingBlockers.first {
+            throw RecordError(path: path, message: "the day file it describes would have an error that blocks formatting, at its line "
+                              + "\(blocker.start.line): \(blocker.message) [\(blocker.rule.id)]")
+        }
+        guard let back = DayRecord(document: parsed, date: date) else { return }
+        guard back != self else { return }
+        let (wherePath, expected, found) = JSONValue.firstDifference(jsonValue(lines: false), back.jsonValue(lines: false), at: path)
+            ?? (path, "", "")
+        throw RecordError(path: wherePath, message: "would not read back as written: the day file would say \(found) here, not \(expected)")
+    }
+}
+
+extension RegionRecord {
+    /// Reads a region from its JSON object.
+    init(json: JSONValue, at path: String) throws(RecordError) {
+        var object = try ObjectReader(json, at: path)
+        let region = try object.choice("region", "region", DayRecord.regionNames, default: nil)
+        self.init(region: region)
+        heading = try ObjectReader.line(.string(try object.string("heading", default: region.name) ?? region.name), at: object.path("heading"))
+        if let value = object.value("level") {
+            guard let level = value.intValue, level == 2 || level == 3 else {
+                throw RecordError(path: object.path("level"), message: "expected 2 or 3 (the number of #), found \(value.jsonText())")
+            }
+            self.level = level
+        }
+        group = try object.string("group")
+        if let group { _ = try ObjectReader.line(.string(group), at: object.path("group")) }
+        tasks = try object.elements("tasks").enumerated().map { (index, value) throws(RecordError) in
+            try TaskRecord(json: value, at: "\(object.path("tasks"))[\(index)]")
+        }
+        textAfter = try object.lines("textAfter")
+        try object.finish(knowing: ["region", "heading", "level", "group", "tasks", "textAfter"])
+    }
+}
+
+extension TaskRecord {
+    /// Reads a task from its JSON object. `line`, `words`, `tags` and `subtasks` are read-only views of the
+    /// title and notes: accepted and not used.
+    init(json: JSONValue, at path: String) throws(RecordError) {
+        var object = try ObjectReader(json, at: path)
+        let bucket = try object.choice("bucket", "bucket", DayRecord.bucketNames, default: .misc)
+        let status = try object.choice("status", "status", DayRecord.statusNames, default: .todo)
+        guard let title = try object.string("title") else {
+            throw RecordError(path: object.path("title"), message: "missing; a task has a title")
+        }
+        var metadata = TaskMetadata()
+        if let value = object.value("metadata") {
+            var reader = try ObjectReader(value, at: object.path("metadata"))
+            metadata.carry = try reader.bool("carry")
+            metadata.sticky = try reader.bool("sticky")
+            metadata.expires = try reader.day("expires")
+            metadata.from = try reader.day("from")
+            metadata.expired = try reader.bool("expired")
+            try reader.finish(knowing: ["carry", "sticky", "expires", "from", "expired"])
+        }
+        let task = PlanTask(bucket: bucket, status: status, title: try ObjectReader.line(.string(title), at: object.path("title")),
+                            metadata: metadata, notes: try object.lines("notes"))
+        self.init(task: task, textBefore: try object.lines("textBefore"), line: 0)
+        for view in ["line", "words", "tags", "subtasks"] { _ = object.value(view) }
+        try object.finish(knowing: ["line", "textBefore", "bucket", "status", "title", "words", "tags", "metadata", "notes", "subtasks"])
+    }
+}
+
+extension JSONValue {
+    /// The first place two values differ, as a path below `path` and each side written as JSON (an array
+    /// that is longer on one side differs at its first extra element); nil when they are equal.
+    static func firstDifference(_ a: JSONValue, _ b: JSONValue, at path: String) -> (String, String, String)? {
+        switch (a, b) {
+        case (.object(let left), .object(let right)):
+            for member in left {
+                let here = ObjectReader.join(path, member.key)
+                guard let other = right.first(where: { $0.key == member.key }) else { return (here, member.value.jsonText(), "nothing") }
+                if let found = firstDifference(member.value, other.value, at: here) { return found }
+            }
+            for member in right where !left.contains(where: { $0.key == member.key }) {
+                return (ObjectReader.join(path, member.key), "nothing", member.value.jsonText())
+            }
+            return nil
+        case (.array(let left), .array(let right)):
+            for index in 0..<max(left.count, right.count) {
+                let here = "\(path)[\(index)]"
+                guard index < left.count else { return (here, "nothing", right[index].jsonText()) }
+                guard index < right.count else { return (here, left[index].jsonText(), "nothing") }
+                if let found = firstDifference(left[index], right[index], at: here) { return found }
+            }
+            return nil
+        default:
+            return a == b ? nil : (path, a.jsonText(), b.jsonText())
+        }
+    }
+}

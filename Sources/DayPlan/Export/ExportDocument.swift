@@ -1,0 +1,111 @@
+/// The JSON an export is written as (EXPORT.md): one document `{"version":1,"days":[…]}` with a day a line,
+/// or JSON Lines, one day object a line. Written a day at a time, so that an archive of any size streams
+/// through in flat memory, and read back whole by `days(parsing:)`.
+public struct ExportDocument: Sendable {
+    /// The schema version this library writes and reads. It changes only if a field changes meaning or goes
+    /// away; new fields may be added within a version.
+    public static let version = 1
+
+    /// How the days are laid out.
+    public enum Layout: Sendable {
+        /// One JSON document: `{"version":1,"days":[` and a day a line, `]}`.
+        case document
+        /// JSON Lines: each day's object on its own line, nothing else.
+        case lines
+    }
+
+    /// The layout being written.
+    public let layout: Layout
+    private var daysWritten = 0
+
+    /// Starts writing in `layout`.
+    public init(layout: Layout) {
+        self.layout = layout
+    }
+
+    /// What comes before the first day.
+    public func start() -> [UInt8] {
+        layout == .document ? Array("{\"version\":\(ExportDocument.version),\"days\":[".utf8) : []
+    }
+
+    /// One day, with what separates it from the one before.
+    public mutating func day(_ record: DayRecord) -> [UInt8] {
+        var output: [UInt8] = []
+        if layout == .document { output.append(contentsOf: (daysWritten == 0 ? "\n" : ",\n").utf8) }
+        record.jsonValue().write(to: &output)
+        if layout == .lines { output.append(UInt8(ascii: "\n")) }
+        daysWritten += 1
+        return output
+    }
+
+    /// What comes after the last day.
+    public func finish() -> [UInt8] {
+        layout == .document ? Array((daysWritten == 0 ? "]}\n" : "\n]}\n").utf8) : []
+    }
+
+    /// Reads the days of an export: a document `{"version":1,"days":[…]}`, or JSON Lines of day objects
+    /// (any input whose top is not an object with `days`). Checks each day's shape, that no date is there
+    /// twice, and that each day reads back as written (`DayRecord.validated(at:)`); the error names the path
+    /// (`days[3].regions[0].tasks[2].status`; `line 4: regions[0]…` in JSON Lines).
+    public static func days(parsing bytes: [UInt8]) throws(RecordError) -> [DayRecord] {
+        var entries: [(path: String, value: JSONValue)] = []
+        let whole: JSONValue?
+        do {
+            whole = try JSONValue(parsing: bytes)
+        } catch {
+            whole = nil
+            if bytes.firstIndex(of: UInt8(ascii: "\n")).map({ $0 >= bytes.lastIndex(where: { $0 != 0x0A && $0 != 0x0D && $0 != 0x20 }) ?? 0 }) ?? true {
+                throw RecordError(path: "", message: "not JSON: \(describe(error, in: bytes))")
+            }
+        }
+        if let whole, case .object(let members) = whole, members.contains(where: { $0.key == "days" }) {
+            var top = try ObjectReader(whole, at: "")
+            let versionValue = try top.required("version")
+            guard versionValue.intValue == version else {
+                throw RecordError(path: "version", message: "this dayplan reads version \(version), not \(versionValue.jsonText())")
+            }
+            entries = try top.elements("days").enumerated().map { ("days[\($0.offset)]", $0.element) }
+            try top.finish(knowing: ["version", "days"])
+        } else {
+            var lineNumber = 0
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                lineNumber += 1
+                let line = Array(bytes[start..<end])
+                start = end + 1
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+                do {
+                    entries.append(("line \(lineNumber):", try JSONValue(parsing: line)))
+                } catch {
+                    throw RecordError(path: "line \(lineNumber)", message: "not JSON: \(describe(error, in: line))")
+                }
+            }
+        }
+        var days: [DayRecord] = []
+        var seen: [Day: String] = [:]
+        for (path, value) in entries {
+            let record = try DayRecord(json: value, at: path.hasSuffix(":") ? "" : path)
+            if let earlier = seen[record.date] {
+                throw RecordError(path: path.hasSuffix(":") ? path + " date" : path + ".date",
+                                  message: "\(record.date) is there twice (also \(earlier)); a day has one file")
+            }
+            seen[record.date] = path
+            do {
+                try record.validated(at: path.hasSuffix(":") ? "" : path)
+            } catch where path.hasSuffix(":") {
+                throw RecordError(path: path + " " + error.path, message: error.message)
+            }
+            days.append(record)
+        }
+        return days
+    }
+
+    /// A JSON syntax error with its line and column (in bytes, from 1) as well as its offset.
+    static func describe(_ error: JSONError, in bytes: [UInt8]) -> String {
+        let before = bytes.prefix(error.offset)
+        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return "line \(line), column \(column) (byte \(error.offset)): \(error.message)"
+    }
+}

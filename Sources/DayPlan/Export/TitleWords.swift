@@ -1,0 +1,32 @@
+extension PlanTask {
+    /// The title's words, in order: split at its single spaces, except inside an inline code span
+    /// (`` `git  rebase` ``) or a link destination, which are one word as the parser reads them.
+    public var words: [String] {
+        var title = title
+        return title.withUTF8 { bytes in
+            var found: [String] = []
+            var i = 0
+            while i < bytes.count {
+                while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
+                guard i < bytes.count else { break }
+                let start = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i = inlineSpanEnd(in: bytes, at: i, bytes.count) }
+                found.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+            }
+            return found
+        }
+    }
+
+    /// The day a title word `@due:YYYY-MM-DD` names (the key in any case), if any: not a metadata key of
+    /// the format (it stays in the title, with a DP036 warning), read by the calendar export as a deadline.
+    public var due: Day? { dayWord("due") }
+
+    /// The day of the first title word `@KEY:YYYY-MM-DD`, for keys the format does not know (`due`, `on`).
+    func dayWord(_ key: String) -> Day? {
+        let prefix = "@" + key + ":"
+        for word in words where word.utf8.count == prefix.utf8.count + 10 && word.lowercased().hasPrefix(prefix) {
+            if let day = Day(utf8: word.utf8.dropFirst(prefix.utf8.count)) { return day }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import DayPlan
+
+/// Export and import are each other's inverse: a day file's record, written as JSON and read back, prints the
+/// file's canonical form byte for byte; and the record of that canonical form is the same JSON (each task's
+/// `line` aside, which says where the task stood in the file read).
+@Suite struct RoundTripTests {
+    /// Checks one file: returns false when it is refused (an error that blocks formatting), as export skips it.
+    @discardableResult
+    static func checkRoundTrip(_ bytes: [UInt8], date: Day, name: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let document = DayDocument(parsing: bytes)
+        guard let record = DayRecord(document: document, date: date) else {
+            #expect(!document.formattingBlockers.isEmpty, "\(name): no record without a blocker", sourceLocation: sourceLocation)
+            return false
+        }
+        let canonical = document.canonicalBytes()
+        // Printing the record is the canonical form.
+        #expect(record.canonicalBytes() == canonical, "\(name): the record prints otherwise than fmt", sourceLocation: sourceLocation)
+        // Through JSON text and back: the same record, printing the same bytes.
+        var writer = ExportDocument(layout: .document)
+        let json = writer.start() + writer.day(record) + writer.finish()
+        let days = try ExportDocument.days(parsing: json)
+        #expect(days == [record], "\(name): JSON does not read back as the same record", sourceLocation: sourceLocation)
+        #expect(days.first?.canonicalBytes() == canonical, "\(name): imported bytes differ", sourceLocation: sourceLocation)
+        // Exporting the imported file gives the same JSON, lines aside; and exactly the same once canonical.
+        let again = try #require(DayRecord(document: DayDocument(parsing: canonical), date: date))
+        #expect(again.jsonValue(lines: false) == record.jsonValue(lines: false), "\(name): export of the import differs",
+                sourceLocation: sourceLocation)
+        if canonical == bytes {
+            #expect(again.jsonValue() == record.jsonValue(), "\(name): a canonical file exports differently", sourceLocation: sourceLocation)
+        }
+        return true
+    }
+
+    @Test func theRealStyleCorpusRoundTrips() throws {
+        let folder = Repository.url("Tests/DayPlanTests/Corpus/Cases")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        var exported = 0
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name).appendingPathComponent("2026-11-20.md")))
+            if try Self.checkRoundTrip(bytes, date: Day("2026-11-20")!, name: name) { exported += 1 }
+        }
+        // Only the cases that fmt refuses are skipped.
+        #expect(names.count >= 60)
+        #expect(exported >= names.count - 8, "only \(exported) of \(names.count) cases exported")
+    }
+
+    @Test(arguments: 0..<8) func aGeneratedArchiveRoundTrips(seed: Int) throws {
+        var generator = DocumentGenerator(seed: UInt64(seed) &* 7919 &+ 17)
+        var day = Day("2026-01-01")!
+        var exported = 0
+        for _ in 0..<60 {
+            if try Self.checkRoundTrip(generator.file(day: day), date: day, name: "seed \(seed), \(day)") { exported += 1 }
+            day = day.adding(days: 1)
+        }
+        #expect(exported > 30)
+    }
+}
