@@ -16,6 +16,8 @@ let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
+    (ExportCommand.spec, ExportCommand.run),
+    (ImportCommand.spec, ImportCommand.run),
     (LspCommand.spec, LspCommand.run),
     (CompletionsCommand.spec, CompletionsCommand.run),
     (HelpCommand.spec, HelpCommand.run),

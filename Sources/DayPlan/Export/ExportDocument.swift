@@ -30,9 +30,16 @@ public struct ExportDocument: Sendable {
 
     /// One day, with what separates it from the one before.
     public mutating func day(_ record: DayRecord) -> [UInt8] {
+        day(serialized: record.jsonValue().serialized())
+    }
+
+    /// One day given as its JSON text (`record.jsonValue().serialized()`, made on any thread), with what
+    /// separates it from the one before.
+    public mutating func day(serialized json: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(json.count + 2)
         if layout == .document { output.append(contentsOf: (daysWritten == 0 ? "\n" : ",\n").utf8) }
-        record.jsonValue().write(to: &output)
+        output.append(contentsOf: json)
         if layout == .lines { output.append(UInt8(ascii: "\n")) }
         daysWritten += 1
         return output
