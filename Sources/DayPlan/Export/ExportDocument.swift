@@ -56,17 +56,14 @@ public struct ExportDocument: Sendable {
     /// (`days[3].regions[0].tasks[2].status`; `line 4: regions[0]…` in JSON Lines).
     public static func days(parsing bytes: [UInt8]) throws(RecordError) -> [DayRecord] {
         var entries: [(path: String, value: JSONValue)] = []
-        let whole: JSONValue?
+        let whole: Result<JSONValue, JSONError>
         do {
-            whole = try JSONValue(parsing: bytes)
+            whole = .success(try JSONValue(parsing: bytes))
         } catch {
-            whole = nil
-            if bytes.firstIndex(of: UInt8(ascii: "\n")).map({ $0 >= bytes.lastIndex(where: { $0 != 0x0A && $0 != 0x0D && $0 != 0x20 }) ?? 0 }) ?? true {
-                throw RecordError(path: "", message: "not JSON: \(describe(error, in: bytes))")
-            }
+            whole = .failure(error)
         }
-        if let whole, case .object(let members) = whole, members.contains(where: { $0.key == "days" }) {
-            var top = try ObjectReader(whole, at: "")
+        if case .success(let value) = whole, case .object(let members) = value, members.contains(where: { $0.key == "days" }) {
+            var top = try ObjectReader(value, at: "")
             let versionValue = try top.required("version")
             guard versionValue.intValue == version else {
                 throw RecordError(path: "version", message: "this dayplan reads version \(version), not \(versionValue.jsonText())")
@@ -74,36 +71,44 @@ public struct ExportDocument: Sendable {
             entries = try top.elements("days").enumerated().map { ("days[\($0.offset)]", $0.element) }
             try top.finish(knowing: ["version", "days"])
         } else {
-            var lineNumber = 0
-            var start = 0
+            // JSON Lines: a value on each line. A document that is not JSON, and whose first line is not a whole
+            // value either, is one broken document: its error is the one to show.
+            var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+            var start = 0, number = 0
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                lineNumber += 1
-                let line = Array(bytes[start..<end])
+                number += 1
+                if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { lines.append((number, bytes[start..<end])) }
                 start = end + 1
-                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            }
+            if case .failure(let error) = whole, (try? JSONValue(parsing: Array(lines.first?.bytes ?? []))) == nil {
+                throw RecordError(path: "", message: "not JSON: \(describe(error, in: bytes))")
+            }
+            for line in lines {
                 do {
-                    entries.append(("line \(lineNumber):", try JSONValue(parsing: line)))
+                    entries.append(("line \(line.number):", try JSONValue(parsing: Array(line.bytes))))
                 } catch {
-                    throw RecordError(path: "line \(lineNumber)", message: "not JSON: \(describe(error, in: line))")
+                    throw RecordError(path: "line \(line.number)", message: "not JSON: \(describe(error, in: Array(line.bytes)))")
                 }
             }
         }
         var days: [DayRecord] = []
         var seen: [Day: String] = [:]
         for (path, value) in entries {
-            let record = try DayRecord(json: value, at: path.hasSuffix(":") ? "" : path)
-            if let earlier = seen[record.date] {
-                throw RecordError(path: path.hasSuffix(":") ? path + " date" : path + ".date",
-                                  message: "\(record.date) is there twice (also \(earlier)); a day has one file")
+            // In JSON Lines, paths start at each line's day: `line 4: regions[0]…`.
+            let isLine = path.hasSuffix(":")
+            do throws(RecordError) {
+                let record = try DayRecord(json: value, at: isLine ? "" : path)
+                if let earlier = seen[record.date] {
+                    throw RecordError(path: isLine ? "date" : path + ".date",
+                                      message: "\(record.date) is there twice (also \(earlier)); a day has one file")
+                }
+                seen[record.date] = isLine ? String(path.dropLast()) : path
+                try record.validated(at: isLine ? "" : path)
+                days.append(record)
+            } catch where isLine {
+                throw RecordError(path: error.path.isEmpty ? String(path.dropLast()) : path + " " + error.path, message: error.message)
             }
-            seen[record.date] = path
-            do {
-                try record.validated(at: path.hasSuffix(":") ? "" : path)
-            } catch where path.hasSuffix(":") {
-                throw RecordError(path: path + " " + error.path, message: error.message)
-            }
-            days.append(record)
         }
         return days
     }
