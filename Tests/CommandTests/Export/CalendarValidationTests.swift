@@ -6,27 +6,7 @@ import Testing
 /// backslashes and very long lines included. Skipped, with the reason, where Python or the package is missing
 /// (.ci/run installs it).
 @Suite struct CalendarValidationTests {
-    /// A Python that has the `icalendar` package, if any: the real executable behind the first `python3` on
-    /// PATH that can import it (a pyenv shim needs pyenv's environment; the executable itself does not).
-    static let python: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
-            let candidate = "\(folder)/python3"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: candidate)
-            process.arguments = ["-c", "import sys, icalendar; print(sys.executable)"]
-            let output = Pipe(), error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            guard (try? process.run()) != nil else { continue }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            _ = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let executable = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if process.terminationStatus == 0, !executable.isEmpty { return executable }
-        }
-        return nil
-    }()
+    static let python = pythonWith("icalendar")
 
     static let longTitle = String(repeating: "Prepare the 📦 shipment, then 配達を確認する; ", count: 8) + "done"
 
