@@ -28,6 +28,7 @@ INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
 STARTUP_VS_CAT = 3.0        # one small file, cold process: at most 3x cat of it
 FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 files
+EXPORT_VS_LINT = 2.0        # issue 17: export of the archive as JSON Lines within 2x of lint on it
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
 LSP_FRAME = 0.016           # dayplan lsp: didChange to publishDiagnostics on 1,000 tasks, median under a frame
@@ -646,15 +647,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes, lsp")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, growth, shapes, lsp, export")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,growth,shapes,lsp").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "growth", "shapes", "lsp"}
+    groups = set((a.only or "archive,peers,startup,rollover,growth,shapes,lsp,export").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "growth", "shapes", "lsp", "export"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -701,6 +702,7 @@ def main():
 
     has_lint, has_fmt, has_rollover = available("lint"), available("fmt"), available("rollover")
     has_lsp = available("lsp")
+    has_export = available("export")
 
     def peer(name):
         local = os.path.join(a.peers_venv, "bin", name)
@@ -752,7 +754,7 @@ def main():
     startup = {}  # command label -> median CPU time on one small file, to take start-up out of growth
 
     # -- Archive: 3,650 files (and 365, for flat memory) ----------------------------------------
-    if "archive" in groups or "peers" in groups or "startup" in groups:
+    if "archive" in groups or "peers" in groups or "startup" in groups or "export" in groups:
         big, big_files = archive(inputs, generator, 3650, 135, log)
         small, small_files = archive(inputs, generator, 365, 135, log)
 
@@ -801,6 +803,30 @@ def main():
         if mem_rows:
             report.section("Peak memory against the number of files", ["command", "365 files", "3,650 files", "ratio"],
                            mem_rows)
+
+    # -- Export: the archive as JSON Lines against lint on it --------------------------------------
+    if "export" in groups:
+        log(f"export: {len(big_files)} and {len(small_files)} files as JSON Lines, {runs} runs")
+        lint = dayplan("dayplan lint", ["lint", *big_files], big, has_lint)
+        export = dayplan("dayplan export --format jsonl", ["export", "--format", "jsonl", *big_files], big, has_export)
+        export365 = dayplan("dayplan export --format jsonl (365 files)", ["export", "--format", "jsonl", *small_files],
+                            small, has_export)
+        measure(launcher, [lint, export, export365], runs, log)
+        report.section(f"Export: {len(big_files):,} day files as JSON Lines, against lint on them",
+                       columns, [row(lint), row(export), row(export365)],
+                       "Each day's JSON is made on all cores, a batch at a time, and written in path order.")
+        name = f"archive `export --format jsonl` ≤ {EXPORT_VS_LINT:g}x `lint`"
+        if export.na or lint.na:
+            report.target(name, "N/A: " + (export.na or lint.na), "N/A")
+        else:
+            value = ratio(export.wall, lint.wall) if export.usable and lint.usable else None
+            judge(name, value, EXPORT_VS_LINT, f"{x(value)} ({ms(export.wall)} vs {ms(lint.wall)})")
+        name = f"archive `export --format jsonl` peak memory flat (3,650 files ≤ {FLAT_MEMORY:g}x 365 files)"
+        if export.na:
+            report.target(name, "N/A: " + export.na, "N/A")
+        else:
+            value = ratio(export.rss_kb, export365.rss_kb) if export.usable and export365.usable else None
+            judge(name, value, FLAT_MEMORY, f"{mb_kb(export365.rss_kb)} → {mb_kb(export.rss_kb)} ({x(value)})")
 
     # -- Peers that are slow: a subset, per-file cost ------------------------------------------
     if "peers" in groups:
