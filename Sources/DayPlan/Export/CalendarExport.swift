@@ -16,6 +16,12 @@ public struct CalendarExport: Sendable {
     /// Where each title stands in `movedOn`.
     private var movedOnIndex: [String: Int] = [:]
 
+    /// A task's first day and title, to number tasks that share both on one day.
+    private struct UseKey: Hashable {
+        var first: Day
+        var title: String
+    }
+
     private struct Pending: Sendable {
         var first: Day
         var task: PlanTask
@@ -46,7 +52,7 @@ public struct CalendarExport: Sendable {
         var output: [UInt8] = []
         var next: [Pending] = []
         var nextIndex: [String: Int] = [:]
-        var uses: [String: Int] = [:]
+        var uses: [UseKey: Int] = [:]
         for region in record.regions {
             for entry in region.tasks {
                 let task = entry.task
@@ -64,7 +70,7 @@ public struct CalendarExport: Sendable {
                     continue
                 }
                 guard written, includesFinished || task.status.isOpen else { continue }
-                let key = "\(first)\u{1F}\(task.identity)"
+                let key = UseKey(first: first, title: task.identity)
                 uses[key, default: 0] += 1
                 todo(task, day: record.date, region: region.region, first: first, use: uses[key] ?? 1, to: &output)
             }
@@ -98,12 +104,28 @@ public struct CalendarExport: Sendable {
     /// The stable identifier of a task first planned for `first`: the day and a 64-bit FNV-1a hash of the
     /// day and the title (and, for the second task of the same title on one day, its count).
     public static func uid(title: String, first: Day, use: Int = 1) -> String {
+        var bytes: [UInt8] = []
+        writeUID(title: title, first: first, use: use, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func writeUID(title: String, first: Day, use: Int, to output: inout [UInt8]) {
+        var day: [UInt8] = []
+        first.write(to: &day)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(first)\u{1F}\(title)\(use > 1 ? "\u{1F}\(use)" : "")".utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in day { mix(byte) }
+        mix(0x1F)
+        for byte in title.utf8 { mix(byte) }
+        if use > 1 {
+            mix(0x1F)
+            for byte in String(use).utf8 { mix(byte) }
         }
-        let hex = String(hash, radix: 16)
-        return "\(first)-\(String(repeating: "0", count: 16 - hex.count))\(hex)@dayplan"
+        output.append(contentsOf: day)
+        output.append(UInt8(ascii: "-"))
+        let digits = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 60, through: 0, by: -4) { output.append(digits[Int((hash >> UInt64(shift)) & 0xF)]) }
+        output.append(contentsOf: "@dayplan".utf8)
     }
 
     /// The `STATUS` of a task.
@@ -126,52 +148,98 @@ public struct CalendarExport: Sendable {
     }
 
     private func todo(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
-        func date(_ day: Day) -> String { day.description.filter { $0 != "-" } }
-        let start = task.dayWord("on") ?? day
-        let due = task.due ?? task.metadata.expires
-        let summary = task.words.filter { word in
-            let lower = word.lowercased()
-            return !((lower.hasPrefix("@due:") || lower.hasPrefix("@on:")) && Day(utf8: word.utf8.drop { $0 != UInt8(ascii: ":") }.dropFirst()) != nil)
-        }.joined(separator: " ")
-        var lines = [
-            "BEGIN:VTODO",
-            "UID:" + CalendarExport.uid(title: task.identity, first: first, use: use),
-            "DTSTAMP:\(date(day))T000000Z",
-        ]
+        let words = task.words
+        let start = CalendarExport.dayWord("on", in: words) ?? day
+        let due = CalendarExport.dayWord("due", in: words) ?? task.metadata.expires
+        var line: [UInt8] = []
+        func emit(_ name: String, _ value: (inout [UInt8]) -> Void) {
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: name.utf8)
+            value(&line)
+            CalendarExport.contentLine(line, to: &output)
+        }
+        func date(_ day: Day, _ line: inout [UInt8]) {
+            var text: [UInt8] = []
+            day.write(to: &text)
+            line.append(contentsOf: text.lazy.filter { $0 != UInt8(ascii: "-") })
+        }
+        emit("BEGIN:VTODO") { _ in }
+        emit("UID:") { CalendarExport.writeUID(title: task.identity, first: first, use: use, to: &$0) }
+        emit("DTSTAMP:") { date(day, &$0); $0.append(contentsOf: "T000000Z".utf8) }
         // DUE must be later than DTSTART (RFC 5545, 3.8.2.3): a deadline on or before the day keeps the deadline.
-        if due.map({ $0 > start }) ?? true { lines.append("DTSTART;VALUE=DATE:\(date(start))") }
-        if let due { lines.append("DUE;VALUE=DATE:\(date(due))") }
-        lines.append("SUMMARY:" + CalendarExport.text(summary))
-        lines.append("STATUS:" + CalendarExport.status(task.status))
-        lines.append("PRIORITY:\(CalendarExport.priority(task.bucket))")
-        lines.append("CATEGORIES:" + (task.tags + [region.name]).map(CalendarExport.text).joined(separator: ","))
-        if !task.notes.isEmpty { lines.append("DESCRIPTION:" + CalendarExport.text(task.notes.joined(separator: "\n"))) }
-        lines.append("END:VTODO")
-        for line in lines { CalendarExport.contentLine(line, to: &output) }
+        if due.map({ $0 > start }) ?? true { emit("DTSTART;VALUE=DATE:") { date(start, &$0) } }
+        if let due { emit("DUE;VALUE=DATE:") { date(due, &$0) } }
+        emit("SUMMARY:") { line in
+            var first = true
+            for word in words where CalendarExport.dayWordKey(word) == nil {
+                if !first { line.append(UInt8(ascii: " ")) }
+                CalendarExport.writeText(word, to: &line)
+                first = false
+            }
+        }
+        emit("STATUS:") { $0.append(contentsOf: CalendarExport.status(task.status).utf8) }
+        emit("PRIORITY:") { $0.append(contentsOf: String(CalendarExport.priority(task.bucket)).utf8) }
+        emit("CATEGORIES:") { line in
+            for tag in task.title.utf8.contains(UInt8(ascii: "#")) ? task.tags : [] {
+                CalendarExport.writeText(tag, to: &line)
+                line.append(UInt8(ascii: ","))
+            }
+            line.append(contentsOf: region.name.utf8)
+        }
+        if !task.notes.isEmpty {
+            emit("DESCRIPTION:") { CalendarExport.writeText(task.notes.joined(separator: "\n"), to: &$0) }
+        }
+        emit("END:VTODO") { _ in }
+    }
+
+    /// The key of a title word `@due:YYYY-MM-DD` or `@on:YYYY-MM-DD` (any case) with a real date: "due" or "on".
+    static func dayWordKey(_ word: String) -> String? {
+        let bytes = word.utf8
+        guard bytes.first == UInt8(ascii: "@"), let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+              bytes.distance(from: colon, to: bytes.endIndex) == 11,
+              Day(utf8: bytes[bytes.index(after: colon)...]) != nil else { return nil }
+        let key = String(decoding: bytes[bytes.index(after: bytes.startIndex)..<colon], as: UTF8.self).lowercased()
+        return key == "due" || key == "on" ? key : nil
+    }
+
+    /// The day of the first title word `@KEY:YYYY-MM-DD` among `words`.
+    static func dayWord(_ key: String, in words: [String]) -> Day? {
+        for word in words where dayWordKey(word) == key {
+            return Day(utf8: word.utf8.suffix(10))
+        }
+        return nil
     }
 
     /// A TEXT value (RFC 5545, 3.3.11): `\`, `;` and `,` escaped with a backslash, a line break as `\n`;
     /// control characters other than tab, which the format does not allow, left out.
     public static func text(_ value: String) -> String {
-        var escaped = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case ";": escaped += "\\;"
-            case ",": escaped += "\\,"
-            case "\n": escaped += "\\n"
-            case "\t": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
-            default: escaped.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        writeText(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func writeText(_ value: String, to output: inout [UInt8]) {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x09: output.append(byte)
+            case 0..<0x20, 0x7F: continue
+            default: output.append(byte)
             }
         }
-        return escaped
     }
 
     /// Appends one content line, folded (RFC 5545, 3.1): at most 75 octets a line, a continuation starting
     /// with a space, never splitting a UTF-8 sequence; each line ending in CRLF.
     public static func contentLine(_ line: String, to output: inout [UInt8]) {
-        let bytes = Array(line.utf8)
+        contentLine(Array(line.utf8), to: &output)
+    }
+
+    /// Appends one content line given as UTF-8 bytes, folded.
+    static func contentLine(_ bytes: [UInt8], to output: inout [UInt8]) {
         var start = 0
         var limit = 75
         while bytes.count - start > limit {

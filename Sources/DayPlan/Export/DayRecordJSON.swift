@@ -12,58 +12,102 @@ extension DayRecord {
     /// The day as a JSON object, its members in the order EXPORT.md documents; with `lines`, each task's
     /// `line` too (a record made in code has none worth saying).
     public func jsonValue(lines: Bool = true) -> JSONValue {
-        func strings(_ lines: [String]) -> JSONValue { .array(lines.map { .string($0) }) }
-        func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
-        let regionValues: [JSONValue] = regions.map { region in
-            let tasks: [JSONValue] = region.tasks.map { record in
+        // The writer is the one definition of the format; what it writes is always JSON.
+        (try? JSONValue(parsing: json(lines: lines))) ?? .null
+    }
+
+    /// The day as compact JSON text, UTF-8, written directly (no `JSONValue` in between: this is export's hot
+    /// path); `jsonValue()` is the same as a value.
+    public func json(lines: Bool = true) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
+        var writer = JSONTextWriter(output: output)
+        writer.open("date"); writer.string(date.description)
+        writer.member("heading"); writer.optional(heading)
+        writer.member("lineEnding"); writer.string(lineEnding == .lf ? "lf" : "crlf")
+        writer.member("frontMatter"); writer.strings(frontMatter)
+        writer.member("leading"); writer.strings(leading)
+        writer.member("preamble"); writer.strings(preamble)
+        writer.member("regions"); writer.startArray()
+        for (index, region) in regions.enumerated() {
+            if index > 0 { writer.comma() }
+            writer.open("region"); writer.string(DayRecord.name(of: region.region))
+            writer.member("heading"); writer.string(region.heading)
+            writer.member("level"); writer.integer(region.level)
+            writer.member("group"); writer.optional(region.group)
+            writer.member("tasks"); writer.startArray()
+            for (index, record) in region.tasks.enumerated() {
+                if index > 0 { writer.comma() }
                 let task = record.task
-                var members: [JSONValue.Member] = []
-                if lines { members.append(.init("line", .integer(record.line))) }
-                members += [
-                    .init("textBefore", strings(record.textBefore)),
-                    .init("bucket", .string(task.bucket.description)),
-                    .init("status", .string(DayRecord.statusNames.first { $0.1 == task.status }?.0 ?? "")),
-                    .init("title", .string(task.title)),
-                    .init("words", strings(task.words)),
-                    .init("tags", strings(task.tags)),
-                    .init("metadata", [
-                        "carry": .bool(task.metadata.carry),
-                        "sticky": .bool(task.metadata.sticky),
-                        "expires": optional(task.metadata.expires?.description),
-                        "from": optional(task.metadata.from?.description),
-                        "expired": .bool(task.metadata.expired),
-                    ]),
-                    .init("notes", strings(task.notes)),
-                    .init("subtasks", .array(task.subtasks.map { subtask in
-                        [
-                            "status": .string(DayRecord.statusNames.first { $0.1 == subtask.status }?.0 ?? ""),
-                            "title": .string(subtask.title),
-                            "depth": .integer(subtask.depth),
-                            "note": .integer(subtask.note),
-                        ]
-                    })),
-                ]
-                return .object(members)
+                if lines {
+                    writer.open("line"); writer.integer(record.line)
+                    writer.member("textBefore")
+                } else {
+                    writer.open("textBefore")
+                }
+                writer.strings(record.textBefore)
+                writer.member("bucket"); writer.string(task.bucket.description)
+                writer.member("status"); writer.string(DayRecord.name(of: task.status))
+                writer.member("title"); writer.string(task.title)
+                writer.member("words"); writer.strings(task.words)
+                // Most titles have no `#`: no need to look for tags in them.
+                writer.member("tags"); writer.strings(task.title.utf8.contains(UInt8(ascii: "#")) ? task.tags : [])
+                writer.member("metadata")
+                writer.open("carry"); writer.bool(task.metadata.carry)
+                writer.member("sticky"); writer.bool(task.metadata.sticky)
+                writer.member("expires"); writer.optional(task.metadata.expires?.description)
+                writer.member("from"); writer.optional(task.metadata.from?.description)
+                writer.member("expired"); writer.bool(task.metadata.expired)
+                writer.close()
+                writer.member("notes"); writer.strings(task.notes)
+                writer.member("subtasks"); writer.startArray()
+                for (index, subtask) in (task.notes.isEmpty ? [] : task.subtasks).enumerated() {
+                    if index > 0 { writer.comma() }
+                    writer.open("status"); writer.string(DayRecord.name(of: subtask.status))
+                    writer.member("title"); writer.string(subtask.title)
+                    writer.member("depth"); writer.integer(subtask.depth)
+                    writer.member("note"); writer.integer(subtask.note)
+                    writer.close()
+                }
+                writer.endArray()
+                writer.close()
             }
-            return [
-                "region": .string(region.region.name.lowercased()),
-                "heading": .string(region.heading),
-                "level": .integer(region.level),
-                "group": optional(region.group),
-                "tasks": .array(tasks),
-                "textAfter": strings(region.textAfter),
-            ]
+            writer.endArray()
+            writer.member("textAfter"); writer.strings(region.textAfter)
+            writer.close()
         }
-        return [
-            "date": .string(date.description),
-            "heading": optional(heading),
-            "lineEnding": .string(lineEnding == .lf ? "lf" : "crlf"),
-            "frontMatter": strings(frontMatter),
-            "leading": strings(leading),
-            "preamble": strings(preamble),
-            "regions": .array(regionValues),
-            "sections": .array(sections.map { ["heading": .string($0.heading), "lines": strings($0.lines)] }),
-        ]
+        writer.endArray()
+        writer.member("sections"); writer.startArray()
+        for (index, section) in sections.enumerated() {
+            if index > 0 { writer.comma() }
+            writer.open("heading"); writer.string(section.heading)
+            writer.member("lines"); writer.strings(section.lines)
+            writer.close()
+        }
+        writer.endArray()
+        writer.close()
+        return writer.output
+    }
+
+    /// A status's JSON name.
+    static func name(of status: Status) -> String {
+        switch status {
+        case .todo: "todo"
+        case .inProgress: "in-progress"
+        case .done: "done"
+        case .deferred: "deferred"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// A region's JSON name.
+    static func name(of region: Region) -> String {
+        switch region {
+        case .morning: "morning"
+        case .afternoon: "afternoon"
+        case .evening: "evening"
+        case .backlog: "backlog"
+        }
     }
 
     /// Reads a day from its JSON object, as `jsonValue()` writes it or as a person writes it with fewer
@@ -208,5 +252,48 @@ extension JSONValue {
         default:
             return a == b ? nil : (path, a.jsonText(), b.jsonText())
         }
+    }
+}
+
+/// Appends JSON text token by token: objects are opened with their first member's name.
+private struct JSONTextWriter {
+    var output: [UInt8]
+
+    /// `{"key":`
+    mutating func open(_ key: String) {
+        output.append(UInt8(ascii: "{"))
+        name(key)
+    }
+
+    /// `,"key":`
+    mutating func member(_ key: String) {
+        output.append(UInt8(ascii: ","))
+        name(key)
+    }
+
+    private mutating func name(_ key: String) {
+        JSONValue.writeString(key, to: &output, asciiOnly: false)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    mutating func close() { output.append(UInt8(ascii: "}")) }
+    mutating func startArray() { output.append(UInt8(ascii: "[")) }
+    mutating func endArray() { output.append(UInt8(ascii: "]")) }
+    mutating func comma() { output.append(UInt8(ascii: ",")) }
+    mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
+    mutating func integer(_ value: Int) { output.append(contentsOf: String(value).utf8) }
+    mutating func bool(_ value: Bool) { output.append(contentsOf: (value ? "true" : "false").utf8) }
+
+    mutating func optional(_ text: String?) {
+        if let text { string(text) } else { output.append(contentsOf: "null".utf8) }
+    }
+
+    mutating func strings(_ texts: [String]) {
+        startArray()
+        for (index, text) in texts.enumerated() {
+            if index > 0 { comma() }
+            string(text)
+        }
+        endArray()
     }
 }

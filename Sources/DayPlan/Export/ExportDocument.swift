@@ -30,10 +30,10 @@ public struct ExportDocument: Sendable {
 
     /// One day, with what separates it from the one before.
     public mutating func day(_ record: DayRecord) -> [UInt8] {
-        day(serialized: record.jsonValue().serialized())
+        day(serialized: record.json())
     }
 
-    /// One day given as its JSON text (`record.jsonValue().serialized()`, made on any thread), with what
+    /// One day given as its JSON text (`record.json()`, made on any thread), with what
     /// separates it from the one before.
     public mutating func day(serialized json: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []

@@ -19,14 +19,5 @@ extension PlanTask {
 
     /// The day a title word `@due:YYYY-MM-DD` names (the key in any case), if any: not a metadata key of
     /// the format (it stays in the title, with a DP036 warning), read by the calendar export as a deadline.
-    public var due: Day? { dayWord("due") }
-
-    /// The day of the first title word `@KEY:YYYY-MM-DD`, for keys the format does not know (`due`, `on`).
-    func dayWord(_ key: String) -> Day? {
-        let prefix = "@" + key + ":"
-        for word in words where word.utf8.count == prefix.utf8.count + 10 && word.lowercased().hasPrefix(prefix) {
-            if let day = Day(utf8: word.utf8.dropFirst(prefix.utf8.count)) { return day }
-        }
-        return nil
-    }
+    public var due: Day? { CalendarExport.dayWord("due", in: words) }
 }

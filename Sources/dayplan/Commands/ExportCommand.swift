@@ -94,7 +94,10 @@ enum ExportCommand {
                     return (path, Day.isFileName(name) ? Day(name.prefix(10)) : nil)
                 }
                 // Oldest first, for rollover's chain of days in the calendar; files not named by a day keep their place.
-                if files.allSatisfy({ $0.day != nil }) { files = files.enumerated().sorted { ($0.element.day!, $0.offset) < ($1.element.day!, $1.offset) }.map(\.element) }
+                let dated = files.enumerated().compactMap { entry in entry.element.day.map { (day: $0, order: entry.offset) } }
+                if dated.count == files.count {
+                    files = dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map { files[$0.order] }
+                }
             }
         } catch {
             return fail(error.message)
@@ -151,6 +154,6 @@ enum ExportCommand {
         if let until, date > until { return .outside }
         if format != .ics, let since, date < since { return .outside }
         guard let record = DayRecord(document: document, date: date) else { return .refused(document.formattingBlockers) }
-        return .day(record, json: format == .ics ? [] : record.jsonValue().serialized())
+        return .day(record, json: format == .ics ? [] : record.json())
     }
 }

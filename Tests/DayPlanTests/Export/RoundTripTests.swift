@@ -58,3 +58,49 @@ import Testing
         #expect(exported > 30)
     }
 }
+
+/// The model as an app uses it, without JSON: a day made in code prints as a day file and reads back.
+@Suite struct DayRecordTests {
+    @Test func aDayMadeInCodePrintsAndReadsBack() throws {
+        var day = DayRecord(date: Day("2026-11-21")!, preamble: ["A focus day."])
+        day.regions[0].tasks.append(TaskRecord(task: PlanTask(bucket: .must, status: .inProgress, title: "Draft the report #work",
+                                                              metadata: TaskMetadata(carry: true), notes: ["- [ ] outline"])))
+        day.regions[3].textAfter = ["Ideas go here."]
+        day.sections = [SectionRecord(heading: "Notes", lines: ["Slept well."])]
+        try day.validated()
+        let text = String(decoding: day.canonicalBytes(), as: UTF8.self)
+        #expect(text == """
+            # 2026-11-21
+
+            A focus day.
+
+            ## Morning
+            * [/] Draft the report #work @carry
+              - [ ] outline
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+            Ideas go here.
+
+            ## Notes
+            Slept well.
+
+            """)
+        let back = try #require(DayRecord(document: DayDocument(parsing: text), date: day.date))
+        #expect(back == day)
+        #expect(back.regions[0].tasks[0].line == 6)
+        #expect(back.regions[0].tasks[0].task.subtasks.map(\.title) == ["outline"])
+    }
+
+    @Test func anEmptyDayStaysEmpty() throws {
+        let document = DayDocument(parsing: "---\ntags: [daily]\n---\n\n")
+        let record = try #require(DayRecord(document: document, date: Day("2026-11-21")!))
+        #expect(record.regions.isEmpty && record.heading == nil)
+        #expect(record.canonicalBytes() == document.canonicalBytes())
+        #expect(DayRecord(document: DayDocument(parsing: "# 2026-11-21\n## Morning\n## Morning\n"), date: record.date) == nil,
+                "a file fmt refuses has no record")
+    }
+}
