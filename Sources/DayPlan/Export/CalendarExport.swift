@@ -180,7 +180,7 @@ public struct CalendarExport: Sendable {
         emit("STATUS:") { $0.append(contentsOf: CalendarExport.status(task.status).utf8) }
         emit("PRIORITY:") { $0.append(contentsOf: String(CalendarExport.priority(task.bucket)).utf8) }
         emit("CATEGORIES:") { line in
-            for tag in task.title.utf8.contains(UInt8(ascii: "#")) ? task.tags : [] {
+            PlanTask.forEachTag(of: task) { tag in
                 CalendarExport.writeText(tag, to: &line)
                 line.append(UInt8(ascii: ","))
             }
@@ -219,7 +219,12 @@ public struct CalendarExport: Sendable {
     }
 
     static func writeText(_ value: String, to output: inout [UInt8]) {
-        for byte in value.utf8 {
+        var value = value
+        value.withUTF8 { writeText($0, to: &output) }
+    }
+
+    static func writeText(_ value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        for byte in value {
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
                 output.append(UInt8(ascii: "\\"))

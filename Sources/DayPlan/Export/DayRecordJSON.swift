@@ -49,9 +49,8 @@ extension DayRecord {
                 writer.member("bucket"); writer.string(task.bucket.description)
                 writer.member("status"); writer.string(DayRecord.name(of: task.status))
                 writer.member("title"); writer.string(task.title)
-                writer.member("words"); writer.strings(task.words)
-                // Most titles have no `#`: no need to look for tags in them.
-                writer.member("tags"); writer.strings(task.title.utf8.contains(UInt8(ascii: "#")) ? task.tags : [])
+                writer.member("words"); writer.strings { PlanTask.forEachWord(of: task.title, $0) }
+                writer.member("tags"); writer.strings { PlanTask.forEachTag(of: task, $0) }
                 writer.member("metadata")
                 writer.open("carry"); writer.bool(task.metadata.carry)
                 writer.member("sticky"); writer.bool(task.metadata.sticky)
@@ -286,6 +285,20 @@ private struct JSONTextWriter {
 
     mutating func optional(_ text: String?) {
         if let text { string(text) } else { output.append(contentsOf: "null".utf8) }
+    }
+
+    /// An array of the strings `each` gives as UTF-8 bytes.
+    mutating func strings(_ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        startArray()
+        var first = true
+        each { bytes in
+            if !first { comma() }
+            first = false
+            output.append(UInt8(ascii: "\""))
+            JSONValue.writeEscaped(utf8: bytes, to: &output)
+            output.append(UInt8(ascii: "\""))
+        }
+        endArray()
     }
 
     mutating func strings(_ texts: [String]) {
