@@ -22,14 +22,18 @@ extension PlanTask {
         }
     }
 
-    /// Calls `body` with the bytes of each tag name (without `#`) of `title`, exactly as `tags` finds them;
-    /// byte by byte where that is sure to give the same (a title without `#`, or in ASCII, which splits at its
-    /// spaces as `tags` splits it by characters), else through `tags`.
+    /// Calls `body` with the bytes of each tag name (without `#`) of `title`, exactly as `tags` finds them:
+    /// byte by byte where that is sure to give the same, else through `tags`.
     static func forEachTag(of task: PlanTask, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var title = task.title
         let done = title.withUTF8 { bytes -> Bool in
             guard bytes.contains(UInt8(ascii: "#")) else { return true }
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            // Splitting by characters differs from splitting by bytes only where a space or a word's `#` forms one
+            // character with a non-ASCII neighbour (a combining mark after it, a prepended mark before a space).
+            for index in bytes.indices where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "#") {
+                if index + 1 < bytes.count, bytes[index + 1] >= 0x80 { return false }
+                if bytes[index] == UInt8(ascii: " "), index > 0, bytes[index - 1] >= 0x80 { return false }
+            }
             for word in bytes.split(separator: UInt8(ascii: " ")) where word.first == UInt8(ascii: "#") && isTagName(word.dropFirst()) {
                 body(UnsafeBufferPointer(rebasing: word.dropFirst()))
             }

@@ -41,8 +41,8 @@ enum ExportCommand {
 
     /// What reading one file gave.
     enum Outcome {
-        /// The day, and its JSON text when the format is JSON (made on the worker's thread).
-        case day(DayRecord, json: [UInt8])
+        /// The day for the calendar, or its JSON text (made, and the record let go, on the worker's thread).
+        case day(DayRecord?, json: [UInt8])
         /// Findings that block formatting: the file is left out.
         case refused([Diagnostic])
         /// No date in the file's name or its day heading.
@@ -118,7 +118,7 @@ enum ExportCommand {
         forEachInBatches(files.map(\.path), work: { path in read(path, day: days[path], format: format, since: since, until: until) }) { path, outcome in
             switch outcome {
             case .day(let record, let json):
-                if format == .ics {
+                if let record {
                     out.write(bytes: calendar.day(record, written: since.map { record.date >= $0 } ?? true))
                 } else {
                     out.write(bytes: document.day(serialized: json))
@@ -157,6 +157,6 @@ enum ExportCommand {
         if let until, date > until { return .outside }
         if format != .ics, let since, date < since { return .outside }
         guard let record = DayRecord(document: document, date: date) else { return .refused(document.formattingBlockers) }
-        return .day(record, json: format == .ics ? [] : record.json())
+        return format == .ics ? .day(record, json: []) : .day(nil, json: record.json())
     }
 }

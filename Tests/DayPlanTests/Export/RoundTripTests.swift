@@ -104,3 +104,19 @@ import Testing
                 "a file fmt refuses has no record")
     }
 }
+
+/// The byte-level tag finder export uses agrees with `PlanTask.tags` on every title, where bytes and
+/// characters split differently too (a combining mark after a space or a `#`, a prepended mark before a space).
+@Suite struct TitleTagsTests {
+    @Test func forEachTagFindsExactlyTheTags() {
+        let pieces = ["#work", "#仕事", "#café", "# x", "#\u{301}a", " \u{301}#b", "\u{600} #c", "#d\u{301}", "e", "é", "#1", "#a/b", "`#code  span`", "#", "##x"]
+        var random = SeededGenerator(seed: 17)
+        for _ in 0..<2000 {
+            let title = (0..<random.next(6) + 1).map { _ in random.pick(pieces) }.joined(separator: " ")
+            let task = PlanTask(bucket: .misc, title: title)
+            var found: [String] = []
+            PlanTask.forEachTag(of: task) { found.append(String(decoding: $0, as: UTF8.self)) }
+            #expect(found == task.tags, "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}
