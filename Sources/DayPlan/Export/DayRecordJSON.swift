@@ -20,9 +20,10 @@ extension DayRecord {
     /// path); `jsonValue()` is the same as a value.
     public func json(lines: Bool = true) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(1024)
+        // A day of a full plan is a few kilobytes of JSON: room for it at once rather than growing into it.
+        output.reserveCapacity(8192)
         var writer = JSONTextWriter(output: output)
-        writer.open("date"); writer.string(date.description)
+        writer.open("date"); writer.day(date)
         writer.member("heading"); writer.optional(heading)
         writer.member("lineEnding"); writer.string(lineEnding == .lf ? "lf" : "crlf")
         writer.member("frontMatter"); writer.strings(frontMatter)
@@ -54,8 +55,8 @@ extension DayRecord {
                 writer.member("metadata")
                 writer.open("carry"); writer.bool(task.metadata.carry)
                 writer.member("sticky"); writer.bool(task.metadata.sticky)
-                writer.member("expires"); writer.optional(task.metadata.expires?.description)
-                writer.member("from"); writer.optional(task.metadata.from?.description)
+                writer.member("expires"); writer.day(task.metadata.expires)
+                writer.member("from"); writer.day(task.metadata.from)
                 writer.member("expired"); writer.bool(task.metadata.expired)
                 writer.close()
                 writer.member("notes"); writer.strings(task.notes)
@@ -259,20 +260,22 @@ private struct JSONTextWriter {
     var output: [UInt8]
 
     /// `{"key":`
-    mutating func open(_ key: String) {
+    mutating func open(_ key: StaticString) {
         output.append(UInt8(ascii: "{"))
         name(key)
     }
 
     /// `,"key":`
-    mutating func member(_ key: String) {
+    mutating func member(_ key: StaticString) {
         output.append(UInt8(ascii: ","))
         name(key)
     }
 
-    private mutating func name(_ key: String) {
-        JSONValue.writeString(key, to: &output, asciiOnly: false)
-        output.append(UInt8(ascii: ":"))
+    /// A member's name: ASCII that needs no escape, copied as it is.
+    private mutating func name(_ key: StaticString) {
+        output.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
     mutating func close() { output.append(UInt8(ascii: "}")) }
@@ -281,10 +284,19 @@ private struct JSONTextWriter {
     mutating func comma() { output.append(UInt8(ascii: ",")) }
     mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
     mutating func integer(_ value: Int) { output.append(contentsOf: String(value).utf8) }
-    mutating func bool(_ value: Bool) { output.append(contentsOf: (value ? "true" : "false").utf8) }
+    mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
+    mutating func literal(_ text: StaticString) { text.withUTF8Buffer { output.append(contentsOf: $0) } }
+
+    /// `"YYYY-MM-DD"`, or `null`.
+    mutating func day(_ day: Day?) {
+        guard let day else { literal("null"); return }
+        output.append(UInt8(ascii: "\""))
+        day.write(to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
 
     mutating func optional(_ text: String?) {
-        if let text { string(text) } else { output.append(contentsOf: "null".utf8) }
+        if let text { string(text) } else { literal("null") }
     }
 
     /// An array of the strings `each` gives as UTF-8 bytes.
