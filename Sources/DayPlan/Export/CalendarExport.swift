@@ -149,8 +149,10 @@ public struct CalendarExport: Sendable {
 
     private func todo(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
         let words = task.words
-        let start = CalendarExport.dayWord("on", in: words) ?? day
-        let due = CalendarExport.dayWord("due", in: words) ?? task.metadata.expires
+        // `@due:` and `@on:` as title words, or as metadata where the format reads them as such.
+        let planning = words + (task.metadata == TaskMetadata() ? [] : task.metadata.canonicalText.split(separator: " ").map(String.init))
+        let start = CalendarExport.dayWord("on", in: planning) ?? day
+        let due = CalendarExport.dayWord("due", in: planning) ?? task.metadata.expires
         var line: [UInt8] = []
         func emit(_ name: String, _ value: (inout [UInt8]) -> Void) {
             line.removeAll(keepingCapacity: true)
@@ -171,7 +173,7 @@ public struct CalendarExport: Sendable {
         if let due { emit("DUE;VALUE=DATE:") { date(due, &$0) } }
         emit("SUMMARY:") { line in
             var first = true
-            for word in words where CalendarExport.dayWordKey(word) == nil {
+            for word in words where CalendarExport.dayWord(word) == nil {
                 if !first { line.append(UInt8(ascii: " ")) }
                 CalendarExport.writeText(word, to: &line)
                 first = false
@@ -192,22 +194,20 @@ public struct CalendarExport: Sendable {
         emit("END:VTODO") { _ in }
     }
 
-    /// The key of a title word `@due:YYYY-MM-DD` or `@on:YYYY-MM-DD` (any case) with a real date: "due" or "on".
-    static func dayWordKey(_ word: String) -> String? {
-        let bytes = word.utf8
+    /// The key and day of a word `@due:YYYY-MM-DD` or `@on:YYYY-MM-DD` (any case; `@on:` may name a region
+    /// after the date, `@on:2026-11-27/afternoon`) with a real date.
+    static func dayWord(_ word: String) -> (key: String, day: Day)? {
+        let bytes = Array(word.utf8)
         guard bytes.first == UInt8(ascii: "@"), let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-              bytes.distance(from: colon, to: bytes.endIndex) == 11,
-              Day(utf8: bytes[bytes.index(after: colon)...]) != nil else { return nil }
-        let key = String(decoding: bytes[bytes.index(after: bytes.startIndex)..<colon], as: UTF8.self).lowercased()
-        return key == "due" || key == "on" ? key : nil
+              bytes.count - colon > 10, bytes.count - colon == 11 || bytes[colon + 11] == UInt8(ascii: "/"),
+              let day = Day(utf8: bytes[(colon + 1)..<(colon + 11)]) else { return nil }
+        let key = String(decoding: bytes[1..<colon], as: UTF8.self).lowercased()
+        return key == "due" || key == "on" ? (key, day) : nil
     }
 
-    /// The day of the first title word `@KEY:YYYY-MM-DD` among `words`.
+    /// The day of the first word `@KEY:YYYY-MM-DD` among `words`.
     static func dayWord(_ key: String, in words: [String]) -> Day? {
-        for word in words where dayWordKey(word) == key {
-            return Day(utf8: word.utf8.suffix(10))
-        }
-        return nil
+        words.lazy.compactMap(dayWord).first { $0.key == key }?.day
     }
 
     /// A TEXT value (RFC 5545, 3.3.11): `\`, `;` and `,` escaped with a backslash, a line break as `\n`;

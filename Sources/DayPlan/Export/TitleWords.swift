@@ -42,8 +42,4 @@ extension PlanTask {
         guard !done else { return }
         for var tag in task.tags { tag.withUTF8 { body($0) } }
     }
-
-    /// The day a title word `@due:YYYY-MM-DD` names (the key in any case), if any: not a metadata key of
-    /// the format (it stays in the title, with a DP036 warning), read by the calendar export as a deadline.
-    public var due: Day? { CalendarExport.dayWord("due", in: words) }
 }

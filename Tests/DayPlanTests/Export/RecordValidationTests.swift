@@ -57,6 +57,12 @@ import Testing
         (#"{"version":1,"days":[{"date":"2026-11-20"},{"date":"2026-11-20"}]}"#,
          "days[1].date: 2026-11-20 is there twice (also days[0]); a day has one file"),
         (#"{"version":1,"days":{}}"#, "days: expected an array, found an object"),
+        (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"morning","tasks":[{"title":"x","metadata":{"colour":"red"}}]}]}]}"#,
+         "days[0].regions[0].tasks[0].metadata.colour: `@colour:red` is not metadata this dayplan reads; on a task line it would be a word of the title"),
+        (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"morning","tasks":[{"title":"x","metadata":{"Carry":true}}]}]}]}"#,
+         "days[0].regions[0].tasks[0].metadata.Carry: not a metadata key: keys are lower-case letters"),
+        (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"morning","tasks":[{"title":"x","metadata":{"colour":3}}]}]}]}"#,
+         "days[0].regions[0].tasks[0].metadata.colour: expected true, false, a string or null, found a number"),
     ])
     func aMistakeIsNamedAtItsPath(json: String, message: String) {
         #expect(error(json) == message)
@@ -108,6 +114,8 @@ import Testing
     @Test func wordsKeepCodeSpansAndLinkDestinationsWhole() {
         let task = PlanTask(bucket: .misc, title: "Pair on `git  rebase` see [x](<a b.md>) @due:2026-12-01")
         #expect(task.words == ["Pair", "on", "`git  rebase`", "see", "[x](<a b.md>)", "@due:2026-12-01"])
-        #expect(task.due == Day("2026-12-01"))
+        #expect(CalendarExport.dayWord("due", in: task.words) == Day("2026-12-01"))
+        #expect(CalendarExport.dayWord("on", in: ["@On:2026-11-27/afternoon"]) == Day("2026-11-27"))
+        #expect(CalendarExport.dayWord("due", in: ["@due:2026-11-27x", "@due:soon", "@due:2026-02-30"]) == nil)
     }
 }
