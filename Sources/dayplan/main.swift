@@ -13,11 +13,11 @@ let version = "0.2.0"
 /// whole flow. A new command is one file in Commands/ and one line here.
 let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (FmtCommand.spec, FmtCommand.run),
+    (ExportCommand.spec, ExportCommand.run),
+    (ImportCommand.spec, ImportCommand.run),
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
     (RolloverCommand.spec, RolloverCommand.run),
-    (ExportCommand.spec, ExportCommand.run),
-    (ImportCommand.spec, ImportCommand.run),
     (LspCommand.spec, LspCommand.run),
     (CompletionsCommand.spec, CompletionsCommand.run),
     (HelpCommand.spec, HelpCommand.run),

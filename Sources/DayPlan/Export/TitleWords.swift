@@ -16,7 +16,7 @@ extension PlanTask {
                 while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
                 guard i < bytes.count else { break }
                 let start = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i = inlineSpanEnd(in: bytes, at: i, bytes.count) }
+                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i = wordScanStep(bytes, at: i, bytes.count) }
                 body(UnsafeBufferPointer(rebasing: bytes[start..<i]))
             }
         }

@@ -680,8 +680,42 @@ private struct Parser {
         task.title = title
     }
 
-    /// Where the word scan goes on after the byte at `i` (`inlineSpanEnd`).
-    @inline(__always) func skipSpan(at i: Int, _ end: Int) -> Int { inlineSpanEnd(in: bytes, at: i, end) }
+    /// Where the word scan goes on after the byte at `i`: past a whole inline code span or link destination,
+    /// whose white space is the person's and is kept as written; else the next byte.
+    func skipSpan(at i: Int, _ end: Int) -> Int {
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "`") {
+            var run = 0
+            while i + run < end, bytes[i + run] == byte { run += 1 }
+            var j = i + run
+            while j < end {
+                guard bytes[j] == byte else { j += 1; continue }
+                var closing = 0
+                while j + closing < end, bytes[j + closing] == byte { closing += 1 }
+                if closing == run { return j + closing }
+                j += closing
+            }
+            return i + run
+        }
+        if byte == closeBracket, i + 1 < end, bytes[i + 1] == UInt8(ascii: "(") {
+            var depth = 0
+            var angled = false
+            var j = i + 1
+            while j < end {
+                switch bytes[j] {
+                case UInt8(ascii: "<"): angled = true
+                case UInt8(ascii: ">"): angled = false
+                case UInt8(ascii: "(") where !angled: depth += 1
+                case UInt8(ascii: ")") where !angled:
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                default: break
+                }
+                j += 1
+            }
+        }
+        return i + 1
+    }
 
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
     mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
@@ -729,42 +763,4 @@ private struct Parser {
             return false
         }
     }
-}
-
-/// Where a title's word scan goes on after the byte at `i`: past a whole inline code span or link destination,
-/// whose white space is the person's and is kept as written; else the next byte. The parser splits task lines
-/// with it, and `PlanTask.words` splits titles.
-func inlineSpanEnd(in bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ end: Int) -> Int {
-    let byte = bytes[i]
-    if byte == UInt8(ascii: "`") {
-        var run = 0
-        while i + run < end, bytes[i + run] == byte { run += 1 }
-        var j = i + run
-        while j < end {
-            guard bytes[j] == byte else { j += 1; continue }
-            var closing = 0
-            while j + closing < end, bytes[j + closing] == byte { closing += 1 }
-            if closing == run { return j + closing }
-            j += closing
-        }
-        return i + run
-    }
-    if byte == closeBracket, i + 1 < end, bytes[i + 1] == UInt8(ascii: "(") {
-        var depth = 0
-        var angled = false
-        var j = i + 1
-        while j < end {
-            switch bytes[j] {
-            case UInt8(ascii: "<"): angled = true
-            case UInt8(ascii: ">"): angled = false
-            case UInt8(ascii: "(") where !angled: depth += 1
-            case UInt8(ascii: ")") where !angled:
-                depth -= 1
-                if depth == 0 { return j + 1 }
-            default: break
-            }
-            j += 1
-        }
-    }
-    return i + 1
 }
