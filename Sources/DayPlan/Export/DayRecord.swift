@@ -22,7 +22,8 @@ public struct DayRecord: Hashable, Sendable {
     /// The other sections (`## Notes`) in the order they appear.
     public var sections: [SectionRecord]
 
-    /// Makes a record; by default a day with a `# YYYY-MM-DD` heading and four empty regions.
+    /// Makes a record; by default a day with the heading `# YYYY-MM-DD` (a nil `heading` here means the date;
+    /// set the property to nil afterwards for a file without a day heading) and four empty regions.
     public init(date: Day, heading: String? = nil, lineEnding: LineEnding = .lf, frontMatter: [String] = [],
                 leading: [String] = [], preamble: [String] = [],
                 regions: [RegionRecord] = Region.allCases.map { RegionRecord(region: $0) },
@@ -42,7 +43,7 @@ public struct DayRecord: Hashable, Sendable {
     public init?(document: DayDocument, date: Day) {
         guard document.formattingBlockers.isEmpty else { return nil }
         self.date = date
-        heading = document.dayHeadingText ?? document.day.map(\.description)
+        heading = document.dayHeadingText
         lineEnding = document.lineEnding
         frontMatter = document.frontMatter
         leading = document.leading.contains { $0 != .blank } ? DayRecord.printedLines(document.leading) : []

@@ -1,12 +1,12 @@
 extension DayRecord {
     /// The JSON names of the statuses, as EXPORT.md lists them.
-    public static let statusNames: [(String, Status)] = [
+    static let statusNames: [(String, Status)] = [
         ("todo", .todo), ("in-progress", .inProgress), ("done", .done), ("deferred", .deferred), ("cancelled", .cancelled),
     ]
     /// The JSON names of the buckets.
-    public static let bucketNames: [(String, Bucket)] = Bucket.allCases.map { ($0.description, $0) }
+    static let bucketNames: [(String, Bucket)] = Bucket.allCases.map { ($0.description, $0) }
     /// The JSON names of the regions.
-    public static let regionNames: [(String, Region)] = Region.allCases.map { ($0.name.lowercased(), $0) }
+    static let regionNames: [(String, Region)] = Region.allCases.map { ($0.name.lowercased(), $0) }
     static let lineEndingNames: [(String, LineEnding)] = [("lf", .lf), ("crlf", .crlf)]
 
     /// The day as a JSON object, its members in the order EXPORT.md documents; with `lines`, each task's

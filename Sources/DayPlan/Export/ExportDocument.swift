@@ -6,26 +6,26 @@ public struct ExportDocument: Sendable {
     /// away; new fields may be added within a version.
     public static let version = 1
 
-    /// How the days are laid out.
-    public enum Layout: Sendable {
+    /// How the days are framed.
+    public enum Framing: Sendable {
         /// One JSON document: `{"version":1,"days":[` and a day a line, `]}`.
         case document
         /// JSON Lines: each day's object on its own line, nothing else.
         case lines
     }
 
-    /// The layout being written.
-    public let layout: Layout
+    /// How the days being written are framed.
+    public let framing: Framing
     private var daysWritten = 0
 
-    /// Starts writing in `layout`.
-    public init(layout: Layout) {
-        self.layout = layout
+    /// Starts writing days framed as `framing`.
+    public init(framing: Framing) {
+        self.framing = framing
     }
 
     /// What comes before the first day.
     public func start() -> [UInt8] {
-        layout == .document ? Array("{\"version\":\(ExportDocument.version),\"days\":[".utf8) : []
+        framing == .document ? Array("{\"version\":\(ExportDocument.version),\"days\":[".utf8) : []
     }
 
     /// One day, with what separates it from the one before.
@@ -38,16 +38,16 @@ public struct ExportDocument: Sendable {
     public mutating func day(serialized json: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(json.count + 2)
-        if layout == .document { output.append(contentsOf: (daysWritten == 0 ? "\n" : ",\n").utf8) }
+        if framing == .document { output.append(contentsOf: (daysWritten == 0 ? "\n" : ",\n").utf8) }
         output.append(contentsOf: json)
-        if layout == .lines { output.append(UInt8(ascii: "\n")) }
+        if framing == .lines { output.append(UInt8(ascii: "\n")) }
         daysWritten += 1
         return output
     }
 
     /// What comes after the last day.
     public func finish() -> [UInt8] {
-        layout == .document ? Array((daysWritten == 0 ? "]}\n" : "\n]}\n").utf8) : []
+        framing == .document ? Array((daysWritten == 0 ? "]}\n" : "\n]}\n").utf8) : []
     }
 
     /// Reads the days of an export: a document `{"version":1,"days":[…]}`, or JSON Lines of day objects

@@ -109,7 +109,7 @@ enum ExportCommand {
             return (until.map { day <= $0 } ?? true) && (format == .ics || since.map { day >= $0 } ?? true)
         }
 
-        var document = ExportDocument(layout: format == .jsonl ? .lines : .document)
+        var document = ExportDocument(framing: format == .jsonl ? .lines : .document)
         var calendar = CalendarExport(includesFinished: arguments.flags.contains("--all"))
         out.write(bytes: format == .ics ? calendar.start() : document.start())
         var leftOut = 0, unreadable = 0

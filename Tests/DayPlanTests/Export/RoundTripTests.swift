@@ -19,7 +19,7 @@ import Testing
         // Printing the record is the canonical form.
         #expect(record.canonicalBytes() == canonical, "\(name): the record prints otherwise than fmt", sourceLocation: sourceLocation)
         // Through JSON text and back: the same record, printing the same bytes.
-        var writer = ExportDocument(layout: .document)
+        var writer = ExportDocument(framing: .document)
         let json = writer.start() + writer.day(record) + writer.finish()
         let days = try ExportDocument.days(parsing: json)
         #expect(days == [record], "\(name): JSON does not read back as the same record", sourceLocation: sourceLocation)
