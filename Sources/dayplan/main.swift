@@ -14,6 +14,8 @@ let version = "0.2.0"
 let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
     (AddCommand.spec, AddCommand.run),
     (FmtCommand.spec, FmtCommand.run),
+    (ExportCommand.spec, ExportCommand.run),
+    (ImportCommand.spec, ImportCommand.run),
     (InitCommand.spec, InitCommand.run),
     (LintCommand.spec, LintCommand.run),
     (LspCommand.spec, LspCommand.run),

@@ -30,6 +30,7 @@ STARTUP_VS_CAT = 3.0        # one small file, cold process: at most 3x cat of it
 STATUS_VS_LINT = 2.0        # status on a day's file: at most 2x lint of the same file
 ADD_VS_CAT = 3.0            # add to a day's file: at most 3x cat of the file
 FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 files
+EXPORT_VS_LINT = 2.0        # issue 17: export of the archive as JSON Lines within 2x of lint on it
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
 LOOK_BACK_VS_LINT = 1.5     # report and query over the archive: at most 1.5x lint of the same files (issue 15)
@@ -693,15 +694,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, merge, growth, shapes, lsp, report")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, merge, growth, shapes, lsp, report, export")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,daily,merge,growth,shapes,lsp,report").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "merge", "growth", "shapes", "lsp", "report"}
+    groups = set((a.only or "archive,peers,startup,rollover,daily,merge,growth,shapes,lsp,report,export").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "merge", "growth", "shapes", "lsp", "report", "export"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -751,6 +752,7 @@ def main():
     has_status, has_add = available("status"), available("add")
     has_merge = available("merge")
     has_report, has_query = available("report"), available("query")
+    has_export = available("export")
 
     def peer(name):
         local = os.path.join(a.peers_venv, "bin", name)
@@ -802,7 +804,7 @@ def main():
     startup = {}  # command label -> median CPU time on one small file, to take start-up out of growth
 
     # -- Archive: 3,650 files (and 365, for flat memory) ----------------------------------------
-    if "archive" in groups or "peers" in groups or "startup" in groups or "report" in groups:
+    if "archive" in groups or "peers" in groups or "startup" in groups or "report" in groups or "export" in groups:
         big, big_files = archive(inputs, generator, 3650, 135, log)
         small, small_files = archive(inputs, generator, 365, 135, log)
 
@@ -874,6 +876,29 @@ def main():
                 continue
             value = ratio(command.wall, lint.wall) if command.usable and lint.usable else None
             judge(name, value, LOOK_BACK_VS_LINT, f"{x(value)} ({ms(command.wall)} vs {ms(lint.wall)})")
+    # -- Export: the archive as JSON Lines against lint on it --------------------------------------
+    if "export" in groups:
+        log(f"export: {len(big_files)} and {len(small_files)} files as JSON Lines, {runs} runs")
+        lint = dayplan("dayplan lint", ["lint", *big_files], big, has_lint)
+        export = dayplan("dayplan export --format jsonl", ["export", "--format", "jsonl", *big_files], big, has_export)
+        export365 = dayplan("dayplan export --format jsonl (365 files)", ["export", "--format", "jsonl", *small_files],
+                            small, has_export)
+        measure(launcher, [lint, export, export365], runs, log)
+        report.section(f"Export: {len(big_files):,} day files as JSON Lines, against lint on them",
+                       columns, [row(lint), row(export), row(export365)],
+                       "Each day's JSON is made on all cores, a batch at a time, and written in path order.")
+        name = f"archive `export --format jsonl` ≤ {EXPORT_VS_LINT:g}x `lint`"
+        if export.na or lint.na:
+            report.target(name, "N/A: " + (export.na or lint.na), "N/A")
+        else:
+            value = ratio(export.wall, lint.wall) if export.usable and lint.usable else None
+            judge(name, value, EXPORT_VS_LINT, f"{x(value)} ({ms(export.wall)} vs {ms(lint.wall)})")
+        name = f"archive `export --format jsonl` peak memory flat (3,650 files ≤ {FLAT_MEMORY:g}x 365 files)"
+        if export.na:
+            report.target(name, "N/A: " + export.na, "N/A")
+        else:
+            value = ratio(export.rss_kb, export365.rss_kb) if export.usable and export365.usable else None
+            judge(name, value, FLAT_MEMORY, f"{mb_kb(export365.rss_kb)} → {mb_kb(export.rss_kb)} ({x(value)})")
 
     # -- Peers that are slow: a subset, per-file cost ------------------------------------------
     if "peers" in groups:

@@ -50,20 +50,27 @@ extension JSONValue {
                 if unit >= 0x80 { writeUnicodeEscape(unit, to: &output) } else { writeEscaped(UInt8(unit), to: &output) }
             }
         } else {
-            // Bytes of 0x80 and above are parts of multi-byte characters: valid UTF-8, written as they are.
-            // Runs that need no escape are copied whole.
             var text = text
-            text.withUTF8 { bytes in
-                var runStart = 0
-                for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    writeEscaped(byte, to: &output)
-                    runStart = index + 1
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            }
+            text.withUTF8 { writeEscaped(utf8: $0, to: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends valid UTF-8 text as a string literal's content, quotes not included. Bytes of 0x80 and above are
+    /// parts of multi-byte characters, written as they are; runs that need no escape are copied whole.
+    static func writeEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writeEscaped(byte, to: &output)
+                runStart = index + 1
+            }
+            index += 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Appends one byte of a string, escaped when JSON requires it.

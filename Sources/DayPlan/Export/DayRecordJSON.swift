@@ -1,0 +1,386 @@
+extension DayRecord {
+    /// The JSON names of the statuses, as EXPORT.md lists them.
+    static let statusNames: [(String, Status)] = [
+        ("todo", .todo), ("in-progress", .inProgress), ("done", .done), ("deferred", .deferred), ("cancelled", .cancelled),
+    ]
+    /// The JSON names of the buckets.
+    static let bucketNames: [(String, Bucket)] = Bucket.allCases.map { ($0.description, $0) }
+    /// The JSON names of the regions.
+    static let regionNames: [(String, Region)] = Region.allCases.map { ($0.name.lowercased(), $0) }
+    static let lineEndingNames: [(String, LineEnding)] = [("lf", .lf), ("crlf", .crlf)]
+
+    /// The day as a JSON object, its members in the order EXPORT.md documents; with `lines`, each task's
+    /// `line` too (a record made in code has none worth saying).
+    public func jsonValue(lines: Bool = true) -> JSONValue {
+        // The writer is the one definition of the format; what it writes is always JSON.
+        (try? JSONValue(parsing: json(lines: lines))) ?? .null
+    }
+
+    /// The day as compact JSON text, UTF-8, written directly (no `JSONValue` in between: this is export's hot
+    /// path); `jsonValue()` is the same as a value.
+    public func json(lines: Bool = true) -> [UInt8] {
+        var output: [UInt8] = []
+        // A day of a full plan is a few kilobytes of JSON: room for it at once rather than growing into it.
+        output.reserveCapacity(8192)
+        var writer = JSONTextWriter(output: output)
+        writer.open("date"); writer.day(date)
+        writer.member("heading"); writer.optional(heading)
+        writer.member("lineEnding"); writer.string(lineEnding == .lf ? "lf" : "crlf")
+        writer.member("frontMatter"); writer.strings(frontMatter)
+        writer.member("leading"); writer.strings(leading)
+        writer.member("preamble"); writer.strings(preamble)
+        writer.member("regions"); writer.startArray()
+        for (index, region) in regions.enumerated() {
+            if index > 0 { writer.comma() }
+            writer.open("region"); writer.string(DayRecord.name(of: region.region))
+            writer.member("heading"); writer.string(region.heading)
+            writer.member("level"); writer.integer(region.level)
+            writer.member("group"); writer.optional(region.group)
+            writer.member("tasks"); writer.startArray()
+            for (index, record) in region.tasks.enumerated() {
+                if index > 0 { writer.comma() }
+                let task = record.task
+                if lines {
+                    writer.open("line"); writer.integer(record.line)
+                    writer.member("textBefore")
+                } else {
+                    writer.open("textBefore")
+                }
+                writer.strings(record.textBefore)
+                writer.member("bucket"); writer.string(task.bucket.description)
+                writer.member("status"); writer.string(DayRecord.name(of: task.status))
+                writer.member("title"); writer.string(task.title)
+                writer.member("words"); writer.strings { PlanTask.forEachWord(of: task.title, $0) }
+                writer.member("tags"); writer.strings { PlanTask.forEachTag(of: task, $0) }
+                writer.member("metadata")
+                writer.open("carry"); writer.bool(task.metadata.carry)
+                writer.member("sticky"); writer.bool(task.metadata.sticky)
+                writer.member("expires"); writer.day(task.metadata.expires)
+                writer.member("from"); writer.day(task.metadata.from)
+                writer.member("expired"); writer.bool(task.metadata.expired)
+                // Keys a later format adds, as the canonical line writes them: a flag true, a value its text.
+                if task.metadata != TaskMetadata() {
+                    for (key, value) in DayRecord.otherMetadata(task.metadata) {
+                        writer.member(dynamic: key)
+                        if let value { writer.string(value) } else { writer.bool(true) }
+                    }
+                }
+                writer.close()
+                writer.member("notes"); writer.strings(task.notes)
+                writer.member("subtasks"); writer.startArray()
+                for (index, subtask) in (task.notes.isEmpty ? [] : task.subtasks).enumerated() {
+                    if index > 0 { writer.comma() }
+                    writer.open("status"); writer.string(DayRecord.name(of: subtask.status))
+                    writer.member("title"); writer.string(subtask.title)
+                    writer.member("depth"); writer.integer(subtask.depth)
+                    writer.member("note"); writer.integer(subtask.note)
+                    writer.close()
+                }
+                writer.endArray()
+                writer.close()
+            }
+            writer.endArray()
+            writer.member("textAfter"); writer.strings(region.textAfter)
+            writer.close()
+        }
+        writer.endArray()
+        writer.member("sections"); writer.startArray()
+        for (index, section) in sections.enumerated() {
+            if index > 0 { writer.comma() }
+            writer.open("heading"); writer.string(section.heading)
+            writer.member("lines"); writer.strings(section.lines)
+            writer.close()
+        }
+        writer.endArray()
+        writer.close()
+        return writer.output
+    }
+
+    /// The metadata schema version 1 names: always written, each as its own member.
+    static let knownMetadata: Set<String> = ["carry", "sticky", "expires", "from", "expired"]
+
+    /// The metadata words of the canonical line other than `knownMetadata`, as key and value (nil for a flag):
+    /// keys a later version of the format adds travel through export and import without a change here.
+    static func otherMetadata(_ metadata: TaskMetadata) -> [(key: String, value: String?)] {
+        metadata.canonicalText.split(separator: " ").compactMap { word in
+            let text = word.dropFirst()
+            let key = String(text.prefix { $0 != ":" })
+            guard !knownMetadata.contains(key) else { return nil }
+            return (key, text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]) })
+        }
+    }
+
+    /// Reads a task's `metadata` object: the five keys of version 1 by type, and any other key as the format
+    /// reads `@key` (true) or `@key:value` on a task line; a word the format would leave in the title is
+    /// refused at its path.
+    static func metadata(json: JSONValue, at path: String) throws(RecordError) -> TaskMetadata {
+        var reader = try ObjectReader(json, at: path)
+        var words: [(key: String, word: String)] = []
+        for member in reader.members {
+            let here = reader.path(member.key)
+            switch member.key {
+            case "carry", "sticky", "expired":
+                if try reader.bool(member.key) { words.append((member.key, "@" + member.key)) }
+            case "expires", "from":
+                if let day = try reader.day(member.key) { words.append((member.key, "@\(member.key):\(day)")) }
+            default:
+                _ = reader.value(member.key)
+                guard !member.key.isEmpty, member.key.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
+                    throw RecordError(path: here, message: "not a metadata key: keys are lower-case letters")
+                }
+                switch member.value {
+                case .bool(let flag): if flag { words.append((member.key, "@" + member.key)) }
+                case .string: words.append((member.key, "@\(member.key):\(try ObjectReader.line(member.value, at: here))"))
+                case .null: break
+                default: throw RecordError(path: here, message: "expected true, false, a string or null, found \(member.value.kindName)")
+                }
+            }
+        }
+        try reader.finish(knowing: Array(knownMetadata))
+        guard !words.isEmpty else { return TaskMetadata() }
+        // The format says what each word means: a task line with them, read by the parser.
+        let probe = DayDocument(parsing: Array("# 2000-01-01\n\n## Backlog\n- [ ] x \(words.map(\.word).joined(separator: " "))\n".utf8))
+        guard let task = probe.tasks(in: .backlog).first else { return TaskMetadata() }
+        if task.title != "x" {
+            let left = task.title.split(separator: " ").dropFirst()
+            let culprit = words.first { left.contains(Substring($0.word)) } ?? words[0]
+            throw RecordError(path: ObjectReader.join(path, culprit.key),
+                              message: "`\(culprit.word)` is not metadata this dayplan reads; on a task line it would be a word of the title")
+        }
+        return task.metadata
+    }
+
+    /// A status's JSON name.
+    static func name(of status: Status) -> String {
+        switch status {
+        case .todo: "todo"
+        case .inProgress: "in-progress"
+        case .done: "done"
+        case .deferred: "deferred"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// A region's JSON name.
+    static func name(of region: Region) -> String {
+        switch region {
+        case .morning: "morning"
+        case .afternoon: "afternoon"
+        case .evening: "evening"
+        case .backlog: "backlog"
+        }
+    }
+
+    /// Reads a day from its JSON object, as `jsonValue()` writes it or as a person writes it with fewer
+    /// members (EXPORT.md says which may be left out). Errors name the JSON path below `path`.
+    ///
+    /// This checks the shape of the value only; `validated(at:)` checks that the file it describes reads
+    /// back as the same day.
+    public init(json: JSONValue, at path: String = "") throws(RecordError) {
+        var day = try ObjectReader(json, at: path)
+        guard let date = try day.day("date") else {
+            throw RecordError(path: day.path("date"), message: "missing; every day has its date, YYYY-MM-DD")
+        }
+        self.date = date
+        heading = try day.string("heading", default: date.description)
+        lineEnding = try day.choice("lineEnding", "line ending", DayRecord.lineEndingNames, default: .lf)
+        frontMatter = try day.lines("frontMatter")
+        leading = try day.lines("leading")
+        preamble = try day.lines("preamble")
+        var regions: [RegionRecord] = []
+        for (index, value) in try day.elements("regions").enumerated() {
+            let regionPath = "\(day.path("regions"))[\(index)]"
+            let region = try RegionRecord(json: value, at: regionPath)
+            if let twice = regions.firstIndex(where: { $0.region == region.region }) {
+                throw RecordError(path: regionPath + ".region", message: "\(region.region.name) is listed twice (also regions[\(twice)])")
+            }
+            regions.append(region)
+        }
+        sections = try day.elements("sections").enumerated().map { (index, value) throws(RecordError) in
+            var section = try ObjectReader(value, at: "\(day.path("sections"))[\(index)]")
+            guard let heading = try section.string("heading") else {
+                throw RecordError(path: section.path("heading"), message: "missing; a section has a heading")
+            }
+            let record = SectionRecord(heading: try ObjectReader.line(.string(heading), at: section.path("heading")),
+                                       lines: try section.lines("lines"))
+            try section.finish(knowing: ["heading", "lines"])
+            return record
+        }
+        try day.finish(knowing: ["date", "heading", "lineEnding", "frontMatter", "leading", "preamble", "regions", "sections"])
+        // A day with anything in it has all four regions, in canonical order, as the canonical form does.
+        let isEmpty = heading == nil && regions.isEmpty && sections.isEmpty && leading.isEmpty
+        if !isEmpty {
+            self.regions = Region.allCases.map { region in regions.first { $0.region == region } ?? RegionRecord(region: region) }
+        } else {
+            self.regions = []
+        }
+        if let heading { _ = try ObjectReader.line(.string(heading), at: day.path("heading")) }
+    }
+
+    /// Checks that the file this record describes reads back as this record: its canonical form, parsed,
+    /// has no error that blocks formatting and gives the same record. Throws at the first member that would
+    /// read back otherwise (a title holding `@carry`, a line of free text that is a region heading, a line
+    /// with trailing white space…), below `path`.
+    public func validated(at path: String = "") throws(RecordError) {
+        let printed = canonicalBytes()
+        let parsed = DayDocument(parsing: printed)
+        if let blocker = parsed.formattingBlockers.first {
+            throw RecordError(path: path, message: "the day file it describes would have an error that blocks formatting, at its line "
+                              + "\(blocker.start.line): \(blocker.message) [\(blocker.rule.id)]")
+        }
+        guard let back = DayRecord(document: parsed, date: date) else { return }
+        guard back != self else { return }
+        let (wherePath, expected, found) = JSONValue.firstDifference(jsonValue(lines: false), back.jsonValue(lines: false), at: path)
+            ?? (path, "", "")
+        throw RecordError(path: wherePath, message: "would not read back as written: the day file would say \(found) here, not \(expected)")
+    }
+}
+
+extension RegionRecord {
+    /// Reads a region from its JSON object.
+    init(json: JSONValue, at path: String) throws(RecordError) {
+        var object = try ObjectReader(json, at: path)
+        let region = try object.choice("region", "region", DayRecord.regionNames, default: nil)
+        self.init(region: region)
+        heading = try ObjectReader.line(.string(try object.string("heading", default: region.name) ?? region.name), at: object.path("heading"))
+        if let value = object.value("level") {
+            guard let level = value.intValue, level == 2 || level == 3 else {
+                throw RecordError(path: object.path("level"), message: "expected 2 or 3 (the number of #), found \(value.jsonText())")
+            }
+            self.level = level
+        }
+        group = try object.string("group")
+        if let group { _ = try ObjectReader.line(.string(group), at: object.path("group")) }
+        tasks = try object.elements("tasks").enumerated().map { (index, value) throws(RecordError) in
+            try TaskRecord(json: value, at: "\(object.path("tasks"))[\(index)]")
+        }
+        textAfter = try object.lines("textAfter")
+        try object.finish(knowing: ["region", "heading", "level", "group", "tasks", "textAfter"])
+    }
+}
+
+extension TaskRecord {
+    /// Reads a task from its JSON object. `line`, `words`, `tags` and `subtasks` are read-only views of the
+    /// title and notes: accepted and not used.
+    init(json: JSONValue, at path: String) throws(RecordError) {
+        var object = try ObjectReader(json, at: path)
+        let bucket = try object.choice("bucket", "bucket", DayRecord.bucketNames, default: .misc)
+        let status = try object.choice("status", "status", DayRecord.statusNames, default: .todo)
+        guard let title = try object.string("title") else {
+            throw RecordError(path: object.path("title"), message: "missing; a task has a title")
+        }
+        var metadata = TaskMetadata()
+        if let value = object.value("metadata") {
+            metadata = try DayRecord.metadata(json: value, at: object.path("metadata"))
+        }
+        let task = PlanTask(bucket: bucket, status: status, title: try ObjectReader.line(.string(title), at: object.path("title")),
+                            metadata: metadata, notes: try object.lines("notes"))
+        self.init(task: task, textBefore: try object.lines("textBefore"), line: 0)
+        for view in ["line", "words", "tags", "subtasks"] { _ = object.value(view) }
+        try object.finish(knowing: ["line", "textBefore", "bucket", "status", "title", "words", "tags", "metadata", "notes", "subtasks"])
+    }
+}
+
+extension JSONValue {
+    /// The first place two values differ, as a path below `path` and each side written as JSON (an array
+    /// that is longer on one side differs at its first extra element); nil when they are equal.
+    static func firstDifference(_ a: JSONValue, _ b: JSONValue, at path: String) -> (String, String, String)? {
+        switch (a, b) {
+        case (.object(let left), .object(let right)):
+            for member in left {
+                let here = ObjectReader.join(path, member.key)
+                guard let other = right.first(where: { $0.key == member.key }) else { return (here, member.value.jsonText(), "nothing") }
+                if let found = firstDifference(member.value, other.value, at: here) { return found }
+            }
+            for member in right where !left.contains(where: { $0.key == member.key }) {
+                return (ObjectReader.join(path, member.key), "nothing", member.value.jsonText())
+            }
+            return nil
+        case (.array(let left), .array(let right)):
+            for index in 0..<max(left.count, right.count) {
+                let here = "\(path)[\(index)]"
+                guard index < left.count else { return (here, "nothing", right[index].jsonText()) }
+                guard index < right.count else { return (here, left[index].jsonText(), "nothing") }
+                if let found = firstDifference(left[index], right[index], at: here) { return found }
+            }
+            return nil
+        default:
+            return a == b ? nil : (path, a.jsonText(), b.jsonText())
+        }
+    }
+}
+
+/// Appends JSON text token by token: objects are opened with their first member's name.
+private struct JSONTextWriter {
+    var output: [UInt8]
+
+    /// `{"key":`
+    mutating func open(_ key: StaticString) {
+        output.append(UInt8(ascii: "{"))
+        name(key)
+    }
+
+    /// `,"key":`
+    mutating func member(_ key: StaticString) {
+        output.append(UInt8(ascii: ","))
+        name(key)
+    }
+
+    /// A member's name: ASCII that needs no escape, copied as it is.
+    private mutating func name(_ key: StaticString) {
+        output.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    /// `,"key":` for a key known only at run time.
+    mutating func member(dynamic key: String) {
+        output.append(UInt8(ascii: ","))
+        string(key)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    mutating func close() { output.append(UInt8(ascii: "}")) }
+    mutating func startArray() { output.append(UInt8(ascii: "[")) }
+    mutating func endArray() { output.append(UInt8(ascii: "]")) }
+    mutating func comma() { output.append(UInt8(ascii: ",")) }
+    mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
+    mutating func integer(_ value: Int) { output.append(contentsOf: String(value).utf8) }
+    mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
+    mutating func literal(_ text: StaticString) { text.withUTF8Buffer { output.append(contentsOf: $0) } }
+
+    /// `"YYYY-MM-DD"`, or `null`.
+    mutating func day(_ day: Day?) {
+        guard let day else { literal("null"); return }
+        output.append(UInt8(ascii: "\""))
+        day.write(to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    mutating func optional(_ text: String?) {
+        if let text { string(text) } else { literal("null") }
+    }
+
+    /// An array of the strings `each` gives as UTF-8 bytes.
+    mutating func strings(_ each: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        startArray()
+        var first = true
+        each { bytes in
+            if !first { comma() }
+            first = false
+            output.append(UInt8(ascii: "\""))
+            JSONValue.writeEscaped(utf8: bytes, to: &output)
+            output.append(UInt8(ascii: "\""))
+        }
+        endArray()
+    }
+
+    mutating func strings(_ texts: [String]) {
+        startArray()
+        for (index, text) in texts.enumerated() {
+            if index > 0 { comma() }
+            string(text)
+        }
+        endArray()
+    }
+}

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// `dayplan import`: writes the day files an export describes, in canonical form, into the plan folder.
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        summary: "Write the day files a JSON export describes into the plan folder",
+        arguments: Value(placeholder: "FILE", kind: .file),
+        about: """
+            Reads FILE (- for standard input): a document 'dayplan export' wrote (schema version 1, or
+            JSON Lines, one day a line; EXPORT.md) and writes each day's file in canonical form into the
+            plan folder (found from DIR or the current folder, as rollover finds it): where a file of that
+            day already is, else where the layout setting puts it, folders made as needed.
+
+            The whole document is checked before anything is written: a mistake is reported with its
+            JSON path (days[3].regions[0].tasks[2].status: unknown status "finished"), and so is a day
+            whose file would not read back as the document says. A day file that exists with other
+            content is not overwritten without --force: each is named, and nothing at all is written.
+            A file that says the same (in canonical form or not) is left as it is. Every write is
+            atomic, under the plan folder's lock.
+            """,
+        options: [
+            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
+            .flag("--dry-run", short: "n", "Write nothing; list what would be written."),
+            .flag("--force", short: "f", "Overwrite day files whose content differs."),
+            .quiet,
+        ],
+        exitCodes: [(0, "written (or nothing to write)"),
+                    (1, "the document has a mistake, or day files differ and --force was not given (nothing written)"),
+                    (2, "usage or I/O error")])
+
+    /// What happens to one day's file.
+    enum Action {
+        case create, replace, unchanged, differs
+    }
+
+    static func run(_ words: [String]) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+        func fail(_ message: String) -> ExitCode {
+            err.line("dayplan import: \(message)")
+            return .failure
+        }
+
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.forCommand(spec, words)
+        } catch {
+            return error
+        }
+        guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
+            return fail(arguments.positionals.isEmpty ? "name the JSON file to import (- for standard input)"
+                        : "takes one FILE; got \(arguments.positionals.count)")
+        }
+        let dryRun = arguments.flags.contains("--dry-run")
+        let force = arguments.flags.contains("--force")
+        let quiet = arguments.flags.contains("--quiet")
+
+        // 1. The whole document, checked before the folder is touched.
+        let days: [DayRecord]
+        do {
+            days = try ExportDocument.days(parsing: try FileSystem.read(file))
+        } catch let error as FileError {
+            return fail(error.message)
+        } catch let error as RecordError {
+            err.line("dayplan import: \(file == "-" ? "<stdin>" : file): \(error); nothing written")
+            return .findings
+        } catch {
+            return fail("\(error)")
+        }
+
+        // 2. The plan folder, locked from before it is read until it is written.
+        let folder: PlanFolder
+        do {
+            folder = try PlanFolder.find(from: arguments.options["--dir"]
+                                         ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            return fail(error.message)
+        }
+        let lock: Int32
+        do {
+            lock = try folder.lock(exclusive: !dryRun)
+        } catch {
+            return fail("\(error.message); nothing written")
+        }
+        defer { if lock >= 0 { close(lock) } }
+        let existing: [PlanFolder.DayFile]
+        do {
+            existing = try folder.dayFiles()
+        } catch {
+            return fail("\(error.message); nothing written")
+        }
+        let layout = folder.layout(given: existing)
+
+        // 3. What each day's file would become.
+        var plan: [(path: String, date: Day, bytes: [UInt8], action: Action)] = []
+        var duplicates: [String] = []
+        for record in days.sorted(by: { $0.date < $1.date }) {
+            let files = existing.filter { $0.day == record.date }
+            if let message = PlanFolder.duplicates(files) {
+                duplicates.append(message)
+                continue
+            }
+            let bytes = record.canonicalBytes()
+            guard let found = files.first else {
+                let relative = layout.path(for: record.date)
+                plan.append((folder.path(of: relative), record.date, bytes, .create))
+                continue
+            }
+            let current: [UInt8]
+            do {
+                current = try FileSystem.read(found.path)
+            } catch {
+                return fail("\(error.message); nothing written")
+            }
+            let same = current == bytes || DayDocument(parsing: current).canonicalBytes() == bytes
+            plan.append((found.path, record.date, bytes, same ? .unchanged : force ? .replace : .differs))
+        }
+        let conflicts = plan.filter { $0.action == .differs }
+        for message in duplicates { err.line("dayplan import: \(message)") }
+        for conflict in conflicts {
+            err.line("dayplan import: \(conflict.path): exists with other content; --force replaces it")
+        }
+        if !duplicates.isEmpty || !conflicts.isEmpty {
+            err.line("dayplan import: nothing written")
+            return .findings
+        }
+
+        // 4. A dry run lists; a run writes, new folders made as needed.
+        var counts: [Action: Int] = [:]
+        for entry in plan {
+            counts[entry.action, default: 0] += 1
+            let verb = switch entry.action {
+            case .create: dryRun ? "would create" : "created"
+            case .replace: dryRun ? "would replace" : "replaced"
+            case .unchanged, .differs: "unchanged"
+            }
+            if !dryRun, entry.action == .create || entry.action == .replace {
+                var made: [String] = []
+                do {
+                    if entry.action == .create {
+                        made = try PlanFolder.makeFolders(folder.path(of: layout.folder(for: entry.date)))
+                    }
+                    try FileSystem.replace(entry.path, with: entry.bytes)
+                } catch {
+                    PlanFolder.removeFolders(made)
+                    return fail(error.message + (counts.values.reduce(0, +) > 1 ? "; the files listed before it were written" : ""))
+                }
+            }
+            if !quiet { out.line("\(verb) \(entry.path)") }
+        }
+        if !quiet {
+            let summary = [(Action.create, dryRun ? "to create" : "created"), (.replace, dryRun ? "to replace" : "replaced"),
+                           (.unchanged, "unchanged")]
+                .map { "\(counts[$0.0] ?? 0) \($0.1)" }.joined(separator: ", ")
+            err.line("\(days.count) day\(days.count == 1 ? "" : "s"): \(summary)" + (dryRun ? " (dry run, nothing written)" : ""))
+        }
+        return .success
+    }
+}

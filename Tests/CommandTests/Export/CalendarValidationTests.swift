@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `dayplan export --format ics` read by an independent parser, Python's `icalendar` package: every line is
+/// valid RFC 5545, and the titles, notes and tags come back exactly, emoji, CJK, commas, semicolons,
+/// backslashes and very long lines included. Skipped, with the reason, where Python or the package is missing
+/// (.ci/run installs it).
+@Suite struct CalendarValidationTests {
+    static let python = pythonWith("icalendar")
+
+    static let longTitle = String(repeating: "Prepare the 📦 shipment, then 配達を確認する; ", count: 8) + "done"
+
+    @Test(.enabled(if: python != nil, "no python3 with the icalendar package: pip install icalendar"))
+    func theCalendarReadsBackExactlyInAnIndependentParser() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-20.md", """
+            # 2026-11-20
+
+            ## Morning
+            * [/] Ship 🚀 v2, then celebrate; really #work #仕事 @due:2026-11-27
+              notes with a comma, a semicolon; and a backslash \\ here
+              - [ ] 子タスク
+            + [ ] \(Self.longTitle) #long
+
+            ## Evening
+            - [x] Done, and written with --all
+
+            ## Backlog
+            - [ ] Renew passport #admin @expires:2026-12-01 @from:2026-11-18
+            """)
+        try folder.write("2026-11-19.md", "# 2026-11-19\n\n## Morning\n* [>] Ship 🚀 v2, then celebrate; really #work #仕事 @due:2026-11-27\n")
+        let run = try Binary.run(["export", "--format", "ics", "--all"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        try folder.write("plan.ics", bytes: run.stdoutBytes)
+        let script = Repository.url("Tests/CommandTests/Export/validate-ics.py").path
+        let parsed = try runProgram(try #require(Self.python), [script, "plan.ics"], in: folder.url)
+        #expect(parsed.status == 0, "\(parsed.output)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(parsed.output.utf8)) as? [String: Any])
+        #expect((report["problems"] as? [String]) == [])
+        let todos = try #require(report["todos"] as? [[String: Any]])
+        #expect(todos.count == 4)
+        #expect(todos.map { $0["summary"] as? String } == [
+            "Ship 🚀 v2, then celebrate; really #work #仕事", Self.longTitle + " #long", "Done, and written with --all", "Renew passport #admin",
+        ])
+        #expect(todos[0]["description"] as? String == "notes with a comma, a semicolon; and a backslash \\ here\n- [ ] 子タスク")
+        #expect(todos[0]["categories"] as? [String] == ["work", "仕事", "Morning"])
+        #expect(todos[0]["status"] as? String == "IN-PROCESS")
+        #expect(todos[0]["priority"] as? Int == 1)
+        #expect(todos[0]["due"] as? String == "2026-11-27")
+        #expect(todos[0]["dtstart"] as? String == "2026-11-20")
+        #expect((todos[0]["uid"] as? String)?.hasPrefix("2026-11-19-") == true, "first planned the day before")
+        #expect(todos[1]["priority"] as? Int == 5)
+        #expect(todos[2]["status"] as? String == "COMPLETED")
+        #expect(todos[3]["due"] as? String == "2026-12-01")
+        #expect(todos[3]["categories"] as? [String] == ["admin", "Backlog"])
+        // The long title was folded: its SUMMARY runs over many lines (each at most 75 octets, checked above).
+        #expect(run.stdout.components(separatedBy: "\r\n ").count > Self.longTitle.utf8.count / 75)
+    }
+}
