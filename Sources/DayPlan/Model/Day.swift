@@ -25,6 +25,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(utf8: text.utf8)
     }
 
+    /// Reads exactly `YYYY-MM-DD` from a `String`: not generic, for the same reason as `isFileName`.
+    public init?(_ text: String) {
+        guard let day = text.utf8.withContiguousStorageIfAvailable({ Day(utf8: $0) }) ?? Day(utf8: text.utf8) else { return nil }
+        self = day
+    }
+
     /// Reads exactly `YYYY-MM-DD` from UTF-8 bytes.
     init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
         guard text.count == 10 else { return nil }
@@ -84,6 +90,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// folders for (and what lint checks against the day heading).
     public static func isFileName(_ name: some StringProtocol) -> Bool {
         isFileName(utf8: name.utf8)
+    }
+
+    /// `isFileName` for a `String`: not generic, so that other modules (the command, listing thousands of
+    /// files) call code specialised for it.
+    public static func isFileName(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable { isFileName(utf8: $0) } ?? isFileName(utf8: name.utf8)
     }
 
     static func isFileName(utf8 name: some Collection<UInt8>) -> Bool {
