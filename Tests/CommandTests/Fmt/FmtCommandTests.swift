@@ -135,6 +135,54 @@ import Testing
         #expect(piped.stdout.hasPrefix("# 2026-11-21\n\n## Morning\n"))
     }
 
+    /// Issue 10 through the binary: a day file as Obsidian writes it is formatted keeping the person's
+    /// decoration, code spans and link destinations, and lint names the near-miss heading and the checkbox
+    /// outside the regions (exit 1: the open one is an error).
+    @Test func aRealWorldFileKeepsItsDecorationAndIsNamedWhereItIsNotRead() throws {
+        let folder = try TemporaryFolder()
+        let text = """
+            ---
+            tags: daily
+            ---
+            # 2026-11-21 Saturday
+            ## Morning ☀️
+            1.  [ ] Run `git  log`  on [the notes](<my  notes.md>)
+            ### Evening 🌙
+            -[x] Called mum
+            ## Evenings
+            - [ ] Not counted
+
+            """
+        try folder.write("2026-11-21.md", text)
+        let formatted = try Binary.run(["fmt", "2026-11-21.md"], in: folder.url)
+        #expect(formatted.status == 0, "\(formatted.stderr)")
+        #expect(formatted.stdout == """
+            ---
+            tags: daily
+            ---
+            # 2026-11-21 Saturday
+
+            ## Morning ☀️
+            - [ ] Run `git  log` on [the notes](<my  notes.md>)
+
+            ## Afternoon
+
+            ### Evening 🌙
+            - [x] Called mum
+
+            ## Backlog
+
+            ## Evenings
+            - [ ] Not counted
+
+            """)
+        let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url)
+        #expect(lint.status == 1)
+        #expect(lint.stdout.split(separator: "\n").map { $0.split(separator: "[").last ?? "" } == [
+            "DP038/task-like-line]", "DP038/task-like-line]", "DP023/near-region-heading]", "DP020/task-outside-region]",
+        ])
+    }
+
     @Test func reportsMissingPathsAndUsageErrorsWithExitTwo() throws {
         let folder = try TemporaryFolder()
         let missing = try Binary.run(["fmt", "nope/2026-11-21.md"], in: folder.url)

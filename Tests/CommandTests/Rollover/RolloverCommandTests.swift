@@ -7,6 +7,50 @@ import Testing
 
     // MARK: - What it writes
 
+    /// Issue 10: what rollover does not carry although it is open is named, one line each, as lint names it;
+    /// and a new day made empty in advance (front matter only) is filled after what it holds.
+    @Test func namesWhatItLeavesBehindAndFillsAnEmptyDay() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", "layout = YYYY-MM-DD.md\n")
+        try folder.write("2026-11-20.md", """
+            # 2026-11-20 Friday
+
+            ## Morning ☀️
+            1. [ ] Numbered, read as misc
+            - [x] Packed
+              - [ ] Charger
+
+            ## Habits
+            - [ ] Stretch
+
+            """)
+        try folder.write("2026-11-21.md", "---\ntags: daily\n---\n")
+        let run = try Binary.run(["rollover", "--date", "2026-11-21"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == """
+            2026-11-20.md:6:3: warning: This open sub-task stands under a done task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own. [DP039/open-subtask-under-finished-task]
+            2026-11-20.md:9:1: error: This open task stands under `## Habits`, which is not a region, so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog). [DP020/task-outside-region]
+
+            """)
+        #expect(try folder.read("2026-11-21.md") == """
+            ---
+            tags: daily
+            ---
+            # 2026-11-21
+
+            ## Morning
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+            - [ ] Numbered, read as misc @from:2026-11-20
+
+            """)
+        #expect(try folder.read("2026-11-20.md").contains("1. [>] Numbered, read as misc\n"))
+    }
+
     @Test func mondayStartsFromFridayAcrossTheWeekend() throws {
         let folder = try TemporaryFolder()
         let tuesday = "# 2026-11-24\n\n## Morning\n* [ ] Planned ahead\n"
