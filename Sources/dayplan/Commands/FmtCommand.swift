@@ -18,8 +18,8 @@ enum FmtCommand {
             input and writes standard output (for editors). A folder stands for the day files
             (YYYY-MM-DD.md) below it, hidden folders skipped.
 
-            A file whose errors would make the canonical form a guess (a task before any region, a
-            region twice, no day heading, …) is left exactly as it is, and the reasons are reported.
+            A file whose errors would make the canonical form a guess (a region twice, a code fence
+            never closed, conflict markers, …) is left exactly as it is, and the reasons are reported.
 
             With --write it prints each file it changed, one a line (nothing with -q), and holds the lock
             of each plan folder it writes in (.dayplan.lock, as rollover does) until it is done, so that
