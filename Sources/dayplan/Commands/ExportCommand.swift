@@ -83,8 +83,7 @@ enum ExportCommand {
         var files: [(path: String, day: Day?)]
         do {
             if arguments.positionals.isEmpty {
-                let folder = try PlanFolder.find(from: arguments.options["--dir"]
-                                                 ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+                let folder = try PlanFolder.find(dir: arguments.options["--dir"])
                 files = try folder.dayFiles().map { ($0.path, $0.day) }
             } else {
                 var paths = try FileSystem.expand(arguments.positionals)

@@ -63,7 +63,7 @@ enum FmtCommand {
         var lockFolders: Set<String> = []
         var lockFolderOfDirectory: [String: String] = [:]
         // The plan folder rollover would use from here: files inside it share its lock.
-        let current = write ? (try? PlanFolder.find(from: RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 }))?.absolutePath : nil
+        let current = write ? (try? PlanFolder.find(dir: nil))?.absolutePath : nil
         do {
             for argument in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
                 let files = try FileSystem.expand([argument])

@@ -80,8 +80,7 @@ enum ImportCommand {
         // 2. The plan folder, locked from before it is read until it is written.
         let folder: PlanFolder
         do {
-            folder = try PlanFolder.find(from: arguments.options["--dir"]
-                                         ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+            folder = try PlanFolder.find(dir: arguments.options["--dir"])
         } catch {
             return fail(error.message)
         }

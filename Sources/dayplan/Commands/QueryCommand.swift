@@ -126,9 +126,9 @@ enum QueryCommand {
     static func today(dir: String?) -> Day? {
         // As rollover reckons it (Clock, DAYPLAN_DAY_STARTS_AT, then the plan folder's setting), when there is a
         // plan folder; else as any command without one does.
-        guard let folder = try? PlanFolder.find(from: dir ?? Clock.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+        guard let folder = try? PlanFolder.find(dir: dir)
         else { return Clock.today() }
-        return try? RolloverCommand.today(in: folder, dayStartsAt: nil).get()
+        return try? Clock.today(in: folder, dayStartsAt: nil).get()
     }
 
     /// The first and last day `--since` and `--until` name, or what is wrong with them.

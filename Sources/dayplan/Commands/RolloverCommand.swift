@@ -85,13 +85,12 @@ enum RolloverCommand {
         let quiet = arguments.flags.contains("--quiet")
         let planFolder: PlanFolder
         do {
-            planFolder = try PlanFolder.find(from: arguments.options["--dir"]
-                                             ?? environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+            planFolder = try PlanFolder.find(dir: arguments.options["--dir"])
         } catch {
             return fail(error.message)
         }
         let today: Day
-        switch RolloverCommand.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
+        switch Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
         case .success(let day): today = day
         case .failure(let problem): return fail(problem.message)
         }
@@ -393,20 +392,6 @@ enum RolloverCommand {
     }
 
     // MARK: - The clock and the environment
-
-    /// Today for the plan folder: its day starts at `--day-starts-at` (given as `option`), else
-    /// `DAYPLAN_DAY_STARTS_AT`, else the `day-starts-at` setting, else midnight. For every command that
-    /// works on "today" by default.
-    static func today(in planFolder: PlanFolder, dayStartsAt option: String?) -> Result<Day, UsageError> {
-        let (source, text) = option.map { ("--day-starts-at", $0) }
-            ?? environment("DAYPLAN_DAY_STARTS_AT").map { ("DAYPLAN_DAY_STARTS_AT", $0) }
-            ?? ("the setting day-starts-at", String(planFolder.settings.dayStartsAt ?? 0))
-        guard let hour = Int(text), (0...23).contains(hour) else {
-            return .failure(UsageError("\(source) '\(text)' is not an hour; give a whole number from 0 to 23"))
-        }
-        guard let today = today(dayStartsAt: hour) else { return .failure(UsageError("cannot read the local time")) }
-        return .success(today)
-    }
 
     /// Today where the day starts at `hour` o'clock (see Clock).
     static func today(dayStartsAt hour: Int) -> Day? {

@@ -28,7 +28,7 @@ struct Archive {
     static func paths(_ positionals: [String], dir: String?) -> Result<(paths: [String], shown: @Sendable (String) -> String), FileError> {
         do {
             if positionals.isEmpty {
-                let folder = try PlanFolder.find(from: dir ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+                let folder = try PlanFolder.find(dir: dir)
                 let paths = try FileSystem.expand([folder.path])
                 let strip = folder.path == "."
                 return .success((paths, { strip && $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }))

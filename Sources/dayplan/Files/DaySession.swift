@@ -41,8 +41,7 @@ struct DaySession {
     static func open(_ arguments: Arguments, path: String? = nil, writing: Bool) throws(Failure) -> DaySession {
         let planFolder: PlanFolder
         do {
-            planFolder = try PlanFolder.find(from: arguments.options["--dir"]
-                                             ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+            planFolder = try PlanFolder.find(dir: arguments.options["--dir"])
         } catch {
             throw Failure(code: .failure, message: error.message)
         }
@@ -71,7 +70,7 @@ struct DaySession {
             file = DayFileOfPlan(day: day, path: path, isNew: false, folder: "")
         } else {
             let day: Day
-            switch RolloverCommand.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
+            switch Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
             case .failure(let problem):
                 throw fail(.failure, problem.message)
             case .success(let today):

@@ -44,6 +44,12 @@ struct PlanFolder {
         let path: String
     }
 
+    /// The plan folder a command works on: `--dir` (given as `option`), else `DAYPLAN_DIR`, else the one
+    /// found from the current folder.
+    static func find(dir option: String?) throws(FileError) -> PlanFolder {
+        try find(from: option ?? Clock.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     /// Finds the plan folder from `start` (`--dir` or `DAYPLAN_DIR`; nil for the current folder) and reads its
     /// settings. A missing folder or a bad settings file is an error naming the file (and line and key).
     static func find(from start: String?) throws(FileError) -> PlanFolder {
