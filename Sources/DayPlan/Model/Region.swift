@@ -53,6 +53,25 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
     /// dash (`-`, `–`, `—`) that follows white space, keeping only letters and digits. Anything else (emoji,
     /// punctuation, `**`) separates words as white space does.
     static func significantWords(of text: some StringProtocol) -> String {
+        // Headings are nearly always ASCII: read those as bytes, without Unicode property look-ups.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var kept: [UInt8] = []
+            var separated = false
+            var previousWasSpace = false
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "(") || (previousWasSpace && byte == UInt8(ascii: "-")) { break }
+                previousWasSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+                let lower = byte | 0x20
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    if separated, !kept.isEmpty { kept.append(0x20) }
+                    separated = false
+                    kept.append((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? byte : lower)
+                } else {
+                    separated = true
+                }
+            }
+            return String(decoding: kept, as: UTF8.self)
+        }
         var kept = ""
         var separated = false
         var previousWasSpace = false
