@@ -229,7 +229,9 @@ public struct CalendarExport: Sendable {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
                 output.append(UInt8(ascii: "\\"))
                 output.append(byte)
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0A:
+                output.append(UInt8(ascii: "\\"))
+                output.append(UInt8(ascii: "n"))
             case 0x09: output.append(byte)
             case 0..<0x20, 0x7F: continue
             default: output.append(byte)

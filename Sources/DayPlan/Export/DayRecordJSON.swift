@@ -330,7 +330,8 @@ private struct JSONTextWriter {
     private mutating func name(_ key: StaticString) {
         output.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { output.append(contentsOf: $0) }
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
     }
 
     /// `,"key":` for a key known only at run time.
