@@ -158,14 +158,26 @@ public struct TaskMetadata: Hashable, Sendable {
     /// `@sticky`: rollover keeps it at the top of its bucket.
     public var sticky: Bool
     /// `@every:…`: in the routines file, the days rollover adds the task on (FORMAT.md §3.5).
-    public var every: Recurrence?
+    public var every: Recurrence? {
+        get { planning?.keys.every }
+        set { changePlanning { $0.every = newValue } }
+    }
     /// `@on:YYYY-MM-DD` (or `@on:YYYY-MM-DD/region`): a Backlog task scheduled for that day; that day's
     /// rollover places it in `onRegion`, or at the top of the Backlog.
-    public var on: Day?
+    public var on: Day? {
+        get { planning?.keys.on }
+        set { changePlanning { $0.on = newValue } }
+    }
     /// The region of `@on:DATE/region`, if one is named.
-    public var onRegion: Region?
+    public var onRegion: Region? {
+        get { planning?.keys.onRegion }
+        set { changePlanning { $0.onRegion = newValue } }
+    }
     /// `@due:YYYY-MM-DD`: a deadline. Never drops a task; still open on or after it, the task is overdue.
-    public var due: Day?
+    public var due: Day? {
+        get { planning?.keys.due }
+        set { changePlanning { $0.due = newValue } }
+    }
     /// `@expires:YYYY-MM-DD`: a backlog task still open after this day is dropped at rollover.
     public var expires: Day?
     /// `@from:YYYY-MM-DD`: the day the task was planned for before rollover deferred it.
@@ -173,19 +185,27 @@ public struct TaskMetadata: Hashable, Sendable {
     /// `@expired`: rollover dropped this backlog task because its expiry passed.
     public var expired: Bool
 
+    /// The planning keys, which few tasks carry, kept out of line: a document holds an item per line, each
+    /// the size of a task, so a task stays small (nil when none is set, so that equal metadata compares equal).
+    private var planning: PlanningStorage?
+
+    private mutating func changePlanning(_ change: (inout PlanningKeys) -> Void) {
+        var keys = planning?.keys ?? PlanningKeys()
+        change(&keys)
+        planning = keys == PlanningKeys() ? nil : .stored(keys)
+    }
+
     /// Makes metadata; everything is off by default.
     public init(carry: Bool = false, sticky: Bool = false, every: Recurrence? = nil, on: Day? = nil,
                 onRegion: Region? = nil, due: Day? = nil, expires: Day? = nil, from: Day? = nil,
                 expired: Bool = false) {
         self.carry = carry
         self.sticky = sticky
-        self.every = every
-        self.on = on
-        self.onRegion = onRegion
-        self.due = due
         self.expires = expires
         self.from = from
         self.expired = expired
+        let keys = PlanningKeys(every: every, on: on, onRegion: onRegion, due: due)
+        self.planning = keys == PlanningKeys() ? nil : .stored(keys)
     }
 
     /// Whether nothing is set.
@@ -222,6 +242,25 @@ public struct TaskMetadata: Hashable, Sendable {
             from.write(to: &output)
         }
         if expired { output.append(contentsOf: " @expired".utf8) }
+    }
+}
+
+/// `@every:`, `@on:` and `@due:` of a task.
+struct PlanningKeys: Hashable, Sendable {
+    var every: Recurrence?
+    var on: Day?
+    var onRegion: Region?
+    var due: Day?
+}
+
+/// `PlanningKeys` behind a pointer: a task without them pays 8 bytes, not 40.
+indirect enum PlanningStorage: Hashable, Sendable {
+    case stored(PlanningKeys)
+
+    var keys: PlanningKeys {
+        switch self {
+        case .stored(let keys): keys
+        }
     }
 }
 
