@@ -9,9 +9,10 @@ import Darwin
 /// The version `dayplan --version` prints.
 let version = "0.2.0"
 
-/// Every command: what it takes (its spec, which help, completions and the man page are made from) and its
-/// whole flow. A new command is one file in Commands/ and one line here.
-let commands: [(spec: CommandSpec, run: @MainActor ([String]) -> ExitCode)] = [
+/// Every command: what it takes (its spec, which help, argument parsing, completions and the man page are
+/// made from) and its whole flow, given its parsed arguments. A new command is one file in Commands/ and one
+/// line here.
+let commands: [(spec: CommandSpec, run: @MainActor (Arguments) -> ExitCode)] = [
     (AddCommand.spec, AddCommand.run),
     (FmtCommand.spec, FmtCommand.run),
     (ExportCommand.spec, ExportCommand.run),
@@ -73,7 +74,14 @@ let overview = """
     default:
         guard let command = commands.first(where: { $0.spec.name == first }) else { return unknownCommand(first) }
         out.flush()
-        return command.run(Array(words.dropFirst()))
+        // Every command's words are parsed here, by its spec (help and usage mistakes answered on the way).
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.forCommand(command.spec, Array(words.dropFirst()))
+        } catch {
+            return error
+        }
+        return command.run(arguments)
     }
 }
 

@@ -28,19 +28,13 @@ enum AddCommand {
         exitCodes: [(0, "added"), (1, "a bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a read-only file")])
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
         func usage(_ message: String) -> ExitCode {
             err.line("dayplan add: \(message)\nRun 'dayplan add --help' for usage.")
             return .failure
-        }
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
         }
         let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.name.lowercased() == name } } ?? .backlog
         let bucket: Bucket

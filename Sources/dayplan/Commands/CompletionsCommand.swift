@@ -32,19 +32,13 @@ enum CompletionsCommand {
         case dates, tags
     }
 
-    @MainActor static func run(_ words: [String]) -> ExitCode {
+    @MainActor static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
         func fail(_ message: String) -> ExitCode {
             err.line("dayplan completions: \(message)\nRun 'dayplan completions --help' for usage.")
             return .failure
-        }
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
         }
 
         if let list = arguments.options["--list"].flatMap(ListKind.init(rawValue:)) {

@@ -53,7 +53,7 @@ enum ExportCommand {
         case unreadable(String)
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -62,12 +62,6 @@ enum ExportCommand {
             return .failure
         }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .json
         var bounds: [Day?] = []
         for name in ["--since", "--until"] {

@@ -34,17 +34,11 @@ enum FmtCommand {
                     (1, "--check found changes or a file was left alone because of errors"),
                     (2, "usage or I/O error")])
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         let check = arguments.flags.contains("--check")
         let write = arguments.flags.contains("--write")
         let quiet = arguments.flags.contains("--quiet")

@@ -16,15 +16,9 @@ enum HelpCommand {
         ],
         exitCodes: [(0, "shown"), (2, "usage error or unknown command")])
 
-    @MainActor static func run(_ words: [String]) -> ExitCode {
+    @MainActor static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         defer { out.flush() }
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         if arguments.flags.contains("--man") {
             out.write(ManPage.commands(commands.map(\.spec), version: version))
             return .success

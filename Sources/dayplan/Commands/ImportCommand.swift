@@ -41,7 +41,7 @@ enum ImportCommand {
         case create, replace, unchanged, differs
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -50,12 +50,6 @@ enum ImportCommand {
             return .failure
         }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
             return fail(arguments.positionals.isEmpty ? "name the JSON file to import (- for standard input)"
                         : "takes one FILE; got \(arguments.positionals.count)")

@@ -39,7 +39,7 @@ enum InitCommand {
         case created, kept, appended
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -48,12 +48,6 @@ enum InitCommand {
             return .failure
         }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         guard arguments.positionals.count <= 1 else { return fail("takes one folder; got \(arguments.positionals.count)") }
         let quiet = arguments.flags.contains("--quiet")
         var layout: Layout?

@@ -29,17 +29,11 @@ enum LintCommand {
         case text, json, github
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
         let strict = arguments.flags.contains("--strict")
         let stdinName = arguments.options["--stdin-filename"] ?? "<stdin>"

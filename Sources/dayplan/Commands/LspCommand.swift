@@ -27,12 +27,7 @@ enum LspCommand {
         exitCodes: [(0, "exit after shutdown"), (1, "exit without shutdown, or the input closed first"),
                     (2, "usage error")])
 
-    static func run(_ words: [String]) -> ExitCode {
-        do {
-            _ = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
+    static func run(_ arguments: Arguments) -> ExitCode {
         // A client that goes away while we write must end the server through the closed input, not a signal.
         signal(SIGPIPE, SIG_IGN)
         var server = LanguageServer()

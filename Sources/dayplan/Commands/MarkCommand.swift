@@ -26,13 +26,7 @@ enum MarkCommand {
                     (1, "no task or more than one matches, its bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a missing or read-only file")])
 
-    static func run(_ words: [String]) -> ExitCode {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
+    static func run(_ arguments: Arguments) -> ExitCode {
         let statusWord = arguments.positionals.first ?? ""
         guard let status = statuses.first(where: { $0.word == statusWord })?.status,
               let selector = TaskSelector(Array(arguments.positionals.dropFirst())) else {

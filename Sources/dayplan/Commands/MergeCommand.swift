@@ -27,7 +27,7 @@ enum MergeCommand {
         exitCodes: [(0, "merged cleanly"), (1, "merged with conflict markers where a person must decide"),
                     (2, "usage or I/O error (OURS unchanged)")])
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var err = Output.error
         defer { err.flush() }
         func fail(_ message: String) -> ExitCode {
@@ -35,12 +35,6 @@ enum MergeCommand {
             return .failure
         }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         let paths = arguments.positionals
         guard paths.count == 3 || paths.count == 4 else {
             return fail("takes BASE OURS THEIRS and an optional PATH; got \(paths.count) argument\(paths.count == 1 ? "" : "s")")

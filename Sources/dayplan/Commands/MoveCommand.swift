@@ -27,13 +27,7 @@ enum MoveCommand {
                     (1, "no task or more than one matches, the bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a missing or read-only file")])
 
-    static func run(_ words: [String]) -> ExitCode {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
+    static func run(_ arguments: Arguments) -> ExitCode {
         var err = Output.error
         defer { err.flush() }
         let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.name.lowercased() == name } }

@@ -48,7 +48,7 @@ enum QueryCommand {
         case text, json, tsv
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -57,12 +57,6 @@ enum QueryCommand {
             return .failure
         }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
         let history = arguments.flags.contains("--history")
         guard let today = today(dir: arguments.options["--dir"]) else { return fail("cannot read the local time") }

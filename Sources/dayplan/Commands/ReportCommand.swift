@@ -54,7 +54,7 @@ enum ReportCommand {
         case text, json, csv, html
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -63,12 +63,6 @@ enum ReportCommand {
             return .failure
         }
 
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
         guard let today = QueryCommand.today(dir: arguments.options["--dir"]) else { return fail("cannot read the local time") }
         var since: Day?, until: Day?

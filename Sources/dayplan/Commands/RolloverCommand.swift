@@ -52,7 +52,7 @@ enum RolloverCommand {
     /// How far from today `--date` may be without `--force`: a week either way.
     static let dateWithoutForce = 7
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -72,12 +72,6 @@ enum RolloverCommand {
         }
 
         // 1. Arguments: the folder and the day to open.
-        let arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
         guard arguments.positionals.isEmpty else {
             return fail("takes no paths; name the plan folder with --dir DIR")
         }

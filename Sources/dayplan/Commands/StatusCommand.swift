@@ -40,16 +40,11 @@ enum StatusCommand {
         case text, json
     }
 
-    static func run(_ words: [String]) -> ExitCode {
+    static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        var arguments: Arguments
-        do {
-            arguments = try Arguments.forCommand(spec, words)
-        } catch {
-            return error
-        }
+        var arguments = arguments
         guard arguments.positionals.count <= 1 else {
             err.line("dayplan status: give at most one DATE\nRun 'dayplan status --help' for usage.")
             return .failure
