@@ -329,7 +329,8 @@ private struct JSONTextWriter {
     /// A member's name: ASCII that needs no escape, copied as it is.
     private mutating func name(_ key: StaticString) {
         output.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { output.append(contentsOf: $0) }
+        // Names are a few bytes: appended one by one, which costs less than a general copy per name.
+        key.withUTF8Buffer { for byte in $0 { output.append(byte) } }
         output.append(UInt8(ascii: "\""))
         output.append(UInt8(ascii: ":"))
     }
@@ -348,7 +349,7 @@ private struct JSONTextWriter {
     mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
     mutating func integer(_ value: Int) { output.append(contentsOf: String(value).utf8) }
     mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
-    mutating func literal(_ text: StaticString) { text.withUTF8Buffer { output.append(contentsOf: $0) } }
+    mutating func literal(_ text: StaticString) { text.withUTF8Buffer { for byte in $0 { output.append(byte) } } }
 
     /// `"YYYY-MM-DD"`, or `null`.
     mutating func day(_ day: Day?) {

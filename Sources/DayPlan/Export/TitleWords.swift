@@ -34,8 +34,15 @@ extension PlanTask {
                 if index + 1 < bytes.count, bytes[index + 1] >= 0x80 { return false }
                 if bytes[index] == UInt8(ascii: " "), index > 0, bytes[index - 1] >= 0x80 { return false }
             }
-            for word in bytes.split(separator: UInt8(ascii: " ")) where word.first == UInt8(ascii: "#") && isTagName(word.dropFirst()) {
-                body(UnsafeBufferPointer(rebasing: word.dropFirst()))
+            // The words split at spaces, scanned in place (no array of words made per title).
+            var i = 0
+            while i < bytes.count {
+                while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
+                let start = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i += 1 }
+                if i > start, bytes[start] == UInt8(ascii: "#"), isTagName(bytes[(start + 1)..<i]) {
+                    body(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]))
+                }
             }
             return true
         }
