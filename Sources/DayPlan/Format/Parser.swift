@@ -348,9 +348,14 @@ private struct Parser {
     /// A checklist line inside a quote (`> - [ ] …`, an Obsidian callout): Markdown shows a checkbox, but
     /// dayplan does not read tasks in quotes.
     mutating func reportQuotedTask(_ start: Int, _ end: Int) {
+        reportStrayTask(afterQuoteMarkers(start, end), end, "inside a quote (`>`), where dayplan does not read tasks", from: start)
+    }
+
+    /// Where a quoted line's text starts: past its `>` markers and the white space among them.
+    func afterQuoteMarkers(_ start: Int, _ end: Int) -> Int {
         var i = start
         while i < end, bytes[i] == UInt8(ascii: ">") || isBlank(bytes[i]) { i += 1 }
-        reportStrayTask(i, end, "inside a quote (`>`), where dayplan does not read tasks", from: start)
+        return i
     }
 
     mutating func append(_ item: Item) {
@@ -405,13 +410,10 @@ private struct Parser {
     /// parent. Reported once per item.
     mutating func checkSubtasks(of task: PlanTask) {
         guard task.status == .done || task.status == .cancelled else { return }
-        var fence = false
-        for note in noteLines where !note.isBlank {
-            if note.verbatim { fence = true; continue }
-            if fence { fence = false }
+        // Lines inside a code fence are code, not checklist items.
+        for note in noteLines where !note.isBlank && !note.verbatim {
             // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
-            var start = note.start
-            while start < note.end, bytes[start] == UInt8(ascii: ">") || isBlank(bytes[start]) { start += 1 }
+            let start = afterQuoteMarkers(note.start, note.end)
             guard let box = Checkbox.read(bytes, from: start, to: note.end), box.status?.isOpen == true,
                   box.spacedAfterBullet || box.spacedAfterBox else { continue }
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)

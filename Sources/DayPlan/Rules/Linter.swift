@@ -77,15 +77,20 @@ public enum Linter {
 
     /// The day a path's file name names (`…/2026-11-21.md`), if it is a day file's name and a real date.
     static func dayOfFileName(_ path: String) -> Day? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard Day.isFileName(name) else { return nil }
-        return Day(name.prefix(10))
+        let name = fileName(of: path)
+        guard Day.isFileName(utf8: name.utf8) else { return nil }
+        return Day(utf8: name.utf8.prefix(10))
+    }
+
+    /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.
+    static func fileName(of path: String) -> Substring {
+        let utf8 = path.utf8
+        return Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
     }
 
     /// DP012: a file named `YYYY-MM-DD.md` is named for a real day, and its heading names that day.
     static func checkDayMatches(_ fileName: String, _ document: DayDocument, into findings: inout [Diagnostic]) {
-        let utf8 = fileName.utf8
-        let name = Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+        let name = Linter.fileName(of: fileName)
         guard Day.isFileName(utf8: name.utf8) else { return }
         let named = Day(utf8: name.utf8.prefix(10))
         let top = SourcePosition(offset: 0, line: 1, column: 1)
