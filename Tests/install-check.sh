@@ -1,8 +1,8 @@
 #!/bin/sh
 # The release check, run by .ci/run (it needs a release build, about a minute, so it is not part of
 # `swift test`): `make install` into a temporary PREFIX installs the binary, both man pages, the
-# completions and the Vim/Neovim plugin; the binary needs no Swift runtime (ldd lists no libswift*,
-# and it runs in a chroot holding only it and the C libraries ldd lists); `make uninstall` removes
+# completions and the Vim/Neovim plugin; the binary needs no Swift runtime (ldd lists no libswift*;
+# on Linux it is a static executable, and it runs in a chroot holding only it); `make uninstall` removes
 # every file again.
 set -eu
 cd "$(dirname "$0")/.."
@@ -19,15 +19,23 @@ for file in bin/dayplan share/man/man1/dayplan.1 share/man/man5/dayplan.5 share/
 done
 "$prefix/bin/dayplan" lint Examples/week
 
-if ldd "$prefix/bin/dayplan" | grep -i swift; then
-    echo "the installed dayplan needs the Swift runtime (above); it should be linked with --static-swift-stdlib"
+if ldd "$prefix/bin/dayplan" 2>&1 | grep -i swift; then
+    echo "the installed dayplan needs the Swift runtime (above); it should be linked with -static-executable"
+    exit 1
+fi
+# On Linux make links a fully static executable (it starts twice as fast without the dynamic loader).
+if [ "$(uname -s)" = Linux ] && ! ldd "$prefix/bin/dayplan" 2>&1 | grep -q "not a dynamic executable"; then
+    echo "the installed dayplan is dynamically linked; make should build it with -static-executable:"
+    ldd "$prefix/bin/dayplan"
     exit 1
 fi
 if [ "$(id -u)" = 0 ] && command -v chroot >/dev/null; then
-    # A root holding the binary and the C libraries ldd names, and nothing of Swift.
+    # A root holding the binary and the C libraries ldd names (none for a static executable), and
+    # nothing of Swift.
     mkdir -p "$root/bin" "$root/plans"
     cp "$prefix/bin/dayplan" "$root/bin/"
-    for library in $(ldd "$prefix/bin/dayplan" | grep -o '/[^ ]*'); do
+    libraries=$(ldd "$prefix/bin/dayplan" 2>/dev/null | grep -o '/[^ ]*' || true)
+    for library in $libraries; do
         mkdir -p "$root$(dirname "$library")"
         cp -L "$library" "$root$library"
     done

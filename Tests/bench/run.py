@@ -21,7 +21,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD_COMMAND = ["swift", "build", "-c", "release", "-Xswiftc", "-static-stdlib"]
+BUILD_COMMAND = ["swift", "build", "-c", "release", "-Xswiftc", "-static-executable"]
 INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
