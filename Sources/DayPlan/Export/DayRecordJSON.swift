@@ -19,10 +19,8 @@ extension DayRecord {
     /// The day as compact JSON text, UTF-8, written directly (no `JSONValue` in between: this is export's hot
     /// path); `jsonValue()` is the same as a value.
     public func json(lines: Bool = true) -> [UInt8] {
-        var output: [UInt8] = []
         // A day of a full plan is a few kilobytes of JSON: room for it at once rather than growing into it.
-        output.reserveCapacity(8192)
-        var writer = JSONTextWriter(output: output)
+        var writer = JSONTextWriter(output: ByteBuffer(capacity: 8192))
         writer.open("date"); writer.day(date)
         writer.member("heading"); writer.optional(heading)
         writer.member("lineEnding"); writer.string(lineEnding == .lf ? "lf" : "crlf")
@@ -93,7 +91,7 @@ extension DayRecord {
         }
         writer.endArray()
         writer.close()
-        return writer.output
+        return writer.output.bytes
     }
 
     /// The metadata schema version 1 names: always written, each as its own member.
@@ -311,8 +309,8 @@ extension JSONValue {
 }
 
 /// Appends JSON text token by token: objects are opened with their first member's name.
-private struct JSONTextWriter {
-    var output: [UInt8]
+private struct JSONTextWriter: ~Copyable {
+    var output: ByteBuffer
 
     /// `{"key":`
     mutating func open(_ key: StaticString) {
@@ -329,8 +327,7 @@ private struct JSONTextWriter {
     /// A member's name: ASCII that needs no escape, copied as it is.
     private mutating func name(_ key: StaticString) {
         output.append(UInt8(ascii: "\""))
-        // Names are a few bytes: appended one by one, which costs less than a general copy per name.
-        key.withUTF8Buffer { for byte in $0 { output.append(byte) } }
+        output.append(key)
         output.append(UInt8(ascii: "\""))
         output.append(UInt8(ascii: ":"))
     }
@@ -347,9 +344,9 @@ private struct JSONTextWriter {
     mutating func endArray() { output.append(UInt8(ascii: "]")) }
     mutating func comma() { output.append(UInt8(ascii: ",")) }
     mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
-    mutating func integer(_ value: Int) { output.append(contentsOf: String(value).utf8) }
+    mutating func integer(_ value: Int) { output.append(decimal: value) }
     mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
-    mutating func literal(_ text: StaticString) { text.withUTF8Buffer { for byte in $0 { output.append(byte) } } }
+    mutating func literal(_ text: StaticString) { output.append(text) }
 
     /// `"YYYY-MM-DD"`, or `null`.
     mutating func day(_ day: Day?) {

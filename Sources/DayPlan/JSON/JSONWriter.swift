@@ -43,7 +43,7 @@ extension JSONValue {
     }
 
     /// Appends a string literal, quoted and escaped.
-    static func writeString(_ text: String, to output: inout [UInt8], asciiOnly: Bool) {
+    static func writeString<Sink: ByteSink & ~Copyable>(_ text: String, to output: inout Sink, asciiOnly: Bool) {
         output.append(UInt8(ascii: "\""))
         if asciiOnly {
             for unit in text.utf16 {
@@ -58,40 +58,46 @@ extension JSONValue {
 
     /// Appends valid UTF-8 text as a string literal's content, quotes not included. Bytes of 0x80 and above are
     /// parts of multi-byte characters, written as they are; runs that need no escape are copied whole.
-    static func writeEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func writeEscaped<Sink: ByteSink & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Sink) {
         var runStart = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 writeEscaped(byte, to: &output)
                 runStart = index + 1
             }
             index += 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Appends one byte of a string, escaped when JSON requires it.
-    private static func writeEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+    private static func writeEscaped<Sink: ByteSink & ~Copyable>(_ byte: UInt8, to output: inout Sink) {
+        let letter: UInt8
         switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-        case 0x09: output.append(contentsOf: #"\t"#.utf8)
-        case 0x08: output.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-        case 0..<0x20: writeUnicodeEscape(UInt16(byte), to: &output)
-        default: output.append(byte)
+        case UInt8(ascii: "\""): letter = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): letter = UInt8(ascii: "\\")
+        case 0x0A: letter = UInt8(ascii: "n")
+        case 0x0D: letter = UInt8(ascii: "r")
+        case 0x09: letter = UInt8(ascii: "t")
+        case 0x08: letter = UInt8(ascii: "b")
+        case 0x0C: letter = UInt8(ascii: "f")
+        case 0..<0x20: writeUnicodeEscape(UInt16(byte), to: &output); return
+        default: output.append(byte); return
         }
+        output.append(UInt8(ascii: "\\"))
+        output.append(letter)
     }
 
     /// Appends `\uXXXX` for one UTF-16 code unit, in upper-case hexadecimal.
-    private static func writeUnicodeEscape(_ unit: UInt16, to output: inout [UInt8]) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        output.append(contentsOf: #"\u"#.utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { output.append(digits[Int(unit >> UInt16(shift)) & 0xF]) }
+    private static func writeUnicodeEscape<Sink: ByteSink & ~Copyable>(_ unit: UInt16, to output: inout Sink) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: unit >> UInt16(shift)) & 0xF
+            output.append(digit < 10 ? 48 + digit : 55 + digit)
+        }
     }
 }

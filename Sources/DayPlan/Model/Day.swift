@@ -65,20 +65,22 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Appends `YYYY-MM-DD` as bytes.
-    func write(to output: inout [UInt8]) {
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                output.append(UInt8(48 + (value / divisor) % 10))
-                divisor /= 10
-            }
+    func write<Sink: ByteSink & ~Copyable>(to output: inout Sink) {
+        Day.write(year, digits: 4, to: &output)
+        output.append(UInt8(ascii: "-"))
+        Day.write(month, digits: 2, to: &output)
+        output.append(UInt8(ascii: "-"))
+        Day.write(day, digits: 2, to: &output)
+    }
+
+    /// Appends `value` in decimal with exactly `digits` digits.
+    private static func write<Sink: ByteSink & ~Copyable>(_ value: Int, digits: Int, to output: inout Sink) {
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            output.append(UInt8(48 + (value / divisor) % 10))
+            divisor /= 10
         }
-        digits(year, 4)
-        output.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        output.append(UInt8(ascii: "-"))
-        digits(day, 2)
     }
 
     /// Whole days from `self` to `other`: positive when `other` is later.

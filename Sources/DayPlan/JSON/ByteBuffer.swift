@@ -1,0 +1,84 @@
+/// Somewhere JSON text is appended, a byte at a time or a run at a time: a `[UInt8]`, or a `ByteBuffer`.
+protocol ByteSink: ~Copyable {
+    /// Appends one byte.
+    mutating func append(_ byte: UInt8)
+    /// Appends a run of bytes.
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes appended to memory of its own that doubles when full. Export writes a day's JSON into one: an
+/// array's append checks its uniqueness and capacity on every byte, which cost more than the bytes.
+struct ByteBuffer: ~Copyable, ByteSink {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are in it.
+    private(set) var count = 0
+
+    /// An empty buffer with room for `capacity` bytes before it first grows.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        (base + count).initialize(to: byte)
+        count += 1
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the bytes of a literal: a few bytes, copied one by one (less work than a general copy).
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        let length = literal.utf8CodeUnitCount
+        if count + length > capacity { grow(toHold: count + length) }
+        let source = literal.utf8Start
+        for offset in 0..<length { (base + count + offset).initialize(to: source[offset]) }
+        count += length
+    }
+
+    /// Appends `value` in decimal.
+    mutating func append(decimal value: Int) {
+        guard value >= 0 else {
+            append(UInt8(ascii: "-"))
+            // (Int.min has no positive counterpart: its text, whole.)
+            if value == .min { for byte in String(value).utf8.dropFirst() { append(byte) } } else { append(decimal: -value) }
+            return
+        }
+        var digits = 1, rest = value
+        while rest >= 10 { rest /= 10; digits += 1 }
+        if count + digits > capacity { grow(toHold: count + digits) }
+        rest = value
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+            (base + count + offset).initialize(to: UInt8(48 + rest % 10))
+            rest /= 10
+        }
+        count += digits
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// The bytes, as an array.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
