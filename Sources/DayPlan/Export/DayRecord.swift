@@ -132,8 +132,7 @@ public struct RegionRecord: Hashable, Sendable {
 
     /// The record of a parsed region section: its items as the printer writes them.
     init(section: Section, region: Region) {
-        let canonical = section.canonicalHeading
-        self.init(region: region, heading: String(canonical.drop { $0 == "#" }.dropFirst()),
+        self.init(region: region, heading: section.canonicalHeadingText,
                   level: section.headingLevel, group: section.groupHeading)
         var pending: [String] = []
         var started = false, blankPending = false

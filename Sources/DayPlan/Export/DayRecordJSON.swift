@@ -313,24 +313,10 @@ private struct JSONTextWriter: ~Copyable {
     var output: ByteBuffer
 
     /// `{"key":`
-    mutating func open(_ key: StaticString) {
-        output.append(UInt8(ascii: "{"))
-        name(key)
-    }
+    mutating func open(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: "{")) }
 
     /// `,"key":`
-    mutating func member(_ key: StaticString) {
-        output.append(UInt8(ascii: ","))
-        name(key)
-    }
-
-    /// A member's name: ASCII that needs no escape, copied as it is.
-    private mutating func name(_ key: StaticString) {
-        output.append(UInt8(ascii: "\""))
-        output.append(key)
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
-    }
+    mutating func member(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: ",")) }
 
     /// `,"key":` for a key known only at run time.
     mutating func member(dynamic key: String) {

@@ -94,6 +94,20 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         isFileName(utf8: name.utf8)
     }
 
+    /// The day a path's file name gives (`plans/2026/2026-11-21.md` gives 2026-11-21): nil when the name is
+    /// not a day file's (`YYYY-MM-DD.md`) or not a real date. Reads bytes: commands call it once a file.
+    public init?(fileNameOf path: String) {
+        let name = Day.fileName(ofPath: path).utf8
+        guard Day.isFileName(utf8: name), let day = Day(utf8: name.prefix(10)) else { return nil }
+        self = day
+    }
+
+    /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.
+    static func fileName(ofPath path: String) -> Substring {
+        let utf8 = path.utf8
+        return Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+    }
+
     /// `isFileName` for a `String`: not generic, so that other modules (the command, listing thousands of
     /// files) call code specialised for it.
     public static func isFileName(_ name: String) -> Bool {

@@ -111,11 +111,28 @@ public struct Section: Sendable {
     /// a bare region name gets its canonical spelling (`##   afternoon` is `## Afternoon`).
     public var canonicalHeading: String {
         switch kind {
-        case .region(let region):
-            let plain = headingText.lowercased() == region.name.lowercased()
-            return String(repeating: "#", count: headingLevel) + " " + (plain ? region.name : headingText)
+        case .region:
+            return String(repeating: "#", count: headingLevel) + " " + canonicalHeadingText
         case .other(let text):
             return text.isEmpty ? "##" : "## " + text
+        }
+    }
+
+    /// The canonical heading's text, after the `#`s and the space.
+    public var canonicalHeadingText: String {
+        switch kind {
+        case .region(let region):
+            // Nearly always ASCII: compared byte by byte without making lower-case copies.
+            let name = region.name.utf8, text = headingText.utf8
+            if text.allSatisfy({ $0 < 0x80 }) {
+                let plain = text.count == name.count && zip(text, name).allSatisfy { a, b in
+                    a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
+                }
+                return plain ? region.name : headingText
+            }
+            return headingText.lowercased() == region.name.lowercased() ? region.name : headingText
+        case .other(let text):
+            return text
         }
     }
 

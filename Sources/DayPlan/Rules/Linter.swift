@@ -19,11 +19,11 @@ public enum Linter {
         var findings = document.diagnostics
         // The plan folder's own files (`.dayplan/routines.md`, the template) use the day-file syntax but
         // plan no day: they need no day heading.
-        if let fileName, fileName.split(separator: "/").dropLast().contains(".dayplan") {
+        if let fileName, isInSettingsFolder(fileName) {
             findings.removeAll { $0.rule == .missingDayHeading }
         }
         if let fileName { checkDayMatches(fileName, document, into: &findings) }
-        if let today, (document.day ?? fileName.flatMap(dayOfFileName)) == today {
+        if let today, (document.day ?? fileName.flatMap(Day.init(fileNameOf:))) == today {
             checkOverdue(document, today: today, into: &findings)
         }
         checkBucketLimits(document, into: &findings)
@@ -75,22 +75,20 @@ public enum Linter {
         }
     }
 
-    /// The day a path's file name names (`…/2026-11-21.md`), if it is a day file's name and a real date.
-    static func dayOfFileName(_ path: String) -> Day? {
-        let name = fileName(of: path)
-        guard Day.isFileName(utf8: name.utf8) else { return nil }
-        return Day(utf8: name.utf8.prefix(10))
-    }
-
-    /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.
-    static func fileName(of path: String) -> Substring {
-        let utf8 = path.utf8
-        return Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+    /// Whether a folder on `path` is a plan folder's `.dayplan` (its routines and template live there).
+    static func isInSettingsFolder(_ path: String) -> Bool {
+        let folder = ".dayplan".utf8
+        var componentStart = 0
+        for (index, byte) in path.utf8.enumerated() where byte == UInt8(ascii: "/") {
+            if index - componentStart == 8, path.utf8.dropFirst(componentStart).starts(with: folder) { return true }
+            componentStart = index + 1
+        }
+        return false
     }
 
     /// DP012: a file named `YYYY-MM-DD.md` is named for a real day, and its heading names that day.
     static func checkDayMatches(_ fileName: String, _ document: DayDocument, into findings: inout [Diagnostic]) {
-        let name = Linter.fileName(of: fileName)
+        let name = Day.fileName(ofPath: fileName)
         guard Day.isFileName(utf8: name.utf8) else { return }
         let named = Day(utf8: name.utf8.prefix(10))
         let top = SourcePosition(offset: 0, line: 1, column: 1)

@@ -82,11 +82,7 @@ enum ExportCommand {
             } else {
                 var paths = try FileSystem.expand(arguments.positionals)
                 if arguments.positionals.count > 1 { paths = LintCommand.sortedOnce(paths) }
-                files = paths.map { path in
-                    let name = path.split(separator: "/").last ?? ""
-                    // (Not `Day.isFileName`: generic across modules, it costs more than the rest of this loop.)
-                    return (path, name.utf8.count == 13 && name.hasSuffix(".md") ? Day(String(name.dropLast(3))) : nil)
-                }
+                files = paths.map { path in (path, Day(fileNameOf: path)) }
                 // Oldest first, for rollover's chain of days in the calendar; files not named by a day keep their place.
                 let dated = files.enumerated().compactMap { entry in entry.element.day.map { (day: $0, order: entry.offset) } }
                 if dated.count == files.count {
