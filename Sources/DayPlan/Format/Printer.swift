@@ -28,12 +28,12 @@ extension DayDocument {
                 printer.line(group.isEmpty ? "##" : "## " + group)
                 printer.separate()
             }
-            printer.line(own?.canonicalHeading ?? "## \(region.name)")
+            if let own { printer.heading(of: own) } else { printer.line("## \(region.name)") }
             for section in sections where section.region == region { printer.items(section.items) }
             printer.separate()
         }
         for section in sections where section.region == nil {
-            printer.line(section.canonicalHeading)
+            printer.heading(of: section)
             printer.items(section.items)
             printer.separate()
         }
@@ -69,6 +69,18 @@ private struct Printer {
     mutating func line(_ text: String) {
         startLine()
         output.append(contentsOf: text.utf8)
+        output.append(contentsOf: ending)
+    }
+
+    /// A section's heading line in canonical form (`Section.canonicalHeading`), written in place.
+    mutating func heading(of section: Section) {
+        startLine()
+        let text = section.canonicalHeadingText
+        for _ in 0..<(section.region == nil ? 2 : section.headingLevel) { output.append(UInt8(ascii: "#")) }
+        if !text.isEmpty {
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: text.utf8)
+        }
         output.append(contentsOf: ending)
     }
 

@@ -59,10 +59,12 @@ enum FmtCommand {
         // The plan folder rollover would use from here: files inside it share its lock.
         let current = write ? (try? PlanFolder.find(dir: nil))?.absolutePath : nil
         do {
-            for argument in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
+            let named = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+            // Checking takes no lock: every argument at once (a glob's thousands of files looked up on all cores).
+            if !write { paths = try FileSystem.expand(named) }
+            for argument in named where write {
                 let files = try FileSystem.expand([argument])
                 paths += files
-                guard write else { continue }
                 let foundIn = FileSystem.kind(of: argument) == .directory ? argument : nil
                 for file in files where file != "-" {
                     let directory = FileSystem.directory(of: file)

@@ -306,14 +306,25 @@ enum FileSystem {
     /// Expands command-line paths: files as given, folders into their day files. Missing paths are errors.
     static func expand(_ paths: [String]) throws(FileError) -> [String] {
         var result: [String] = []
-        for path in paths {
-            if path == "-" { result.append(path); continue }
-            switch kind(of: path) {
-            case .missing: throw .system(path, "cannot open")
-            case .directory: result += try dayFiles(in: path)
+        var failure: FileError?
+        func add(_ path: String, _ kind: Kind) {
+            guard failure == nil else { return }
+            switch kind {
+            case .missing: failure = .system(path, "cannot open")
+            case .directory:
+                do throws(FileError) { result += try dayFiles(in: path) } catch { failure = error }
             case .file, .other: result.append(path)
             }
         }
+        @Sendable func kindOf(_ path: String) -> Kind { path == "-" ? .file : kind(of: path) }
+        // A shell's glob over an archive names thousands of files: a system call each, made on all cores
+        // rather than one after another before any file is read.
+        if paths.count >= 256 {
+            forEachInBatches(paths, batchSize: 2048, work: kindOf, report: add)
+        } else {
+            for path in paths { add(path, kindOf(path)) }
+        }
+        if let failure { throw failure }
         return result
     }
 }
