@@ -48,7 +48,7 @@ extension DayRecord {
                 writer.member("bucket"); writer.string(task.bucket.description)
                 writer.member("status"); writer.string(DayRecord.name(of: task.status))
                 writer.member("title"); writer.string(task.title)
-                writer.member("words"); writer.strings { PlanTask.forEachWord(of: task.title, $0) }
+                writer.member("words"); writer.words(of: task.title)
                 writer.member("tags"); writer.strings { PlanTask.forEachTag(of: task, $0) }
                 writer.member("metadata")
                 writer.open("carry"); writer.bool(task.metadata.carry)
@@ -358,6 +358,35 @@ private struct JSONTextWriter: ~Copyable {
             output.append(UInt8(ascii: "\""))
         }
         endArray()
+    }
+
+    /// The title's words as an array of strings, as `PlanTask.forEachWord` splits them. A title without a
+    /// code span, a link or a byte JSON escapes (nearly all) is split at its spaces and copied run by run.
+    mutating func words(of title: String) {
+        var title = title
+        let plain = title.withUTF8 { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") {
+                return false
+            }
+            startArray()
+            var i = 0
+            var first = true
+            while i < bytes.count {
+                while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
+                guard i < bytes.count else { break }
+                let start = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i += 1 }
+                if !first { comma() }
+                first = false
+                output.append(UInt8(ascii: "\""))
+                output.append(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                output.append(UInt8(ascii: "\""))
+            }
+            endArray()
+            return true
+        }
+        if !plain { strings { PlanTask.forEachWord(of: title, $0) } }
     }
 
     mutating func strings(_ texts: [String]) {

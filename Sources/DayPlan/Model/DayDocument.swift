@@ -123,14 +123,19 @@ public struct Section: Sendable {
         switch kind {
         case .region(let region):
             // Nearly always ASCII: compared byte by byte without making lower-case copies.
-            let name = region.name.utf8, text = headingText.utf8
-            if text.allSatisfy({ $0 < 0x80 }) {
-                let plain = text.count == name.count && zip(text, name).allSatisfy { a, b in
-                    a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
+            var text = headingText, name = region.name
+            let plain = text.withUTF8 { text in
+                name.withUTF8 { name -> Bool? in
+                    guard text.allSatisfy({ $0 < 0x80 }) else { return nil }
+                    guard text.count == name.count else { return false }
+                    for index in text.indices where text[index] != name[index] {
+                        let lower = text[index] | 0x20
+                        guard lower == name[index] | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) else { return false }
+                    }
+                    return true
                 }
-                return plain ? region.name : headingText
-            }
-            return headingText.lowercased() == region.name.lowercased() ? region.name : headingText
+            } ?? (headingText.lowercased() == region.name.lowercased())
+            return plain ? region.name : headingText
         case .other(let text):
             return text
         }

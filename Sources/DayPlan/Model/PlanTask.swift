@@ -86,6 +86,8 @@ public struct PlanTask: Hashable, Sendable {
                 let run = text.prefix { $0 == mark }.count
                 if run >= 3 { fence = (mark, run); continue }
             }
+            // A sub-task has a checkbox: a note without `[` is not one (most notes; no copy made of them).
+            guard text.utf8.contains(UInt8(ascii: "[")) else { continue }
             let bytes = Array(text.utf8)
             let item = bytes.withUnsafeBufferPointer { buffer -> Subtask? in
                 guard let box = Checkbox.read(buffer, from: 0, to: buffer.count), let status = box.status,
