@@ -29,10 +29,17 @@ extension PlanTask {
         let done = title.withUTF8 { bytes -> Bool in
             guard bytes.contains(UInt8(ascii: "#")) else { return true }
             // Splitting by characters differs from splitting by bytes only where a space or a word's `#` forms one
-            // character with a non-ASCII neighbour (a combining mark after it, a prepended mark before a space).
+            // character with a non-ASCII neighbour: a mark or joiner after it, a prepended mark before a space
+            // (Unicode's grapheme rules GB9, GB9a, GB9b). Other letters (`café #home`, `#仕事`) split alike.
             for index in bytes.indices where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "#") {
-                if index + 1 < bytes.count, bytes[index + 1] >= 0x80 { return false }
-                if bytes[index] == UInt8(ascii: " "), index > 0, bytes[index - 1] >= 0x80 { return false }
+                if index + 1 < bytes.count, bytes[index + 1] >= 0x80, joinsWithWhatPrecedes(scalar(in: bytes, at: index + 1)) {
+                    return false
+                }
+                if bytes[index] == UInt8(ascii: " "), index > 0, bytes[index - 1] >= 0x80 {
+                    var start = index - 1
+                    while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                    if isPrepended(scalar(in: bytes, at: start)) { return false }
+                }
             }
             // The words split at spaces, scanned in place (no array of words made per title).
             var i = 0
@@ -48,5 +55,38 @@ extension PlanTask {
         }
         guard !done else { return }
         for var tag in task.tags { tag.withUTF8 { body($0) } }
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 `bytes`.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// Whether a character never starts at `scalar` after a space or `#`: a mark (grapheme extend, spacing
+    /// mark), a zero-width joiner or an emoji skin-tone modifier. Errs towards yes (then `tags` decides).
+    private static func joinsWithWhatPrecedes(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: break
+        }
+        return properties.isGraphemeExtend || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
+            || scalar.value == 0x0E33 || scalar.value == 0x0EB3   // letters that are spacing marks for grapheme breaks
+            || scalar.value == 0xFFFD
+    }
+
+    /// Whether `scalar` is a prepended concatenation mark (grapheme break property Prepend), which joins the
+    /// character after it, a space included.
+    private static func isPrepended(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
+             0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02, 0xFFFD:
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -109,7 +109,9 @@ import Testing
 /// characters split differently too (a combining mark after a space or a `#`, a prepended mark before a space).
 @Suite struct TitleTagsTests {
     @Test func forEachTagFindsExactlyTheTags() {
-        let pieces = ["#work", "#仕事", "#café", "# x", "#\u{301}a", " \u{301}#b", "\u{600} #c", "#d\u{301}", "e", "é", "#1", "#a/b", "`#code  span`", "#", "##x"]
+        let pieces = ["#work", "#仕事", "#café", "# x", "#\u{301}a", " \u{301}#b", "\u{600} #c", "#d\u{301}", "e", "é", "#1", "#a/b", "`#code  span`", "#", "##x",
+                      // Marks, joiners and modifiers after a space or `#`, a prepended mark, plain non-ASCII beside them.
+                      "\u{E33}#f", "#\u{E33}g", "\u{200D}#h", "#\u{1F3FB}", "🚀", "\u{903}#i", "\u{110BD} #j", "日本語 #k", "#\u{20DD}", "Ω"]
         var random = SeededGenerator(seed: 17)
         for _ in 0..<2000 {
             let title = (0..<random.next(6) + 1).map { _ in random.pick(pieces) }.joined(separator: " ")
