@@ -21,7 +21,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD_COMMAND = ["swift", "build", "-c", "release", "-Xswiftc", "-static-executable"]
+# As the README installs it: a static executable on Linux (macOS has none; its Swift runtime ships with it).
+BUILD_COMMAND = ["swift", "build", "-c", "release"] + (["-Xswiftc", "-static-executable"] if sys.platform.startswith("linux") else [])
 INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
