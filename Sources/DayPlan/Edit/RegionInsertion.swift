@@ -62,8 +62,10 @@ struct RegionInsertion {
                 inserted += task.bytes
                 for line in after { inserted += Array(line.utf8) + ending }
                 let count = before.count + task.count + after.count
-                let offset = lines.start(of: at)
-                if offset == bytes.count, let last = bytes.last, last != UInt8(ascii: "\n") {
+                // A byte-order mark stays the file's first bytes: lines going to the top go after it.
+                let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                let offset = max(lines.start(of: at), mark)
+                if offset == bytes.count, offset > mark, let last = bytes.last, last != UInt8(ascii: "\n") {
                     // The file ends without a line break: give its last line one, and leave the new last line without.
                     var end = inserted.count
                     if end > 0, inserted[end - 1] == UInt8(ascii: "\n") { end -= 1 }

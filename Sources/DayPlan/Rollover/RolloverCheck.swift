@@ -155,14 +155,21 @@ extension Rollover {
 }
 
 extension LineTable {
-    /// Whether every line of `self` is in `other`, in order, with the same text (line endings aside).
+    /// Whether every line of `self` is in `other`, in order, with the same text (line endings aside, and a
+    /// byte-order mark, which stays first when lines are added at the top).
     func isKept(in other: LineTable) -> Bool {
         var next = 1
         for line in 1..<(count + 1) {
-            while next <= other.count, other.content(of: next) != content(of: line) { next += 1 }
+            while next <= other.count, other.contentAfterMark(of: next) != contentAfterMark(of: line) { next += 1 }
             guard next <= other.count else { return false }
             next += 1
         }
         return true
+    }
+
+    /// The line's content, without the byte-order mark the first line may start with.
+    private func contentAfterMark(of line: Int) -> ArraySlice<UInt8> {
+        let content = content(of: line)
+        return line == 1 && content.starts(with: [0xEF, 0xBB, 0xBF]) ? content.dropFirst(3) : content
     }
 }

@@ -35,6 +35,16 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
 @Suite struct RolloverTests {
     // MARK: - What moves where
 
+    /// Regions added at the top of an existing new day go after its byte-order mark: a mark moved down would
+    /// make the heading after it text, and the tasks under that heading part of the region above (found by
+    /// the fuzzer; rollover's check refused the result, so nothing was written, but nothing rolled over either).
+    @Test func regionsAddedAtTheTopGoAfterAByteOrderMark() throws {
+        let plan = try rollover("# 2026-11-20\n\n## Morning\n* [ ] Write the report @carry\n",
+                                into: "\u{FEFF}## Notes\n- [ ] Stray\n")
+        #expect(plan.newTarget == "\u{FEFF}## Morning\n* [ ] Write the report @carry\n\n## Notes\n- [ ] Stray\n")
+        #expect(DayDocument(parsing: plan.targetAfter).sections.map(\.kind) == [.region(.morning), .other("Notes")])
+    }
+
     @Test func carriedTaskComesBackInItsRegionAndBucket() throws {
         let plan = try rollover("""
             # 2026-11-20
