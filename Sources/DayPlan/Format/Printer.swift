@@ -76,7 +76,7 @@ private struct Printer {
     mutating func heading(of section: Section) {
         startLine()
         let text = section.canonicalHeadingText
-        for _ in 0..<(section.region == nil ? 2 : section.headingLevel) { output.append(UInt8(ascii: "#")) }
+        for _ in 0..<section.canonicalHeadingLevel { output.append(UInt8(ascii: "#")) }
         if !text.isEmpty {
             output.append(UInt8(ascii: " "))
             output.append(contentsOf: text.utf8)

@@ -40,13 +40,12 @@ struct ByteBuffer: ~Copyable, ByteSink {
         count += bytes.count
     }
 
-    /// Appends the bytes of a literal: a few bytes, copied one by one (less work than a general copy).
+    /// Appends the bytes of a literal (`true`, `null`).
     @inline(__always)
     mutating func append(_ literal: StaticString) {
         let length = literal.utf8CodeUnitCount
         if count + length > capacity { grow(toHold: count + length) }
-        let source = literal.utf8Start
-        for offset in 0..<length { (base + count + offset).initialize(to: source[offset]) }
+        (base + count).initialize(from: literal.utf8Start, count: length)
         count += length
     }
 
@@ -67,16 +66,11 @@ struct ByteBuffer: ~Copyable, ByteSink {
 
     /// Appends `value` in decimal.
     mutating func append(decimal value: Int) {
-        guard value >= 0 else {
-            append(UInt8(ascii: "-"))
-            // (Int.min has no positive counterpart: its text, whole.)
-            if value == .min { for byte in String(value).utf8.dropFirst() { append(byte) } } else { append(decimal: -value) }
-            return
-        }
-        var digits = 1, rest = value
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var digits = 1, rest = value.magnitude
         while rest >= 10 { rest /= 10; digits += 1 }
         if count + digits > capacity { grow(toHold: count + digits) }
-        rest = value
+        rest = value.magnitude
         for offset in stride(from: digits - 1, through: 0, by: -1) {
             (base + count + offset).initialize(to: UInt8(48 + rest % 10))
             rest /= 10

@@ -110,15 +110,16 @@ public struct Section: Sendable {
     /// The heading line in canonical form: a region's decoration and level are the person's and are kept;
     /// a bare region name gets its canonical spelling (`##   afternoon` is `## Afternoon`).
     public var canonicalHeading: String {
-        switch kind {
-        case .region:
-            return String(repeating: "#", count: headingLevel) + " " + canonicalHeadingText
-        case .other(let text):
-            return text.isEmpty ? "##" : "## " + text
-        }
+        let text = canonicalHeadingText
+        return String(repeating: "#", count: canonicalHeadingLevel) + (text.isEmpty ? "" : " " + text)
     }
 
-    /// The canonical heading's text, after the `#`s and the space.
+    /// How many `#`s the canonical heading has: a region's own level (2 or 3), 2 for other sections.
+    public var canonicalHeadingLevel: Int {
+        region == nil ? 2 : headingLevel
+    }
+
+    /// The canonical heading's text, after the `#`s and the space (none when the text is empty).
     public var canonicalHeadingText: String {
         switch kind {
         case .region(let region):
