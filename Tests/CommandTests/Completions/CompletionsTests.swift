@@ -11,29 +11,11 @@ func installedProgram(_ name: String) -> String? {
 /// standard output (standard error is appended to the output when the program fails).
 func runProgram(_ path: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:])
     throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
     var env = ["PATH": Binary.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": folder.path,
                "TZ": "UTC", "LC_ALL": "C.UTF-8", "TERM": "dumb"]
     env.merge(environment) { $1 }
-    process.environment = env
-    let output = Pipe(), error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async { errData = error.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    group.wait()
-    var text = String(decoding: data, as: UTF8.self)
-    if process.terminationStatus != 0 { text += String(decoding: errData, as: UTF8.self) }
-    return (process.terminationStatus, text)
+    let run = try Binary.program(URL(fileURLWithPath: path), arguments, in: folder, environment: env)
+    return (run.status, run.status == 0 ? run.stdout : run.stdout + run.stderr)
 }
 
 /// The commands and their options as `dayplan help` prints them: what every script must complete.

@@ -19,17 +19,8 @@ struct InitGitTests {
 
     @discardableResult
     func git(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(gitExecutable))
-        process.arguments = arguments
-        process.currentDirectoryURL = folder.url
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Binary.program(URL(fileURLWithPath: try #require(gitExecutable)), arguments, in: folder.url,
+                           environment: environment).stdout
     }
 
     @Test func setsUpTheDriverOnceAndSaysSo() throws {

@@ -45,26 +45,10 @@ struct GitSyncTests {
         /// Runs a program in a folder under the test's folder; its status and everything it printed.
         func run(_ executable: String, _ arguments: [String], in path: String,
                  adding extra: [String: String] = [:]) throws -> (status: Int32, output: String, stdout: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.currentDirectoryURL = path.isEmpty ? folder.url : folder.url.appendingPathComponent(path)
-            process.environment = environment.merging(extra) { $1 }
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            nonisolated(unsafe) var errorData = Data()
-            let reader = DispatchQueue.global()
-            let group = DispatchGroup()
-            group.enter()
-            reader.async { errorData = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            group.wait()
-            let stdout = String(decoding: data, as: UTF8.self)
-            return (process.terminationStatus, stdout + String(decoding: errorData, as: UTF8.self), stdout)
+            let run = try Binary.program(URL(fileURLWithPath: executable), arguments,
+                                         in: path.isEmpty ? folder.url : folder.url.appendingPathComponent(path),
+                                         environment: environment.merging(extra) { $1 })
+            return (run.status, run.stdout + run.stderr, run.stdout)
         }
 
         @discardableResult

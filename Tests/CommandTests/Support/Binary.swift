@@ -35,19 +35,27 @@ struct Binary {
     @discardableResult
     static func run(_ arguments: [String], in folder: URL? = nil, stdin: [UInt8] = [],
                     environment: [String: String] = [:], keepingPlanFolderLine: Bool = false) throws -> Run {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
         var env = Binary.environment.merging(["HOME": NSTemporaryDirectory()]) { $1 }
         env.merge(environment) { $1 }
-        process.environment = env
+        let run = try program(url, arguments, in: folder, stdin: stdin, environment: env)
+        return keepingPlanFolderLine ? run : run.withoutPlanFolderLine()
+    }
+
+    /// Runs any program the tests use (dayplan, git, a shell, a browser): `executable` with `arguments` in
+    /// `folder`, feeding `stdin`, with exactly `environment`; both output pipes are read while it runs, so
+    /// that a large output cannot block it.
+    static func program(_ executable: URL, _ arguments: [String], in folder: URL? = nil, stdin: [UInt8] = [],
+                        environment: [String: String]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.environment = environment
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        // Read both pipes while the process runs, so that a large output cannot block it.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
@@ -59,11 +67,10 @@ struct Binary {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        let run = Run(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      stdoutBytes: [UInt8](outData))
-        return keepingPlanFolderLine ? run : run.withoutPlanFolderLine()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self),
+                   stdoutBytes: [UInt8](outData))
     }
 }
 

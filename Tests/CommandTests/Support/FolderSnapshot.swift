@@ -115,17 +115,7 @@ final class ScratchFileSystem {
     deinit { unmount() }
 
     private static func command(_ executable: String, _ arguments: [String]) throws -> Binary.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = error
-        try process.run()
-        let message = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Binary.Run(status: process.terminationStatus, stdout: "",
-                          stderr: String(decoding: message, as: UTF8.self), stdoutBytes: [])
+        try Binary.program(URL(fileURLWithPath: executable), arguments, environment: ProcessInfo.processInfo.environment)
     }
 }
 
