@@ -6,7 +6,7 @@ extension DayRecord {
     /// The JSON names of the buckets.
     static let bucketNames: [(String, Bucket)] = Bucket.allCases.map { ($0.description, $0) }
     /// The JSON names of the regions.
-    static let regionNames: [(String, Region)] = Region.allCases.map { ($0.name.lowercased(), $0) }
+    static let regionNames: [(String, Region)] = Region.allCases.map { ($0.lowercaseName, $0) }
     static let lineEndingNames: [(String, LineEnding)] = [("lf", .lf), ("crlf", .crlf)]
 
     /// The day as a JSON object, its members in the order EXPORT.md documents; with `lines`, each task's

@@ -630,7 +630,7 @@ private struct Parser {
         var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
         // A decorated heading is kept whole, a closing run of `#` included (without it, `## Morning ## #`
         // would print as `## Morning ##`, which reads back as `Morning`).
-        section.headingText = text.lowercased() == region.name.lowercased() ? text : string(textStart, end)
+        section.headingText = region.isNamed(text) ? text : string(textStart, end)
         section.headingLevel = level
         // `## Today` with nothing under it, right before `### Morning`: a heading that groups the regions.
         if level == 3, let last = sections.last, case .other(let group) = last.kind, last.groupHeading == nil,
@@ -725,7 +725,11 @@ private struct Parser {
                 while i < end, isBlank(bytes[i]) { i += 1 }
                 guard i < end else { break }
                 let wordStart = i
-                while i < end, !isBlank(bytes[i]) { i = skipSpan(at: i, end) }
+                while i < end, !isBlank(bytes[i]) {
+                    // Only a code span or a link destination spans blanks (`wordScanStep`); other bytes are one each.
+                    let byte = bytes[i]
+                    i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
+                }
                 if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
                 if count > 0 {
                     output[count] = space
@@ -797,7 +801,7 @@ private struct Parser {
             var region: Region?
             if slash < end {
                 region = Region(headingText: string(slash + 1, end))
-                guard region != nil, Region.allCases.contains(where: { $0.name.lowercased() == string(slash + 1, end).lowercased() }) else {
+                guard let named = region, named.isNamed(string(slash + 1, end)) else {
                     report(.badMetadata, start, end, "`\(word)` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out.")
                     return false
                 }

@@ -123,20 +123,7 @@ public struct Section: Sendable {
     public var canonicalHeadingText: String {
         switch kind {
         case .region(let region):
-            // Nearly always ASCII: compared byte by byte without making lower-case copies.
-            var text = headingText, name = region.name
-            let plain = text.withUTF8 { text in
-                name.withUTF8 { name -> Bool? in
-                    guard text.allSatisfy({ $0 < 0x80 }) else { return nil }
-                    guard text.count == name.count else { return false }
-                    for index in text.indices where text[index] != name[index] {
-                        let lower = text[index] | 0x20
-                        guard lower == name[index] | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) else { return false }
-                    }
-                    return true
-                }
-            } ?? (headingText.lowercased() == region.name.lowercased())
-            return plain ? region.name : headingText
+            return region.isNamed(headingText) ? region.name : headingText
         case .other(let text):
             return text
         }

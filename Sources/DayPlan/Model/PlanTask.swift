@@ -229,7 +229,7 @@ public struct TaskMetadata: Hashable, Sendable {
         if let on {
             output.append(contentsOf: " @on:".utf8)
             on.write(to: &output)
-            if let onRegion { output.append(contentsOf: "/\(onRegion.name.lowercased())".utf8) }
+            if let onRegion { output.append(contentsOf: "/\(onRegion.lowercaseName)".utf8) }
         }
         if let due {
             output.append(contentsOf: " @due:".utf8)

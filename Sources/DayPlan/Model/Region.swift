@@ -19,6 +19,30 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
         }
     }
 
+    /// The name in lower case (`morning`): how headings, `@on:DATE/region` and metadata compare and write it.
+    public var lowercaseName: String {
+        switch self {
+        case .morning: "morning"
+        case .afternoon: "afternoon"
+        case .evening: "evening"
+        case .backlog: "backlog"
+        }
+    }
+
+    /// Whether `text` is the region's name in any case (`Morning`, `MORNING`, `morning`), and nothing else.
+    public func isNamed(_ text: String) -> Bool {
+        var text = text, name = lowercaseName
+        // Nearly always ASCII: compared on the bytes, with no lower-case copy made. The name's letters are all
+        // lower case, so `byte | 0x20` equals one only for that letter in either case.
+        let ascii = text.withUTF8 { text in
+            name.withUTF8 { name -> Bool? in
+                guard text.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return text.count == name.count && !zip(text, name).contains { $0 | 0x20 != $1 }
+            }
+        }
+        return ascii ?? (text.lowercased() == name)
+    }
+
     /// Whether the 1-3-5 rule applies (Morning, Afternoon and Evening).
     public var isLimited: Bool { self != .backlog }
 
@@ -42,11 +66,11 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
         guard named(words) == nil, words.count >= 4 else { return nil }
         if let region = named(words.filter { $0 != " " }) { return region }
         let letters = Array(words)
-        return allCases.first { isOneEditAway(letters, Array($0.name.lowercased())) }
+        return allCases.first { isOneEditAway(letters, Array($0.lowercaseName)) }
     }
 
     private static func named(_ words: String) -> Region? {
-        allCases.first { $0.name.lowercased() == words }
+        allCases.first { $0.lowercaseName == words }
     }
 
     /// The heading's words that count, lowercased and single-spaced: the text before any `(` and before a

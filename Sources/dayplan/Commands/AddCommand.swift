@@ -23,7 +23,7 @@ enum AddCommand {
             rollover does, and prints one line per task: path:line: what changed.
             """,
         options: [
-            .choice("--to", Region.allCases.map { $0.name.lowercased() }, "The region (default: backlog)."),
+            .choice("--to", Region.allCases.map(\.lowercaseName), "The region (default: backlog)."),
         ] + BucketFlags.options + DaySession.options + [.quiet],
         exitCodes: [(0, "added"), (1, "a bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a read-only file")])
@@ -36,7 +36,7 @@ enum AddCommand {
             err.line("dayplan add: \(message)\nRun 'dayplan add --help' for usage.")
             return .failure
         }
-        let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.name.lowercased() == name } } ?? .backlog
+        let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.lowercaseName == name } } ?? .backlog
         let bucket: Bucket
         switch BucketFlags.bucket(arguments) {
         case .success(let given): bucket = given ?? .misc

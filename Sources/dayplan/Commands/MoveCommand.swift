@@ -21,7 +21,7 @@ enum MoveCommand {
             what changed.
             """,
         options: [
-            .choice("--to", Region.allCases.map { $0.name.lowercased() }, "The region to move the task to (required)."),
+            .choice("--to", Region.allCases.map(\.lowercaseName), "The region to move the task to (required)."),
         ] + BucketFlags.options + DaySession.options + [.quiet],
         exitCodes: [(0, "moved (or already there)"),
                     (1, "no task or more than one matches, the bucket is full, or the file has errors; nothing changed"),
@@ -30,7 +30,7 @@ enum MoveCommand {
     static func run(_ arguments: Arguments) -> ExitCode {
         var err = Output.error
         defer { err.flush() }
-        let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.name.lowercased() == name } }
+        let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.lowercaseName == name } }
         let bucket: Bucket?
         switch BucketFlags.bucket(arguments) {
         case .success(let given): bucket = given
