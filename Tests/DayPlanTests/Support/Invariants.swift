@@ -48,6 +48,8 @@ enum Invariants {
         if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = Array(first.dropFirst(3)) }
         var found: [Int] = []
         var fence: (mark: UInt8, length: Int, indent: Int)?
+        // Where the text of the last list item starts: a fence indented less than that is not inside the item.
+        var itemContent: Int?
         var comment = false
         var index = 0
         // Front matter: `---` on the first line up to a closing `---` or `...`.
@@ -79,7 +81,10 @@ enum Invariants {
                 var run = 0
                 while i + run < line.count, line[i + run] == mark { run += 1 }
                 if run >= 3 {
-                    fence = (mark, run, indent)
+                    // Inside a list item a fence ends with the item (indent > 0 says so); a fence indented less
+                    // than the item's text is a fence of its own, ended only by its closing fence.
+                    let inItem = indent > 0 && itemContent.map { indent >= $0 } ?? false
+                    fence = (mark, run, inItem ? indent : 0)
                     continue
                 }
             }
@@ -98,6 +103,7 @@ enum Invariants {
             }
             guard j < line.count, line[j] == 0x20 || line[j] == 0x09 else { continue }
             while j < line.count, line[j] == 0x20 || line[j] == 0x09 { j += 1 }
+            itemContent = j
             guard j + 2 < line.count, line[j] == UInt8(ascii: "["), line[j + 1] == 0x20, line[j + 2] == UInt8(ascii: "]") else { continue }
             let after = j + 3
             if after == line.count || [0x20, 0x09, 0x0D].contains(line[after]) { found.append(index) }
