@@ -84,8 +84,8 @@ private struct Parser {
     // Whether a list item (a task, a note's sub-item, any `-`, `+`, `*` or `1.` line) came before: an indented
     // fence belongs to one, and with none above it is a fence of its own.
     var listItemAbove = false
-    // A fence outside notes that ended with its list item (at a less indented line) rather than at a closing
-    // line: Markdown may read the next line that would close it as its closing line, when the fence
+    // A fence that ended with its list item (at a less indented line, or with the task's notes) rather than at
+    // a closing line: Markdown may read the next line that would close it as its closing line, when the fence
     // is indented less than the item's text, so that line does not open a fence here.
     var endedFence: (mark: UInt8, length: Int)?
 
@@ -356,7 +356,8 @@ private struct Parser {
         if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
             var run = 0
             while indentEnd + run < trimmedEnd, bytes[indentEnd + run] == first { run += 1 }
-            if run >= 3, first == UInt8(ascii: "~") || !contains("`", indentEnd + run, trimmedEnd) {
+            if run >= 3, first == UInt8(ascii: "~") || !contains("`", indentEnd + run, trimmedEnd),
+               !closesEndedFence(first, indentEnd, trimmedEnd) {
                 noteFence = (first, run)
             }
         }
@@ -415,6 +416,7 @@ private struct Parser {
         }
         task.lineSpan = (noteLines.last?.line ?? task.line) - task.line + 1
         openTask = nil
+        if let fence = noteFence { endedFence = fence }
         noteFence = nil
         noteLines.removeAll(keepingCapacity: true)
         append(.task(task))
