@@ -81,13 +81,9 @@ private struct Parser {
     enum Block { case none, fence(UInt8, Int, indent: Int), comment }
     var block = Block.none
     var blockStart: SourcePosition?
-    // Whether a list item (a task, a note's sub-item, any `-`, `+`, `*` or `1.` line) came before: an indented
-    // fence belongs to one, and with none above it is a fence of its own.
-    var listItemAbove = false
-    // A fence that ended with its list item (at a less indented line, or with the task's notes) rather than at
-    // a closing line: Markdown may read the next line that would close it as its closing line, when the fence
-    // is indented less than the item's text, so that line does not open a fence here.
-    var endedFence: (mark: UInt8, length: Int)?
+    // Where the text of the last list item (a task, a note's sub-item, any `-`, `+`, `*` or `1.` line) starts,
+    // in bytes from its line's start: an indented fence reaching that far belongs to the item.
+    var listItemText: Int?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -275,7 +271,7 @@ private struct Parser {
             return
         }
         if indentWidth > 0, openTask != nil, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
-            if noteFence == nil { noteListItem(indentEnd, end) }
+            if noteFence == nil { noteListItem(start, indentEnd, end) }
             addNoteLine(indentWidth, start, indentEnd, end, trimmedEnd)
             return
         }
@@ -286,14 +282,14 @@ private struct Parser {
             return
         }
         if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
-        // An indented fence belongs to the list item above it (and ends with it); with no list item above, as in
-        // Markdown, it is a fence of its own, which only its closing line ends. (Not the item's column, as
-        // Markdown has it: formatting moves tasks to the margin, and the reading must not change with it.)
-        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: listItemAbove ? indentWidth : 0) {
+        // An indented fence is the last list item's (and ends with it) when it reaches that item's text; else,
+        // as in Markdown, it is a fence of its own, which only its closing fence ends.
+        let inListItem = indentWidth > 0 && listItemText.map { indentEnd - start >= $0 } ?? false
+        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: inListItem ? indentWidth : 0) {
             append(.verbatim(string(start, end)))
             return
         }
-        noteListItem(indentEnd, end)
+        noteListItem(start, indentEnd, end)
         if bytes[indentEnd] == UInt8(ascii: ">") {
             reportQuotedTask(indentEnd, trimmedEnd)
         } else if phase != .section {
@@ -308,11 +304,10 @@ private struct Parser {
         append(.text(string(start, trimmedEnd)))
     }
 
-    /// Notes a list item when the line (after indentation and quote markers) is one: a bullet (`-`, `+`, `*`)
-    /// or a number of up to nine digits with `.` or `)`, then white space. `end` is the line's end before
-    /// trailing white space is trimmed (`- ` alone is an empty item).
-    mutating func noteListItem(_ indentEnd: Int, _ end: Int) {
-        guard !listItemAbove else { return }
+    /// Notes where a list item's text starts when the line (after indentation and quote markers) is one: a
+    /// bullet (`-`, `+`, `*`) or a number of up to nine digits with `.` or `)`, then white space. `end` is the
+    /// line's end before trailing white space is trimmed (`- ` alone is an empty item).
+    mutating func noteListItem(_ start: Int, _ indentEnd: Int, _ end: Int) {
         var i = indentEnd
         while i < end, bytes[i] == UInt8(ascii: ">") || isBlank(bytes[i]) { i += 1 }
         guard i < end else { return }
@@ -325,7 +320,8 @@ private struct Parser {
             j += 1
         }
         guard j < end, isBlank(bytes[j]) else { return }
-        listItemAbove = true
+        while j < end, isBlank(bytes[j]) { j += 1 }
+        listItemText = j - start
     }
 
     /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
@@ -356,8 +352,7 @@ private struct Parser {
         if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
             var run = 0
             while indentEnd + run < trimmedEnd, bytes[indentEnd + run] == first { run += 1 }
-            if run >= 3, first == UInt8(ascii: "~") || !contains("`", indentEnd + run, trimmedEnd),
-               !closesEndedFence(first, indentEnd, trimmedEnd) {
+            if run >= 3, first == UInt8(ascii: "~") || !contains("`", indentEnd + run, trimmedEnd) {
                 noteFence = (first, run)
             }
         }
@@ -416,7 +411,6 @@ private struct Parser {
         }
         task.lineSpan = (noteLines.last?.line ?? task.line) - task.line + 1
         openTask = nil
-        if let fence = noteFence { endedFence = fence }
         noteFence = nil
         noteLines.removeAll(keepingCapacity: true)
         append(.task(task))
@@ -515,7 +509,6 @@ private struct Parser {
                 }
                 if width < indent, k < end, bytes[k] != cr {
                     block = .none
-                    endedFence = (mark, length)
                     releaseTrailingBlankLines()
                     return false
                 }
@@ -549,14 +542,6 @@ private struct Parser {
         }
     }
 
-    /// Whether a fence line (of `mark`s, from `start`) is the closing line of the fence that ended with its list
-    /// item (`endedFence`), which it then reads as text. Either way that fence is forgotten.
-    mutating func closesEndedFence(_ mark: UInt8, _ start: Int, _ end: Int) -> Bool {
-        guard let ended = endedFence else { return false }
-        endedFence = nil
-        return mark == ended.mark && closesFence(mark, ended.length, start, end)
-    }
-
     /// Whether the text from `start` closes a fence of `length` `mark`s: a run at least as long, then only
     /// white space.
     func closesFence(_ mark: UInt8, _ length: Int, _ start: Int, _ end: Int) -> Bool {
@@ -575,7 +560,6 @@ private struct Parser {
             while start + run < end, bytes[start + run] == first { run += 1 }
             guard run >= 3 else { return false }
             if first == UInt8(ascii: "`"), contains("`", start + run, end) { return false }
-            if closesEndedFence(first, start, end) { return false }
             block = .fence(first, run, indent: indent)
             blockStart = location(start)
             return true
