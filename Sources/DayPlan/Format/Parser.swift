@@ -81,9 +81,6 @@ private struct Parser {
     enum Block { case none, fence(UInt8, Int, indent: Int), comment }
     var block = Block.none
     var blockStart: SourcePosition?
-    // Where the text of the last list item (a task, a note's sub-item, any `-`, `+`, `*` or `1.` line) starts,
-    // in bytes from its line's start: an indented fence reaching that far belongs to the item.
-    var listItemText: Int?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -271,7 +268,6 @@ private struct Parser {
             return
         }
         if indentWidth > 0, openTask != nil, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
-            if noteFence == nil { noteListItem(start, indentEnd, end) }
             addNoteLine(indentWidth, start, indentEnd, end, trimmedEnd)
             return
         }
@@ -282,14 +278,10 @@ private struct Parser {
             return
         }
         if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
-        // An indented fence is the last list item's (and ends with it) when it reaches that item's text; else,
-        // as in Markdown, it is a fence of its own, which only its closing fence ends.
-        let inListItem = indentWidth > 0 && listItemText.map { indentEnd - start >= $0 } ?? false
-        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: inListItem ? indentWidth : 0) {
+        if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: indentWidth) {
             append(.verbatim(string(start, end)))
             return
         }
-        noteListItem(start, indentEnd, end)
         if bytes[indentEnd] == UInt8(ascii: ">") {
             reportQuotedTask(indentEnd, trimmedEnd)
         } else if phase != .section {
@@ -302,26 +294,6 @@ private struct Parser {
             return
         }
         append(.text(string(start, trimmedEnd)))
-    }
-
-    /// Notes where a list item's text starts when the line (after indentation and quote markers) is one: a
-    /// bullet (`-`, `+`, `*`) or a number of up to nine digits with `.` or `)`, then white space. `end` is the
-    /// line's end before trailing white space is trimmed (`- ` alone is an empty item).
-    mutating func noteListItem(_ start: Int, _ indentEnd: Int, _ end: Int) {
-        var i = indentEnd
-        while i < end, bytes[i] == UInt8(ascii: ">") || isBlank(bytes[i]) { i += 1 }
-        guard i < end else { return }
-        var j = i
-        if bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "*") {
-            j += 1
-        } else {
-            while j < end, j - i < 9, (0x30...0x39).contains(bytes[j]) { j += 1 }
-            guard j > i, j < end, bytes[j] == UInt8(ascii: ".") || bytes[j] == UInt8(ascii: ")") else { return }
-            j += 1
-        }
-        guard j < end, isBlank(bytes[j]) else { return }
-        while j < end, isBlank(bytes[j]) { j += 1 }
-        listItemText = j - start
     }
 
     /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
