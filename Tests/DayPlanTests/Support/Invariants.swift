@@ -47,7 +47,8 @@ enum Invariants {
         var lines: [[UInt8]] = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
         if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = Array(first.dropFirst(3)) }
         var found: [Int] = []
-        var fence: (mark: UInt8, length: Int, indent: Int)?
+        // An open fence, and the indentation below which a non-blank line ends it (0: only its closing line).
+        var fence: (mark: UInt8, length: Int, endsBelow: Int)?
         // Where the text of the last list item starts: a fence indented less than that is not inside the item.
         var itemContent: Int?
         var comment = false
@@ -69,7 +70,7 @@ enum Invariants {
                 let rest = line[(i + run)...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
                 if run >= open.length && rest { fence = nil }
                 // A fence inside a list item ends with the item.
-                else if open.indent > 0, indent < open.indent, i < line.count, line[i] != 0x0D { fence = nil } else { continue }
+                else if indent < open.endsBelow, i < line.count, line[i] != 0x0D { fence = nil } else { continue }
                 if fence == nil, run >= open.length { continue }
             }
             if comment {
@@ -81,10 +82,11 @@ enum Invariants {
                 var run = 0
                 while i + run < line.count, line[i + run] == mark { run += 1 }
                 if run >= 3 {
-                    // Inside a list item a fence ends with the item (indent > 0 says so); a fence indented less
-                    // than the item's text is a fence of its own, ended only by its closing fence.
-                    let inItem = indent > 0 && itemContent.map { indent >= $0 } ?? false
-                    fence = (mark, run, inItem ? indent : 0)
+                    // An indented fence ends with the list item it belongs to, at a line indented less than it.
+                    // Indented less than the item's text, Markdown reads a fence of its own; dayplan keeps it in
+                    // the task's notes, which a line at the margin ends: it ends there.
+                    let ownFence = itemContent.map { indent < $0 } ?? false
+                    fence = (mark, run, indent == 0 ? 0 : ownFence ? 1 : indent)
                     continue
                 }
             }
