@@ -119,15 +119,19 @@ public struct ArchiveReport: Sendable {
     /// The number of calendar days reported on.
     public var calendarDays: Int { first.days(until: last) + 1 }
 
-    /// Computes the report over `paths` (the whole archive, so that a task's first day counts even when
-    /// it is before `since`) for the days `since` through `until`: by default from the archive's first day
-    /// through `today`.
+    /// Computes the report over `paths` as `TaskPath.follow` makes them (the whole archive, so that a task's
+    /// first day counts even when it is before `since`) for the days `since` through `until`: by default from
+    /// the archive's first day through `today`.
     public init(paths: [TaskPath], since: Day? = nil, until: Day? = nil, today: Day, grouping: Grouping? = nil) {
-        var earliest: Day?
-        for path in paths {
-            let day = path.steps[path.steps.startIndex].day
-            if earliest.map({ day < $0 }) ?? true { earliest = day }
-        }
+        self.init(archive: TaskArchive(tasks: paths.flatMap { $0.steps }), since: since, until: until, today: today,
+                  grouping: grouping)
+    }
+
+    /// Computes the report over an archive (the whole of it, so that a task's first day counts even when it
+    /// is before `since`) for the days `since` through `until`: by default from the archive's first day
+    /// through `today`.
+    public init(archive: TaskArchive, since: Day? = nil, until: Day? = nil, today: Day, grouping: Grouping? = nil) {
+        let earliest = archive.days.first { $0.count > 0 }?.day
         let last = until ?? today
         let first = min(since ?? earliest ?? last, last)
         self.first = first
@@ -136,48 +140,66 @@ public struct ArchiveReport: Sendable {
         let window = first...last
         self.grouping = grouping ?? .suited(toDays: first.days(until: last) + 1)
 
-        // Per day of the window (by its offset from `first`): the figures, and each backlog task's age.
+        // Per day of the window (by its offset from `first`): the figures, and its backlog's size and ages.
         let count = first.days(until: last) + 1
-        // Not optional: mutating an optional element in place would copy the figures (two arrays) each time.
         var statistics = [DayStatistics](repeating: DayStatistics(), count: count)
         var planned = [Bool](repeating: false, count: count)
-        var backlogAges = [[Int]](repeating: [], count: count)
+        var backlogs = [(count: Int, totalAge: Int, oldest: Int)](repeating: (0, 0, 0), count: count)
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
         var tagCounts: [String: Int] = [:]
-        // By index, not by value: copying tens of thousands of tasks (two strings each) shows in the time.
-        for pathIndex in paths.indices {
-            let steps = paths[pathIndex].steps
-            let firstPlanned = paths[pathIndex].firstPlanned
-            var inWindow = false
-            for index in steps.indices where window.contains(steps[index].day) {
-                inWindow = true
-                let day = steps[index].day, region = steps[index].region, status = steps[index].status
-                let offset = first.days(until: day)
+        // The first planned day of each step of the paths of more than one step.
+        var linkedFirstPlanned: [TaskArchive.Step: Day] = [:]
+        for dayIndex in archive.days.indices {
+            let file = archive.days[dayIndex]
+            guard file.count > 0 else { continue }
+            let inWindow = window.contains(file.day)
+            let offset = first.days(until: file.day)
+            if inWindow {
                 planned[offset] = true
-                statistics[offset].add(region: region, bucket: steps[index].bucket, status: status)
-                if region == .backlog, status != .done, status != .cancelled {
-                    backlogAges[offset].append(firstPlanned.days(until: day))
+                statistics[offset] = statistics[offset] + file.statistics
+                for (tag, done) in file.doneTags { tagCounts[tag, default: 0] += done }
+            }
+            for index in file.records.indices {
+                let record = file.records[index]
+                let step = TaskArchive.Step(day: dayIndex, index: index)
+                let alone = archive.standsAlone(step)
+                if !alone, archive.previous(before: step) == nil {
+                    // The first step of a path of several: its first planned day holds for every step.
+                    let path = archive.path(through: step)
+                    let firstPlanned = archive.firstPlanned(of: path)
+                    for step in path { linkedFirstPlanned[step] = firstPlanned }
                 }
-            }
-            guard inWindow else { continue }
-            let last = steps.index(before: steps.endIndex)
-            if paths[pathIndex].moves > 0 {
-                migrated.append(MigratedTask(title: steps[last].title, moves: paths[pathIndex].moves,
-                                             firstPlanned: firstPlanned, latest: steps[last]))
-            }
-            if steps[last].status == .done, window.contains(steps[last].day) {
-                leadTimes.append(firstPlanned.days(until: steps[last].day))
-                for tag in steps[last].countedTags { tagCounts[tag, default: 0] += 1 }
+                if inWindow, record.status == .done || (record.region == .backlog && record.status != .cancelled) {
+                    // Done, it is its path's last step; in the Backlog, it is waiting.
+                    let firstPlanned = alone ? min(record.from ?? file.day, file.day)
+                        : linkedFirstPlanned[step] ?? archive.firstPlanned(through: step)
+                    let age = firstPlanned.days(until: file.day)
+                    if record.status == .done { leadTimes.append(age) }
+                    if record.region == .backlog, record.status != .done {
+                        backlogs[offset].count += 1
+                        backlogs[offset].totalAge += age
+                        backlogs[offset].oldest = max(backlogs[offset].oldest, age)
+                    }
+                }
+                // A path moved on is listed at its last step, when one of its steps is in the window.
+                if record.status == .deferred || !alone, archive.next(after: step) == nil {
+                    let path = alone ? [step] : archive.path(through: step)
+                    let moves = path.reduce(0) { $0 + (archive.days[$1.day].status(at: $1.index) == .deferred ? 1 : 0) }
+                    guard moves > 0, path.contains(where: { window.contains(archive.days[$0.day].day) }) else { continue }
+                    let latest = file[index]
+                    migrated.append(MigratedTask(title: latest.title, moves: moves, firstPlanned: archive.firstPlanned(of: path),
+                                                 latest: latest))
+                }
             }
         }
 
         days = statistics.indices.compactMap { offset in
             guard planned[offset] else { return nil }
-            let ages = backlogAges[offset]
-            return DayFigures(day: first.adding(days: offset), statistics: statistics[offset], backlog: ages.count,
-                              backlogMeanAge: ages.isEmpty ? nil : Double(ages.reduce(0, +)) / Double(ages.count),
-                              backlogOldestAge: ages.max())
+            let backlog = backlogs[offset]
+            return DayFigures(day: first.adding(days: offset), statistics: statistics[offset], backlog: backlog.count,
+                              backlogMeanAge: backlog.count == 0 ? nil : Double(backlog.totalAge) / Double(backlog.count),
+                              backlogOldestAge: backlog.count == 0 ? nil : backlog.oldest)
         }
         total = days.reduce(DayStatistics()) { $0 + $1.statistics }
         periods = ArchiveReport.periods(of: days, grouping: self.grouping, within: window)

@@ -26,7 +26,7 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    mutating func write(bytes: [UInt8]) {
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }

@@ -72,41 +72,50 @@ enum QueryCommand {
         case .failure(let error): return fail(error.message)
         }
         let archive = Archive.read(found.paths, shown: found.shown, command: "query", err: &err)
-        let matches = TaskQuery.run(filter, on: TaskPath.follow(archive.tasks))
+        let tasks = TaskArchive(days: archive.days)
+        let matches = TaskQuery.run(filter, on: tasks)
+        /// The steps written for a match: its whole path with --history, else the step it is shown as.
+        func steps(of match: TaskArchive.Step) -> [TaskArchive.Step] {
+            history && !tasks.standsAlone(match) ? tasks.path(through: match) : [match]
+        }
 
         switch format {
         case .text:
             for match in matches {
-                for step in history ? match.path.steps : [match.shown][...] {
-                    out.line("\(step.file):\(step.line):\(step.column): [\(step.status.mark)] \(step.title)")
+                if history && !tasks.standsAlone(match) {
+                    for step in tasks.path(through: match) { writeLine(step, of: tasks, to: &out) }
+                } else {
+                    writeLine(match, of: tasks, to: &out)
                 }
             }
             let count = matches.count
             err.line("\(count) task\(count == 1 ? "" : "s") in \(archive.files - archive.unreadable) day file\(archive.files - archive.unreadable == 1 ? "" : "s")")
         case .json:
-            let tasks = matches.map { match -> JSONValue in
-                var members = stepMembers(match.shown)
-                members.append(JSONValue.Member("tags", .array(match.shown.tags.map(JSONValue.string))))
-                members.append(JSONValue.Member("firstPlanned", .string(match.path.firstPlanned.description)))
-                members.append(JSONValue.Member("moves", .integer(match.path.moves)))
+            let documentTasks = matches.map { match -> JSONValue in
+                let shown = tasks[match]
+                var members = stepMembers(shown)
+                members.append(JSONValue.Member("tags", .array(shown.tags.map(JSONValue.string))))
+                members.append(JSONValue.Member("firstPlanned", .string(tasks.firstPlanned(through: match).description)))
+                members.append(JSONValue.Member("moves", .integer(tasks.moves(through: match))))
                 if history {
-                    members.append(JSONValue.Member("history", .array(match.path.steps.map { .object(stepMembers($0)) })))
+                    members.append(JSONValue.Member("history", .array(steps(of: match).map { .object(stepMembers(tasks[$0])) })))
                 }
                 return .object(members)
             }
             let document: JSONValue = ["version": 1, "today": .string(today.description),
-                                       "files": .integer(archive.files), "tasks": .array(tasks)]
+                                       "files": .integer(archive.files), "tasks": .array(documentTasks)]
             out.write(bytes: document.serialized())
             out.write("\n")
         case .tsv:
             out.line(["task", "file", "line", "column", "day", "region", "bucket", "status", "title", "tags",
                       "first_planned", "moves"].joined(separator: "\t"))
             for (number, match) in matches.enumerated() {
-                for step in history ? match.path.steps : [match.shown][...] {
+                let firstPlanned = tasks.firstPlanned(through: match).description, moves = String(tasks.moves(through: match))
+                for step in steps(of: match).map({ tasks[$0] }) {
                     let fields = [String(number + 1), step.file, String(step.line), String(step.column),
                                   step.day.description, step.region.name.lowercased(), step.bucket.description,
                                   TaskFilter.word(for: step.status), step.title, step.tags.joined(separator: ","),
-                                  match.path.firstPlanned.description, String(match.path.moves)]
+                                  firstPlanned, moves]
                     out.line(fields.map(tsvField).joined(separator: "\t"))
                 }
             }
@@ -170,6 +179,16 @@ enum QueryCommand {
             filter[keyPath: window] = days
         }
         return .success(filter)
+    }
+
+    /// Writes `FILE:LINE:COLUMN: [x] title`, a line an editor's quickfix list reads, for one step, from the
+    /// archive's bytes (no string made per task: --history writes every task of the archive).
+    static func writeLine(_ step: TaskArchive.Step, of archive: TaskArchive, to out: inout Output) {
+        let day = archive.days[step.day]
+        out.write(bytes: day.file.utf8)
+        out.write(":\(day.line(at: step.index)):\(day.column(at: step.index)): [\(day.status(at: step.index).mark)] ")
+        out.write(bytes: day.titleUTF8(at: step.index))
+        out.write("\n")
     }
 
     /// Where a task stands on one day, as JSON members.

@@ -89,7 +89,7 @@ enum ReportCommand {
         case .failure(let error): return fail(error.message)
         }
         let archive = Archive.read(found.paths, shown: found.shown, command: "report", err: &err)
-        let report = ArchiveReport(paths: TaskPath.follow(archive.tasks), since: since, until: until, today: today,
+        let report = ArchiveReport(archive: TaskArchive(days: archive.days), since: since, until: until, today: today,
                                    grouping: grouping)
 
         let output = arguments.options["--output"]

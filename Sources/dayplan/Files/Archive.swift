@@ -10,8 +10,8 @@ import DayPlan
 /// The day files `query` and `report` look back over, read on all cores with lint's batches: every task in
 /// them, and what could not be read. One bad file never stops the others.
 struct Archive {
-    /// Every task in the regions of the files read, in path order.
-    var tasks: [ArchivedTask] = []
+    /// The files read, each with its tasks and figures (made where it was read), in path order.
+    var days: [ArchivedDay] = []
     /// How many files were to be read.
     var files = 0
     /// Files that could not be read (or whose day is unknown): named on standard error, exit 2.
@@ -43,7 +43,7 @@ struct Archive {
 
     /// What reading one file gave.
     private enum FileReading {
-        case tasks([ArchivedTask], doubt: String?)
+        case day(ArchivedDay, doubt: String?)
         case failure(String)
     }
 
@@ -52,10 +52,11 @@ struct Archive {
                      err: inout Output) -> Archive {
         var archive = Archive()
         archive.files = paths.count
+        archive.days.reserveCapacity(paths.count)
         forEachInBatches(paths, work: { path in readOne(path, shownAs: shown(path)) }) { _, reading in
             switch reading {
-            case .tasks(let tasks, let doubt):
-                archive.tasks += tasks
+            case .day(let day, let doubt):
+                archive.days.append(day)
                 if let doubt {
                     err.line(doubt)
                     archive.doubtful += 1
@@ -86,6 +87,6 @@ struct Archive {
         let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
             FindingFormat.line($0, file: name) + " (read as far as it goes; 'dayplan lint \(name)' lists every finding)"
         }
-        return .tasks(ArchivedTask.tasks(of: document, day: day, file: name), doubt: doubt)
+        return .day(ArchivedDay(document, day: day, file: name), doubt: doubt)
     }
 }
