@@ -9,7 +9,7 @@ public struct ArchivedDay: Sendable {
         var column: Int
         /// Where its title ends in `titles`; it starts where the previous one ends.
         var titleEnd: Int
-        /// The title's hash (`String.hashValue`: equal titles, as Swift compares them, hash equally).
+        /// The title's hash (`identityHash`: equal titles, as Swift compares them, hash equally).
         var titleHash: Int
         var from: Day?
         var due: Day?
@@ -39,11 +39,14 @@ public struct ArchivedDay: Sendable {
         self.file = file
         for section in document.sections {
             guard let region = section.region else { continue }
-            for task in section.tasks {
-                let metadata = task.metadata
-                append(Record(line: task.line, column: task.source?.start.column ?? 1, titleEnd: 0, titleHash: 0,
-                              from: metadata.from, due: metadata.due, on: metadata.on, region: region,
-                              bucket: task.bucket, status: task.status), title: task.title)
+            // Through a pointer: a task is read field by field, never copied whole.
+            section.tasks.withUnsafeBufferPointer { tasks in
+                for index in tasks.indices {
+                    append(Record(line: tasks[index].line, column: tasks[index].source?.start.column ?? 1, titleEnd: 0,
+                                  titleHash: 0, from: tasks[index].metadata.from, due: tasks[index].metadata.due,
+                                  on: tasks[index].metadata.on, region: region, bucket: tasks[index].bucket,
+                                  status: tasks[index].status), of: tasks[index])
+                }
             }
         }
     }
@@ -55,26 +58,59 @@ public struct ArchivedDay: Sendable {
         for task in tasks {
             append(Record(line: task.line, column: task.column, titleEnd: 0, titleHash: 0, from: task.from,
                           due: task.due, on: task.on, region: task.region, bucket: task.bucket, status: task.status),
-                   title: task.title)
+                   of: PlanTask(bucket: task.bucket, status: task.status, title: task.title))
         }
     }
 
-    private mutating func append(_ record: Record, title: String) {
+    private mutating func append(_ record: Record, of task: PlanTask) {
         var record = record
-        titles.append(contentsOf: title.utf8)
+        record.titleHash = ArchivedDay.identityHash(task.title)
+        titles.append(contentsOf: task.title.utf8)
         record.titleEnd = titles.count
-        record.titleHash = title.hashValue
         records.append(record)
         statistics.add(region: record.region, bucket: record.bucket, status: record.status)
         guard record.status == .done else { return }
-        let tags = title.utf8.contains(UInt8(ascii: "#")) ? PlanTask(bucket: record.bucket, title: title).tags : []
-        for tag in tags.isEmpty ? [ArchivedTask.implicitTag] : tags {
-            if let index = doneTags.firstIndex(where: { $0.tag == tag }) {
+        var tagged = false
+        PlanTask.forEachTag(of: task) { tag in
+            tagged = true
+            if let index = doneTags.firstIndex(where: { $0.tag.utf8.elementsEqual(tag) }) {
                 doneTags[index].count += 1
             } else {
-                doneTags.append((tag, 1))
+                doneTags.append((String(decoding: tag, as: UTF8.self), 1))
             }
         }
+        guard !tagged else { return }
+        if let index = doneTags.firstIndex(where: { $0.tag == ArchivedTask.implicitTag }) {
+            doneTags[index].count += 1
+        } else {
+            doneTags.append((ArchivedTask.implicitTag, 1))
+        }
+    }
+
+    /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
+    /// compared) share, made from its bytes: FNV-1a over them, when they are ASCII or spell ASCII but for
+    /// the three characters that stand for an ASCII one (U+037E for `;`, U+1FEF for `` ` ``, U+212A for `K`),
+    /// else Swift's own (slower, normalizing) string hash.
+    static func identityHash(_ title: String) -> Int {
+        func fnv(_ bytes: some Sequence<UInt8>) -> Int {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return Int(truncatingIfNeeded: hash)
+        }
+        var title = title
+        let ascii = title.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? fnv(bytes) : nil }
+        if let ascii { return ascii }
+        var spelled: [UInt8] = []
+        for scalar in title.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: spelled.append(UInt8(scalar.value))
+            case 0x37E: spelled.append(UInt8(ascii: ";"))
+            case 0x1FEF: spelled.append(UInt8(ascii: "`"))
+            case 0x212A: spelled.append(UInt8(ascii: "K"))
+            default: return title.hashValue
+            }
+        }
+        return fnv(spelled)
     }
 
     /// How many tasks the file has in its regions.
