@@ -37,16 +37,21 @@ public struct ArchivedDay: Sendable {
     public init(_ document: DayDocument, day: Day, file: String) {
         self.day = day
         self.file = file
+        var count = 0, titleBytes = 0
+        for section in document.sections where section.region != nil {
+            for case .task(let task) in section.items {
+                count += 1
+                titleBytes += task.title.utf8.count
+            }
+        }
+        records.reserveCapacity(count)
+        titles.reserveCapacity(titleBytes)
         for section in document.sections {
             guard let region = section.region else { continue }
-            // Through a pointer: a task is read field by field, never copied whole.
-            section.tasks.withUnsafeBufferPointer { tasks in
-                for index in tasks.indices {
-                    append(Record(line: tasks[index].line, column: tasks[index].source?.start.column ?? 1, titleEnd: 0,
-                                  titleHash: 0, from: tasks[index].metadata.from, due: tasks[index].metadata.due,
-                                  on: tasks[index].metadata.on, region: region, bucket: tasks[index].bucket,
-                                  status: tasks[index].status), of: tasks[index])
-                }
+            for case .task(let task) in section.items {
+                append(Record(line: task.line, column: task.source?.start.column ?? 1, titleEnd: 0, titleHash: 0,
+                              from: task.metadata.from, due: task.metadata.due, on: task.metadata.on, region: region,
+                              bucket: task.bucket, status: task.status), of: task)
             }
         }
     }
@@ -88,29 +93,91 @@ public struct ArchivedDay: Sendable {
     }
 
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
-    /// compared) share, made from its bytes: FNV-1a over them, when they are ASCII or spell ASCII but for
-    /// the three characters that stand for an ASCII one (U+037E for `;`, U+1FEF for `` ` ``, U+212A for `K`),
-    /// else Swift's own (slower, normalizing) string hash.
+    /// compared) share, made from its bytes rather than by Swift's string hash, which normalizes every
+    /// title that is not ASCII.
+    ///
+    /// An ASCII title hashes as its bytes. Otherwise each word (between spaces, which canonical equivalence
+    /// never moves, adds or joins to a neighbour) counts by itself: a word of ASCII and the three characters
+    /// that stand for one ASCII character (U+037E `;`, U+1FEF `` ` ``, U+212A `K`) as that ASCII, any other
+    /// word by Swift's hash of it. Equal titles have equal words, so equal hashes.
     static func identityHash(_ title: String) -> Int {
-        func fnv(_ bytes: some Sequence<UInt8>) -> Int {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return Int(truncatingIfNeeded: hash)
-        }
         var title = title
-        let ascii = title.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? fnv(bytes) : nil }
-        if let ascii { return ascii }
-        var spelled: [UInt8] = []
-        for scalar in title.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x80: spelled.append(UInt8(scalar.value))
-            case 0x37E: spelled.append(UInt8(ascii: ";"))
-            case 0x1FEF: spelled.append(UInt8(ascii: "`"))
-            case 0x212A: spelled.append(UInt8(ascii: "K"))
-            default: return title.hashValue
+        return title.withUTF8 { bytes in
+            if isASCII(UnsafeRawBufferPointer(bytes)) { return hash(UnsafeRawBufferPointer(bytes)) }
+            var spelled: [UInt8] = []
+            spelled.reserveCapacity(bytes.count + 16)
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
+                let wordStart = spelled.count
+                var i = start
+                while i < end {
+                    let byte = bytes[i]
+                    if byte < 0x80 {
+                        spelled.append(byte)
+                        i += 1
+                    } else if byte == 0xCD, i + 1 < end, bytes[i + 1] == 0xBE {
+                        spelled.append(UInt8(ascii: ";"))
+                        i += 2
+                    } else if byte == 0xE1, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF {
+                        spelled.append(UInt8(ascii: "`"))
+                        i += 3
+                    } else if byte == 0xE2, i + 2 < end, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA {
+                        spelled.append(UInt8(ascii: "K"))
+                        i += 3
+                    } else {
+                        break
+                    }
+                }
+                if i < end {
+                    spelled.removeSubrange(wordStart...)
+                    spelled.append(0xFF)
+                    withUnsafeBytes(of: String(decoding: bytes[start..<end], as: UTF8.self).hashValue) {
+                        spelled.append(contentsOf: $0)
+                    }
+                }
+                if end < bytes.count { spelled.append(UInt8(ascii: " ")) }
+                start = end + 1
             }
+            return spelled.withUnsafeBytes { hash($0) }
         }
-        return fnv(spelled)
+    }
+
+    /// Whether every byte is ASCII, eight at a time.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var high: UInt64 = 0, i = 0
+        while i + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < bytes.count {
+            high |= UInt64(bytes[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// A hash of bytes, eight at a time (multiply and shift, after FNV and splitmix).
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+            hash ^= hash >> 32
+        }
+        var i = 0
+        while i + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        var tail: UInt64 = 0, shift: UInt64 = 0
+        while i < bytes.count {
+            tail |= UInt64(bytes[i]) << shift
+            shift += 8
+            i += 1
+        }
+        mix(tail)
+        return Int(truncatingIfNeeded: hash)
     }
 
     /// How many tasks the file has in its regions.
