@@ -70,7 +70,9 @@ public struct ArchivedDay: Sendable {
     private mutating func append(_ record: Record, of task: PlanTask) {
         var record = record
         record.titleHash = ArchivedDay.identityHash(task.title)
-        titles.append(contentsOf: task.title.utf8)
+        if task.title.utf8.withContiguousStorageIfAvailable({ titles.append(contentsOf: $0) }) == nil {
+            titles.append(contentsOf: task.title.utf8)
+        }
         record.titleEnd = titles.count
         records.append(record)
         statistics.add(region: record.region, bucket: record.bucket, status: record.status)
@@ -103,81 +105,53 @@ public struct ArchivedDay: Sendable {
     static func identityHash(_ title: String) -> Int {
         var title = title
         return title.withUTF8 { bytes in
-            if isASCII(UnsafeRawBufferPointer(bytes)) { return hash(UnsafeRawBufferPointer(bytes)) }
-            var spelled: [UInt8] = []
-            spelled.reserveCapacity(bytes.count + 16)
+            var hasher = ByteHasher()
+            if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
+            hasher = ByteHasher()
             var start = 0
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
-                let wordStart = spelled.count
-                var i = start
-                while i < end {
-                    let byte = bytes[i]
-                    if byte < 0x80 {
-                        spelled.append(byte)
-                        i += 1
-                    } else if byte == 0xCD, i + 1 < end, bytes[i + 1] == 0xBE {
-                        spelled.append(UInt8(ascii: ";"))
-                        i += 2
-                    } else if byte == 0xE1, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF {
-                        spelled.append(UInt8(ascii: "`"))
-                        i += 3
-                    } else if byte == 0xE2, i + 2 < end, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA {
-                        spelled.append(UInt8(ascii: "K"))
-                        i += 3
-                    } else {
-                        break
-                    }
-                }
-                if i < end {
-                    spelled.removeSubrange(wordStart...)
-                    spelled.append(0xFF)
+                if let spelled = asciiSpelling(of: bytes[start..<end]) {
+                    for byte in spelled { hasher.add(byte) }
+                } else {
+                    hasher.add(0xFF)
                     withUnsafeBytes(of: String(decoding: bytes[start..<end], as: UTF8.self).hashValue) {
-                        spelled.append(contentsOf: $0)
+                        for byte in $0 { hasher.add(byte) }
                     }
                 }
-                if end < bytes.count { spelled.append(UInt8(ascii: " ")) }
+                if end < bytes.count { hasher.add(UInt8(ascii: " ")) }
                 start = end + 1
             }
-            return spelled.withUnsafeBytes { hash($0) }
+            return hasher.finish()
         }
     }
 
-    /// Whether every byte is ASCII, eight at a time.
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var high: UInt64 = 0, i = 0
-        while i + 8 <= bytes.count {
-            high |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i += 8
+    /// A word's bytes as ASCII (U+037E, U+1FEF and U+212A as the ASCII character each stands for), lazily;
+    /// nil when it has another character beyond ASCII.
+    private static func asciiSpelling(of word: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
+        guard word.contains(where: { $0 >= 0x80 }) else { return Array(word) }
+        var spelled: [UInt8] = []
+        var i = word.startIndex
+        while i < word.endIndex {
+            let byte = word[i]
+            if byte < 0x80 {
+                spelled.append(byte)
+                i += 1
+            } else if byte == 0xCD, i + 1 < word.endIndex, word[i + 1] == 0xBE {
+                spelled.append(UInt8(ascii: ";"))
+                i += 2
+            } else if byte == 0xE1, i + 2 < word.endIndex, word[i + 1] == 0xBF, word[i + 2] == 0xAF {
+                spelled.append(UInt8(ascii: "`"))
+                i += 3
+            } else if byte == 0xE2, i + 2 < word.endIndex, word[i + 1] == 0x84, word[i + 2] == 0xAA {
+                spelled.append(UInt8(ascii: "K"))
+                i += 3
+            } else {
+                return nil
+            }
         }
-        while i < bytes.count {
-            high |= UInt64(bytes[i])
-            i += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// A hash of bytes, eight at a time (multiply and shift, after FNV and splitmix).
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
-            hash ^= hash >> 32
-        }
-        var i = 0
-        while i + 8 <= bytes.count {
-            mix(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            i += 8
-        }
-        var tail: UInt64 = 0, shift: UInt64 = 0
-        while i < bytes.count {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        mix(tail)
-        return Int(truncatingIfNeeded: hash)
+        return spelled
     }
 
     /// How many tasks the file has in its regions.
@@ -215,5 +189,56 @@ public struct ArchivedDay: Sendable {
         let mine = titleUTF8(at: index), theirs = day.titleUTF8(at: other)
         if mine.elementsEqual(theirs) { return true }
         return String(decoding: mine, as: UTF8.self) == String(decoding: theirs, as: UTF8.self)
+    }
+}
+
+/// A hash of a stream of bytes, eight at a time (multiply and shift, after FNV and splitmix): the same bytes
+/// hash the same however they are handed over.
+private struct ByteHasher {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var pending: UInt64 = 0
+    private var count = 0
+
+    private mutating func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        hash ^= hash >> 32
+    }
+
+    /// Adds one byte.
+    mutating func add(_ byte: UInt8) {
+        pending |= UInt64(byte) << UInt64((count & 7) * 8)
+        count += 1
+        if count & 7 == 0 {
+            mix(pending)
+            pending = 0
+        }
+    }
+
+    /// Adds `bytes` to a hasher given nothing yet, and tells whether they are all ASCII (if not, the hash is
+    /// of no use).
+    mutating func addASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        precondition(count == 0)
+        var high: UInt64 = 0, i = 0
+        while i + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            high |= word
+            mix(word)
+            i += 8
+        }
+        count = i
+        while i < bytes.count {
+            high |= UInt64(bytes[i])
+            add(bytes[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The hash of every byte added.
+    func finish() -> Int {
+        var copy = self
+        copy.mix(pending)
+        copy.mix(UInt64(count))
+        return Int(truncatingIfNeeded: copy.hash)
     }
 }
