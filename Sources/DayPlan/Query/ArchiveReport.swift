@@ -157,13 +157,13 @@ public struct ArchiveReport: Sendable {
             let offset = first.days(until: file.day)
             if inWindow {
                 planned[offset] = true
-                statistics[offset] = statistics[offset] + file.statistics
                 for (tag, done) in file.doneTags { tagCounts[tag, default: 0] += done }
             }
             for index in file.records.indices {
                 let record = file.records[index]
                 let step = TaskArchive.Step(day: dayIndex, index: index)
                 let alone = archive.standsAlone(step)
+                if inWindow { statistics[offset].add(region: record.region, bucket: record.bucket, status: record.status) }
                 if !alone, archive.previous(before: step) == nil {
                     // The first step of a path of several: its first planned day holds for every step.
                     let path = archive.path(through: step)

@@ -3,55 +3,66 @@
 /// there; the tasks are stored compactly (every title in one buffer, no string per task) and each is made
 /// an `ArchivedTask` only when asked for.
 public struct ArchivedDay: Sendable {
-    /// One task line, without its title (which stands in `titles`).
+    /// One task line, without its title (which stands in `titles`) and its rarer `@due:` and `@on:` days
+    /// (in `dated`): 32 bytes, so that an archive's tasks take little memory (a page touched costs time).
+    /// A day file is at most 512 MB (`FileSystem`), so its lines, columns and titles' bytes count in 32 bits.
     struct Record: Sendable {
-        var line: Int
-        var column: Int
-        /// Where its title ends in `titles`; it starts where the previous one ends.
-        var titleEnd: Int
         /// The title's hash (`identityHash`: equal titles, as Swift compares them, hash equally).
-        var titleHash: Int
+        var titleHash = 0
+        private var storedLine: Int32
+        private var storedColumn: Int32
+        /// Where its title ends in `titles`; it starts where the previous one ends.
+        private var storedTitleEnd: Int32 = 0
         var from: Day?
-        var due: Day?
-        var on: Day?
         var region: Region
         var bucket: Bucket
         var status: Status
+
+        init(line: Int, column: Int, from: Day?, region: Region, bucket: Bucket, status: Status) {
+            storedLine = Int32(truncatingIfNeeded: line)
+            storedColumn = Int32(truncatingIfNeeded: column)
+            self.from = from
+            self.region = region
+            self.bucket = bucket
+            self.status = status
+        }
+
+        var line: Int { Int(storedLine) }
+        var column: Int { Int(storedColumn) }
+        var titleEnd: Int {
+            get { Int(storedTitleEnd) }
+            set { storedTitleEnd = Int32(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// The day the file plans.
     public let day: Day
     /// The file, as the caller names it (a path).
     public let file: String
-    /// The figures of its tasks (all four regions; `DayStatistics`).
-    public private(set) var statistics = DayStatistics()
     /// The tags of its done tasks (`ArchivedTask.countedTags`: `inbox` for a task without tags), each with
     /// how many of them carry it, in the order first met.
     public private(set) var doneTags: [(tag: String, count: Int)] = []
     private(set) var records: [Record] = []
     /// Every title's UTF-8 bytes, one after the other.
     private var titles: [UInt8] = []
+    /// The `@due:` and `@on:` days of the tasks that have one, by index.
+    private var dated: [Int: (due: Day?, on: Day?)] = [:]
 
     /// The tasks of a parsed day file that stand in a region, in file order (what `ArchivedTask.tasks(of:day:file:)`
     /// gives), with their figures.
     public init(_ document: DayDocument, day: Day, file: String) {
         self.day = day
         self.file = file
-        var count = 0, titleBytes = 0
-        for section in document.sections where section.region != nil {
-            for case .task(let task) in section.items {
-                count += 1
-                titleBytes += task.title.utf8.count
-            }
-        }
-        records.reserveCapacity(count)
-        titles.reserveCapacity(titleBytes)
+        records.reserveCapacity(document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) })
         for section in document.sections {
             guard let region = section.region else { continue }
-            for case .task(let task) in section.items {
-                append(Record(line: task.line, column: task.source?.start.column ?? 1, titleEnd: 0, titleHash: 0,
-                              from: task.metadata.from, due: task.metadata.due, on: task.metadata.on, region: region,
-                              bucket: task.bucket, status: task.status), of: task)
+            section.items.withUnsafeBufferPointer { items in
+                for index in items.indices {
+                    guard case .task(let task) = items[index] else { continue }
+                    append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
+                                  region: region, bucket: task.bucket, status: task.status),
+                           due: task.metadata.due, on: task.metadata.on, of: task)
+                }
             }
         }
     }
@@ -61,21 +72,21 @@ public struct ArchivedDay: Sendable {
         self.day = day
         self.file = file
         for task in tasks {
-            append(Record(line: task.line, column: task.column, titleEnd: 0, titleHash: 0, from: task.from,
-                          due: task.due, on: task.on, region: task.region, bucket: task.bucket, status: task.status),
-                   of: PlanTask(bucket: task.bucket, status: task.status, title: task.title))
+            append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
+                          status: task.status),
+                   due: task.due, on: task.on, of: PlanTask(bucket: task.bucket, status: task.status, title: task.title))
         }
     }
 
-    private mutating func append(_ record: Record, of task: PlanTask) {
+    private mutating func append(_ record: Record, due: Day?, on: Day?, of task: PlanTask) {
         var record = record
+        if due != nil || on != nil { dated[records.count] = (due, on) }
         record.titleHash = ArchivedDay.identityHash(task.title)
         if task.title.utf8.withContiguousStorageIfAvailable({ titles.append(contentsOf: $0) }) == nil {
             titles.append(contentsOf: task.title.utf8)
         }
         record.titleEnd = titles.count
         records.append(record)
-        statistics.add(region: record.region, bucket: record.bucket, status: record.status)
         guard record.status == .done else { return }
         var tagged = false
         PlanTask.forEachTag(of: task) { tag in
@@ -112,8 +123,14 @@ public struct ArchivedDay: Sendable {
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
-                if let spelled = asciiSpelling(of: bytes[start..<end]) {
-                    for byte in spelled { hasher.add(byte) }
+                var i = start
+                while i < end, let (_, length) = asciiSpelling(bytes, at: i, before: end) { i += length }
+                if i == end {
+                    i = start
+                    while i < end, let (byte, length) = asciiSpelling(bytes, at: i, before: end) {
+                        hasher.add(byte)
+                        i += length
+                    }
                 } else {
                     hasher.add(0xFF)
                     withUnsafeBytes(of: String(decoding: bytes[start..<end], as: UTF8.self).hashValue) {
@@ -127,31 +144,16 @@ public struct ArchivedDay: Sendable {
         }
     }
 
-    /// A word's bytes as ASCII (U+037E, U+1FEF and U+212A as the ASCII character each stands for), lazily;
-    /// nil when it has another character beyond ASCII.
-    private static func asciiSpelling(of word: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
-        guard word.contains(where: { $0 >= 0x80 }) else { return Array(word) }
-        var spelled: [UInt8] = []
-        var i = word.startIndex
-        while i < word.endIndex {
-            let byte = word[i]
-            if byte < 0x80 {
-                spelled.append(byte)
-                i += 1
-            } else if byte == 0xCD, i + 1 < word.endIndex, word[i + 1] == 0xBE {
-                spelled.append(UInt8(ascii: ";"))
-                i += 2
-            } else if byte == 0xE1, i + 2 < word.endIndex, word[i + 1] == 0xBF, word[i + 2] == 0xAF {
-                spelled.append(UInt8(ascii: "`"))
-                i += 3
-            } else if byte == 0xE2, i + 2 < word.endIndex, word[i + 1] == 0x84, word[i + 2] == 0xAA {
-                spelled.append(UInt8(ascii: "K"))
-                i += 3
-            } else {
-                return nil
-            }
-        }
-        return spelled
+    /// The ASCII character the character at `i` is or stands for (U+037E `;`, U+1FEF `` ` ``, U+212A `K`),
+    /// and its length in bytes; nil for any other character.
+    @inline(__always)
+    private static func asciiSpelling(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, before end: Int) -> (UInt8, Int)? {
+        let byte = bytes[i]
+        if byte < 0x80 { return (byte, 1) }
+        if byte == 0xCD, i + 1 < end, bytes[i + 1] == 0xBE { return (UInt8(ascii: ";"), 2) }
+        if byte == 0xE1, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF { return (UInt8(ascii: "`"), 3) }
+        if byte == 0xE2, i + 2 < end, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA { return (UInt8(ascii: "K"), 3) }
+        return nil
     }
 
     /// How many tasks the file has in its regions.
@@ -163,10 +165,23 @@ public struct ArchivedDay: Sendable {
         var task = ArchivedTask(day: day, file: file, line: record.line, column: record.column, region: record.region,
                                 bucket: record.bucket, status: record.status,
                                 title: String(decoding: titleUTF8(at: index), as: UTF8.self), from: record.from)
-        task.due = record.due
-        task.on = record.on
+        task.due = dated[index]?.due
+        task.on = dated[index]?.on
         return task
     }
+
+    /// The figures of its tasks (all four regions; `DayStatistics`).
+    public var statistics: DayStatistics {
+        var statistics = DayStatistics()
+        for record in records { statistics.add(region: record.region, bucket: record.bucket, status: record.status) }
+        return statistics
+    }
+
+    /// The `@due:` day of the task at `index`, if any.
+    public func due(at index: Int) -> Day? { dated.isEmpty ? nil : dated[index]?.due }
+
+    /// The `@on:` day of the task at `index`, if any.
+    public func on(at index: Int) -> Day? { dated.isEmpty ? nil : dated[index]?.on }
 
     /// The title of the task at `index` as UTF-8 bytes, without making a string.
     public func titleUTF8(at index: Int) -> ArraySlice<UInt8> {

@@ -22,8 +22,9 @@ public struct TaskArchive: Sendable {
     public let days: [ArchivedDay]
     /// Per day file: the number of its first task across the archive (`days`' tasks counted in order).
     private let starts: [Int]
-    /// Per task (by number): the step before it and the step after it on its path; -1 for none.
-    private let previous: [Int], next: [Int]
+    /// Per task (by number): the step before it and the step after it on its path; -1 for none. Empty
+    /// when no task continues another (an archive without `[>]`).
+    private let previous: [Int32], next: [Int32]
 
     /// Orders the day files and joins their tasks into paths: a task moved on (`[>]`) is continued by the
     /// next task on a later day with the same identity (`PlanTask.identity`) that continues no other.
@@ -45,7 +46,7 @@ public struct TaskArchive: Sendable {
             total += day.count
         }
         starts.append(total)
-        var previous = [Int](repeating: -1, count: total), next = [Int](repeating: -1, count: total)
+        var previous: [Int32] = [], next: [Int32] = []
         // By title hash: the tasks moved on and not continued yet (waiting for a later day), oldest first.
         var waiting: [Int: [Step]] = [:]
         for dayIndex in days.indices {
@@ -59,8 +60,12 @@ public struct TaskArchive: Sendable {
                     let earlier = starts[open[found].day] + open[found].index
                     open.remove(at: found)
                     waiting[hash] = open.isEmpty ? nil : open
-                    next[earlier] = number
-                    previous[number] = earlier
+                    if next.isEmpty {
+                        previous = [Int32](repeating: -1, count: total)
+                        next = previous
+                    }
+                    next[earlier] = Int32(truncatingIfNeeded: number)
+                    previous[number] = Int32(truncatingIfNeeded: earlier)
                 }
                 if day.records[index].status == .deferred {
                     waiting[hash, default: []].append(Step(day: dayIndex, index: index))
@@ -103,6 +108,12 @@ public struct TaskArchive: Sendable {
 
     private func number(_ step: Step) -> Int { starts[step.day] + step.index }
 
+    /// The number of the task after task `number` on its path; -1 for none.
+    private func next(_ number: Int) -> Int { next.isEmpty ? -1 : Int(next[number]) }
+
+    /// The number of the task before task `number` on its path; -1 for none.
+    private func previous(_ number: Int) -> Int { previous.isEmpty ? -1 : Int(previous[number]) }
+
     private func step(_ number: Int) -> Step {
         // The last day file starting at or before `number`: the one holding it (files without tasks start
         // where the next one does).
@@ -116,18 +127,19 @@ public struct TaskArchive: Sendable {
 
     /// The step after `step` on its path (the later day that continues a task moved on); nil for its last.
     public func next(after step: Step) -> Step? {
-        let following = next[number(step)]
+        let following = next(number(step))
         return following < 0 ? nil : self.step(following)
     }
 
     /// The step before `step` on its path (the earlier day whose task was moved on to it); nil for its first.
     public func previous(before step: Step) -> Step? {
-        let preceding = previous[number(step)]
+        let preceding = previous(number(step))
         return preceding < 0 ? nil : self.step(preceding)
     }
 
     /// Whether `step` is the only step of its path: not moved on to a task here, nor continuing one.
     public func standsAlone(_ step: Step) -> Bool {
+        guard !next.isEmpty else { return true }
         let number = number(step)
         return previous[number] < 0 && next[number] < 0
     }
@@ -135,12 +147,12 @@ public struct TaskArchive: Sendable {
     /// Every step of the path `step` is on, in day order.
     public func path(through step: Step) -> [Step] {
         var first = number(step)
-        while previous[first] >= 0 { first = previous[first] }
+        while previous(first) >= 0 { first = previous(first) }
         var steps: [Step] = []
         var current = first
         while current >= 0 {
             steps.append(self.step(current))
-            current = next[current]
+            current = next(current)
         }
         return steps
     }
@@ -168,7 +180,7 @@ public struct TaskArchive: Sendable {
         var buffer: [ArchivedTask] = []
         buffer.reserveCapacity(starts[days.count])
         var bounds: [Range<Int>] = []
-        for step in steps where next[number(step)] < 0 {
+        for step in steps where next(number(step)) < 0 {
             let start = buffer.count
             buffer += path(through: step).map { self[$0] }
             bounds.append(start..<buffer.count)

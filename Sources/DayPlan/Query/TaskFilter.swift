@@ -59,8 +59,8 @@ public struct TaskFilter: Sendable {
         if let statuses, !statuses.contains(record.status) { return false }
         if let regions, !regions.contains(record.region) { return false }
         if let buckets, !buckets.contains(record.bucket) { return false }
-        if let due, !(record.due.map(due.contains) ?? false) { return false }
-        if let on, !(record.on.map(on.contains) ?? false) { return false }
+        if let due, !(day.due(at: index).map(due.contains) ?? false) { return false }
+        if let on, !(day.on(at: index).map(on.contains) ?? false) { return false }
         return tags.isEmpty && (text ?? "").isEmpty ? true : matches(day[index])
     }
 

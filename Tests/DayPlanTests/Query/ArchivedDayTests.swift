@@ -66,4 +66,18 @@ import Testing
         #expect(String(decoding: day.titleUTF8(at: 1), as: UTF8.self) == "Review Café notes #work #home/desk")
         #expect(day.line(at: 3) == 10)
     }
+
+    @Test func aTaskRecordStaysSmall() {
+        // An archive holds tens of thousands of tasks; each page of memory touched costs time.
+        #expect(MemoryLayout<ArchivedDay.Record>.stride == 32)
+    }
+
+    @Test func dueAndOnDaysAreKeptForTheTasksThatHaveThem() {
+        let text = "# 2026-11-20\n\n## Morning\n- [ ] Pay rent @due:2026-11-25\n- [ ] Read\n- [ ] Dentist @on:2026-11-22\n"
+        let document = DayDocument(parsing: Array(text.utf8))
+        let day = ArchivedDay(document, day: Day("2026-11-20")!, file: "2026-11-20.md")
+        #expect((0..<3).map { day.due(at: $0) } == [Day("2026-11-25"), nil, nil])
+        #expect((0..<3).map { day.on(at: $0) } == [nil, nil, Day("2026-11-22")])
+        #expect(day[2].on == Day("2026-11-22"))
+    }
 }
