@@ -109,39 +109,52 @@ public struct ArchivedDay: Sendable {
     /// compared) share, made from its bytes rather than by Swift's string hash, which normalizes every
     /// title that is not ASCII.
     ///
-    /// An ASCII title hashes as its bytes. Otherwise each word (between spaces, which canonical equivalence
-    /// never moves, adds or joins to a neighbour) counts by itself: a word of ASCII and the three characters
-    /// that stand for one ASCII character (U+037E `;`, U+1FEF `` ` ``, U+212A `K`) as that ASCII, any other
-    /// word by Swift's hash of it. Equal titles have equal words, so equal hashes.
+    /// Only three characters beyond ASCII are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A
+    /// `K`): a title of ASCII and them hashes as its ASCII spelling, and equals no other kind of title. Any
+    /// other title hashes word by word (between spaces, which canonical equivalence never moves, adds or
+    /// joins to a neighbour): a word spelled in ASCII by its spelling, another by Swift's hash of it. Equal
+    /// titles have equal words, so equal hashes.
     static func identityHash(_ title: String) -> Int {
         var title = title
         return title.withUTF8 { bytes in
             var hasher = ByteHasher()
             if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
+            if let spelled = asciiSpelling(of: bytes[...]) { return spelled.withUnsafeBytes(ByteHasher.ofASCII) }
             hasher = ByteHasher()
             var start = 0
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
-                var i = start
-                while i < end, let (_, length) = asciiSpelling(bytes, at: i, before: end) { i += length }
-                if i == end {
-                    i = start
-                    while i < end, let (byte, length) = asciiSpelling(bytes, at: i, before: end) {
-                        hasher.add(byte)
-                        i += length
-                    }
+                let word = bytes[start..<end]
+                if let spelled = asciiSpelling(of: word) {
+                    hasher.combine(spelled.withUnsafeBytes(ByteHasher.ofASCII))
+                } else if word.allSatisfy({ $0 < 0x80 }) {
+                    hasher.combine(ByteHasher.ofASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: word))))
                 } else {
-                    hasher.add(0xFF)
-                    withUnsafeBytes(of: String(decoding: bytes[start..<end], as: UTF8.self).hashValue) {
-                        for byte in $0 { hasher.add(byte) }
-                    }
+                    hasher.combine(String(decoding: word, as: UTF8.self).hashValue)
                 }
-                if end < bytes.count { hasher.add(UInt8(ascii: " ")) }
                 start = end + 1
             }
             return hasher.finish()
         }
+    }
+
+    /// The ASCII spelling of bytes that are not all ASCII but spell ASCII (U+037E, U+1FEF and U+212A as the
+    /// character each stands for); nil when they are all ASCII, or hold another character beyond it.
+    private static func asciiSpelling(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
+        var i = bytes.startIndex, ascii = true
+        while i < bytes.endIndex, let (_, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
+            if length > 1 { ascii = false }
+            i += length
+        }
+        guard i == bytes.endIndex, !ascii else { return nil }
+        var spelled: [UInt8] = []
+        i = bytes.startIndex
+        while i < bytes.endIndex, let (byte, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
+            spelled.append(byte)
+            i += length
+        }
+        return spelled
     }
 
     /// The ASCII character the character at `i` is or stands for (U+037E `;`, U+1FEF `` ` ``, U+212A `K`),
@@ -247,6 +260,23 @@ private struct ByteHasher {
             i += 1
         }
         return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Adds a hash (of a part).
+    mutating func combine(_ value: Int) {
+        guard count & 7 == 0 else {
+            withUnsafeBytes(of: value.littleEndian) { for byte in $0 { add(byte) } }
+            return
+        }
+        mix(UInt64(UInt(bitPattern: value)))  // the same as its eight bytes added one by one
+        count += 8
+    }
+
+    /// The hash of bytes known to be ASCII (or of no matter which, as only the hash is kept).
+    static func ofASCII(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = ByteHasher()
+        _ = hasher.addASCII(bytes)
+        return hasher.finish()
     }
 
     /// The hash of every byte added.
