@@ -106,37 +106,20 @@ public struct ArchivedDay: Sendable {
     }
 
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
-    /// compared) share, made from its bytes rather than by Swift's string hash, which normalizes every
-    /// title that is not ASCII.
+    /// compared) share, made from its bytes where it can be: Swift's string hash normalizes every title that
+    /// is not ASCII, and most titles are.
     ///
     /// Only three characters beyond ASCII are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A
-    /// `K`): a title of ASCII and them hashes as its ASCII spelling, and equals no other kind of title. Any
-    /// other title hashes word by word (between spaces, which canonical equivalence never moves, adds or
-    /// joins to a neighbour): a word spelled in ASCII by its spelling, another by Swift's hash of it. Equal
-    /// titles have equal words, so equal hashes.
+    /// `K`), so a title of ASCII and them hashes as its ASCII spelling, and any other title (which can only
+    /// equal a title beyond ASCII too) by Swift's hash.
     static func identityHash(_ title: String) -> Int {
         var title = title
-        return title.withUTF8 { bytes in
+        let hash = title.withUTF8 { bytes -> Int? in
             var hasher = ByteHasher()
             if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
-            if let spelled = asciiSpelling(of: bytes[...]) { return spelled.withUnsafeBytes(ByteHasher.ofASCII) }
-            hasher = ByteHasher()
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
-                let word = bytes[start..<end]
-                if let spelled = asciiSpelling(of: word) {
-                    hasher.combine(spelled.withUnsafeBytes(ByteHasher.ofASCII))
-                } else if word.allSatisfy({ $0 < 0x80 }) {
-                    hasher.combine(ByteHasher.ofASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: word))))
-                } else {
-                    hasher.combine(String(decoding: word, as: UTF8.self).hashValue)
-                }
-                start = end + 1
-            }
-            return hasher.finish()
+            return asciiSpelling(of: bytes[...])?.withUnsafeBytes(ByteHasher.ofASCII)
         }
+        return hash ?? title.hashValue
     }
 
     /// The ASCII spelling of bytes that are not all ASCII but spell ASCII (U+037E, U+1FEF and U+212A as the
@@ -260,16 +243,6 @@ private struct ByteHasher {
             i += 1
         }
         return high & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// Adds a hash (of a part).
-    mutating func combine(_ value: Int) {
-        guard count & 7 == 0 else {
-            withUnsafeBytes(of: value.littleEndian) { for byte in $0 { add(byte) } }
-            return
-        }
-        mix(UInt64(UInt(bitPattern: value)))  // the same as its eight bytes added one by one
-        count += 8
     }
 
     /// The hash of bytes known to be ASCII (or of no matter which, as only the hash is kept).
