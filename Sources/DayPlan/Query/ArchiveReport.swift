@@ -141,9 +141,10 @@ public struct ArchiveReport: Sendable {
         self.grouping = grouping ?? .suited(toDays: first.days(until: last) + 1)
 
         // Per day of the window (by its offset from `first`): the figures, and its backlog's size and ages.
+        // Each day file brings its figures as if every task stood alone (`ArchivedDay`); only the tasks
+        // that continue another, or are moved on, are looked at one by one.
         let count = first.days(until: last) + 1
-        var statistics = [DayStatistics](repeating: DayStatistics(), count: count)
-        var planned = [Bool](repeating: false, count: count)
+        var statistics = [DayStatistics?](repeating: nil, count: count)
         var backlogs = [(count: Int, totalAge: Int, oldest: Int)](repeating: (0, 0, 0), count: count)
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
@@ -155,31 +156,38 @@ public struct ArchiveReport: Sendable {
             guard file.count > 0 else { continue }
             let inWindow = window.contains(file.day)
             let offset = first.days(until: file.day)
+            let fileLeadTimes = leadTimes.count
             if inWindow {
-                planned[offset] = true
+                if statistics[offset] == nil { statistics[offset] = file.statistics } else { statistics[offset]!.add(file.statistics) }
                 for (tag, done) in file.doneTags { tagCounts[tag, default: 0] += done }
+                leadTimes += file.leadTimes
+                backlogs[offset].count += file.backlog.count
+                backlogs[offset].totalAge += file.backlog.totalAge
+                backlogs[offset].oldest = max(backlogs[offset].oldest, file.backlog.oldest)
             }
+            guard file.hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
             for index in file.records.indices {
                 let record = file.records[index]
                 let step = TaskArchive.Step(day: dayIndex, index: index)
                 let alone = archive.standsAlone(step)
-                if inWindow { statistics[offset].add(region: record.region, bucket: record.bucket, status: record.status) }
-                if !alone, archive.previous(before: step) == nil {
-                    // The first step of a path of several: its first planned day holds for every step.
-                    let path = archive.path(through: step)
-                    let firstPlanned = archive.firstPlanned(of: path)
-                    for step in path { linkedFirstPlanned[step] = firstPlanned }
-                }
-                if inWindow, record.status == .done || (record.region == .backlog && record.status != .cancelled) {
-                    // Done, it is its path's last step; in the Backlog, it is waiting.
-                    let firstPlanned = alone ? min(record.from ?? file.day, file.day)
-                        : linkedFirstPlanned[step] ?? archive.firstPlanned(through: step)
-                    let age = firstPlanned.days(until: file.day)
-                    if record.status == .done { leadTimes.append(age) }
-                    if record.region == .backlog, record.status != .done {
-                        backlogs[offset].count += 1
-                        backlogs[offset].totalAge += age
-                        backlogs[offset].oldest = max(backlogs[offset].oldest, age)
+                if !alone {
+                    if archive.previous(before: step) == nil {
+                        // The first step of a path of several: its first planned day holds for every step.
+                        let path = archive.path(through: step)
+                        let firstPlanned = archive.firstPlanned(of: path)
+                        for step in path { linkedFirstPlanned[step] = firstPlanned }
+                    }
+                    // Its age counts from its path's first planned day, not its own.
+                    let own = min(record.from ?? file.day, file.day).days(until: file.day)
+                    let age = (linkedFirstPlanned[step] ?? archive.firstPlanned(through: step)).days(until: file.day)
+                    if inWindow, age != own {
+                        if record.status == .done, let at = leadTimes[fileLeadTimes...].firstIndex(of: own) {
+                            leadTimes[at] = age  // done, it is its path's last step
+                        }
+                        if record.region == .backlog, record.status != .done, record.status != .cancelled {
+                            backlogs[offset].totalAge += age - own
+                            backlogs[offset].oldest = max(backlogs[offset].oldest, age)
+                        }
                     }
                 }
                 // A path moved on is listed at its last step, when one of its steps is in the window.
@@ -195,13 +203,15 @@ public struct ArchiveReport: Sendable {
         }
 
         days = statistics.indices.compactMap { offset in
-            guard planned[offset] else { return nil }
+            guard let figures = statistics[offset] else { return nil }
             let backlog = backlogs[offset]
-            return DayFigures(day: first.adding(days: offset), statistics: statistics[offset], backlog: backlog.count,
+            return DayFigures(day: first.adding(days: offset), statistics: figures, backlog: backlog.count,
                               backlogMeanAge: backlog.count == 0 ? nil : Double(backlog.totalAge) / Double(backlog.count),
                               backlogOldestAge: backlog.count == 0 ? nil : backlog.oldest)
         }
-        total = days.reduce(DayStatistics()) { $0 + $1.statistics }
+        var total = DayStatistics()
+        for figures in days { total.add(figures.statistics) }
+        self.total = total
         periods = ArchiveReport.periods(of: days, grouping: self.grouping, within: window)
         mustStreak = ArchiveReport.streak(of: days, today: today) { $0.keepsMustStreak }
         completionStreak = ArchiveReport.streak(of: days, today: today) {
@@ -264,7 +274,7 @@ public struct ArchiveReport: Sendable {
             var plans = 0
             var backlog: Int?
             while index < days.count, span.contains(days[index].day) {
-                sum = sum + days[index].statistics
+                sum.add(days[index].statistics)
                 plans += 1
                 backlog = days[index].backlog
                 index += 1

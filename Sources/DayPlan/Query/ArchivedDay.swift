@@ -39,9 +39,21 @@ public struct ArchivedDay: Sendable {
     public let day: Day
     /// The file, as the caller names it (a path).
     public let file: String
+    /// The figures of its tasks (all four regions; `DayStatistics`).
+    public private(set) var statistics = DayStatistics()
+
+    // What `ArchiveReport` takes from each day file, found where the file was read. Ages count from a
+    // task's first planned day as if the task stood alone (its day, or an earlier `@from:`); the report
+    // corrects them for the tasks that continue another (`TaskArchive`), which can only make them older.
     /// The tags of its done tasks (`ArchivedTask.countedTags`: `inbox` for a task without tags), each with
     /// how many of them carry it, in the order first met.
-    public private(set) var doneTags: [(tag: String, count: Int)] = []
+    private(set) var doneTags: [(tag: String, count: Int)] = []
+    /// Per done task, in order: the days from first planned to done.
+    private(set) var leadTimes: [Int] = []
+    /// The Backlog's tasks not done or cancelled: how many, their ages added up, and the oldest's age.
+    private(set) var backlog = (count: 0, totalAge: 0, oldest: 0)
+    /// Whether a task is moved on (`[>]`).
+    private(set) var hasMovedOn = false
     private(set) var records: [Record] = []
     /// Every title's UTF-8 bytes, one after the other.
     private var titles: [UInt8] = []
@@ -87,7 +99,16 @@ public struct ArchivedDay: Sendable {
         }
         record.titleEnd = titles.count
         records.append(record)
+        statistics.add(region: record.region, bucket: record.bucket, status: record.status)
+        let age = min(record.from ?? day, day).days(until: day)
+        if record.region == .backlog, record.status != .done, record.status != .cancelled {
+            backlog.count += 1
+            backlog.totalAge += age
+            backlog.oldest = max(backlog.oldest, age)
+        }
+        if record.status == .deferred { hasMovedOn = true }
         guard record.status == .done else { return }
+        leadTimes.append(age)
         var tagged = false
         PlanTask.forEachTag(of: task) { tag in
             tagged = true
@@ -164,13 +185,6 @@ public struct ArchivedDay: Sendable {
         task.due = dated[index]?.due
         task.on = dated[index]?.on
         return task
-    }
-
-    /// The figures of its tasks (all four regions; `DayStatistics`).
-    public var statistics: DayStatistics {
-        var statistics = DayStatistics()
-        for record in records { statistics.add(region: record.region, bucket: record.bucket, status: record.status) }
-        return statistics
     }
 
     /// The `@due:` day of the task at `index`, if any.

@@ -112,11 +112,16 @@ public struct DayStatistics: Hashable, Sendable {
     /// Both days' figures together.
     public static func + (lhs: DayStatistics, rhs: DayStatistics) -> DayStatistics {
         var sum = lhs
-        sum.planned = sum.planned + rhs.planned
-        for index in sum.regions.indices { sum.regions[index] = sum.regions[index] + rhs.regions[index] }
-        for index in sum.buckets.indices { sum.buckets[index] = sum.buckets[index] + rhs.buckets[index] }
-        sum.score += rhs.score
+        sum.add(rhs)
         return sum
+    }
+
+    /// Adds another day's figures to these, in place.
+    public mutating func add(_ other: DayStatistics) {
+        planned = planned + other.planned
+        for index in regions.indices { regions[index] = regions[index] + other.regions[index] }
+        for index in buckets.indices { buckets[index] = buckets[index] + other.buckets[index] }
+        score += other.score
     }
 }
 

@@ -25,6 +25,8 @@ public struct TaskArchive: Sendable {
     /// Per task (by number): the step before it and the step after it on its path; -1 for none. Empty
     /// when no task continues another (an archive without `[>]`).
     private let previous: [Int32], next: [Int32]
+    /// Per day file: whether a task in it continues another or is continued. Empty as `next` is.
+    private let linkedDays: [Bool]
 
     /// Orders the day files and joins their tasks into paths: a task moved on (`[>]`) is continued by the
     /// next task on a later day with the same identity (`PlanTask.identity`) that continues no other.
@@ -47,6 +49,7 @@ public struct TaskArchive: Sendable {
         }
         starts.append(total)
         var previous: [Int32] = [], next: [Int32] = []
+        var linkedDays: [Bool] = []
         // By title hash: the tasks moved on and not continued yet (waiting for a later day), oldest first.
         var waiting: [Int: [Step]] = [:]
         for dayIndex in days.indices {
@@ -57,15 +60,18 @@ public struct TaskArchive: Sendable {
                 if !waiting.isEmpty, var open = waiting[hash], let found = open.firstIndex(where: {
                     days[$0.day].day < day.day && days[$0.day].sameTitle(at: $0.index, as: index, in: day)
                 }) {
-                    let earlier = starts[open[found].day] + open[found].index
-                    open.remove(at: found)
+                    let earlier = open.remove(at: found)
+                    let earlierNumber = starts[earlier.day] + earlier.index
                     waiting[hash] = open.isEmpty ? nil : open
                     if next.isEmpty {
                         previous = [Int32](repeating: -1, count: total)
                         next = previous
+                        linkedDays = [Bool](repeating: false, count: days.count)
                     }
-                    next[earlier] = Int32(truncatingIfNeeded: number)
-                    previous[number] = Int32(truncatingIfNeeded: earlier)
+                    linkedDays[earlier.day] = true
+                    linkedDays[dayIndex] = true
+                    next[earlierNumber] = Int32(truncatingIfNeeded: number)
+                    previous[number] = Int32(truncatingIfNeeded: earlierNumber)
                 }
                 if day.records[index].status == .deferred {
                     waiting[hash, default: []].append(Step(day: dayIndex, index: index))
@@ -76,6 +82,7 @@ public struct TaskArchive: Sendable {
         self.starts = starts
         self.previous = previous
         self.next = next
+        self.linkedDays = linkedDays
     }
 
     /// Joins archived tasks, in any order, by day file (`day` and `file`; each file's tasks by line).
@@ -143,6 +150,9 @@ public struct TaskArchive: Sendable {
         let number = number(step)
         return previous[number] < 0 && next[number] < 0
     }
+
+    /// Whether a task of the day file at `index` in `days` continues another, or is continued.
+    public func hasLinks(inDay index: Int) -> Bool { !linkedDays.isEmpty && linkedDays[index] }
 
     /// Every step of the path `step` is on, in day order.
     public func path(through step: Step) -> [Step] {
