@@ -154,16 +154,17 @@ public struct ArchiveReport: Sendable {
         for dayIndex in archive.days.indices {
             let file = archive.days[dayIndex]
             guard file.count > 0 else { continue }
+            let figures = file.figures
             let inWindow = window.contains(file.day)
             let offset = first.days(until: file.day)
             let fileLeadTimes = leadTimes.count
             if inWindow {
-                if statistics[offset] == nil { statistics[offset] = file.statistics } else { statistics[offset]!.add(file.statistics) }
-                for (tag, done) in file.doneTags { tagCounts[tag, default: 0] += done }
-                leadTimes += file.leadTimes
-                backlogs[offset].count += file.backlog.count
-                backlogs[offset].totalAge += file.backlog.totalAge
-                backlogs[offset].oldest = max(backlogs[offset].oldest, file.backlog.oldest)
+                if statistics[offset] == nil { statistics[offset] = figures.statistics } else { statistics[offset]!.add(figures.statistics) }
+                for (tag, done) in figures.doneTags { tagCounts[tag, default: 0] += done }
+                leadTimes += figures.leadTimes
+                backlogs[offset].count += figures.backlog.count
+                backlogs[offset].totalAge += figures.backlog.totalAge
+                backlogs[offset].oldest = max(backlogs[offset].oldest, figures.backlog.oldest)
             }
             guard file.hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
             for index in file.records.indices {
@@ -178,7 +179,7 @@ public struct ArchiveReport: Sendable {
                         for step in path { linkedFirstPlanned[step] = firstPlanned }
                     }
                     // Its age counts from its path's first planned day, not its own.
-                    let own = min(record.from ?? file.day, file.day).days(until: file.day)
+                    let own = record.from.map { $0 < file.day ? $0.days(until: file.day) : 0 } ?? 0
                     let age = (linkedFirstPlanned[step] ?? archive.firstPlanned(through: step)).days(until: file.day)
                     if inWindow, age != own {
                         if record.status == .done, let at = leadTimes[fileLeadTimes...].firstIndex(of: own) {

@@ -39,19 +39,51 @@ public struct ArchivedDay: Sendable {
     public let day: Day
     /// The file, as the caller names it (a path).
     public let file: String
-    /// The figures of its tasks (all four regions; `DayStatistics`).
-    public private(set) var statistics = DayStatistics()
+    /// What `ArchiveReport` takes from a day file, found where the file was read. Ages count from a task's
+    /// first planned day as if the task stood alone (its day, or an earlier `@from:`); the report corrects
+    /// them for the tasks that continue another (`TaskArchive`), which can only make them older.
+    struct Figures: Sendable {
+        /// The figures of its tasks.
+        var statistics = DayStatistics()
+        /// The tags of its done tasks (`ArchivedTask.countedTags`: `inbox` for a task without tags), each with
+        /// how many of them carry it, in the order first met.
+        var doneTags: [(tag: String, count: Int)] = []
+        /// Per done task, in order: the days from first planned to done.
+        var leadTimes: [Int] = []
+        /// The Backlog's tasks not done or cancelled: how many, their ages added up, and the oldest's age.
+        var backlog = (count: 0, totalAge: 0, oldest: 0)
 
-    // What `ArchiveReport` takes from each day file, found where the file was read. Ages count from a
-    // task's first planned day as if the task stood alone (its day, or an earlier `@from:`); the report
-    // corrects them for the tasks that continue another (`TaskArchive`), which can only make them older.
-    /// The tags of its done tasks (`ArchivedTask.countedTags`: `inbox` for a task without tags), each with
-    /// how many of them carry it, in the order first met.
-    private(set) var doneTags: [(tag: String, count: Int)] = []
-    /// Per done task, in order: the days from first planned to done.
-    private(set) var leadTimes: [Int] = []
-    /// The Backlog's tasks not done or cancelled: how many, their ages added up, and the oldest's age.
-    private(set) var backlog = (count: 0, totalAge: 0, oldest: 0)
+        /// Counts one task of a file planning `day`.
+        mutating func add(_ record: Record, of task: PlanTask, on day: Day) {
+            statistics.add(region: record.region, bucket: record.bucket, status: record.status)
+            let age = record.from.map { $0 < day ? $0.days(until: day) : 0 } ?? 0
+            if record.region == .backlog, record.status != .done, record.status != .cancelled {
+                backlog.count += 1
+                backlog.totalAge += age
+                backlog.oldest = max(backlog.oldest, age)
+            }
+            guard record.status == .done else { return }
+            leadTimes.append(age)
+            var tagged = false
+            PlanTask.forEachTag(of: task) { tag in
+                tagged = true
+                count(String(decoding: tag, as: UTF8.self)) { $0.tag.utf8.elementsEqual(tag) }
+            }
+            if !tagged { count(ArchivedTask.implicitTag) { $0.tag == ArchivedTask.implicitTag } }
+        }
+
+        private mutating func count(_ tag: @autoclosure () -> String, where same: ((tag: String, count: Int)) -> Bool) {
+            if let index = doneTags.firstIndex(where: same) {
+                doneTags[index].count += 1
+            } else {
+                doneTags.append((tag(), 1))
+            }
+        }
+    }
+
+    /// The figures `ArchiveReport` takes, when gathered as the file was read.
+    private(set) var gathered: Figures?
+
     /// Whether a task is moved on (`[>]`).
     private(set) var hasMovedOn = false
     private(set) var records: [Record] = []
@@ -61,10 +93,12 @@ public struct ArchivedDay: Sendable {
     private var dated: [Int: (due: Day?, on: Day?)] = [:]
 
     /// The tasks of a parsed day file that stand in a region, in file order (what `ArchivedTask.tasks(of:day:file:)`
-    /// gives), with their figures.
-    public init(_ document: DayDocument, day: Day, file: String) {
+    /// gives), and, unless `figures` is false (for a caller that only lists tasks), the figures a report
+    /// takes from it, while the file is at hand.
+    public init(_ document: DayDocument, day: Day, file: String, figures: Bool = true) {
         self.day = day
         self.file = file
+        if figures { gathered = Figures() }
         records.reserveCapacity(document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) })
         for section in document.sections {
             guard let region = section.region else { continue }
@@ -83,6 +117,7 @@ public struct ArchivedDay: Sendable {
     public init(day: Day, file: String, tasks: some Sequence<ArchivedTask>) {
         self.day = day
         self.file = file
+        gathered = Figures()
         for task in tasks {
             append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
                           status: task.status),
@@ -99,32 +134,23 @@ public struct ArchivedDay: Sendable {
         }
         record.titleEnd = titles.count
         records.append(record)
-        statistics.add(region: record.region, bucket: record.bucket, status: record.status)
-        let age = min(record.from ?? day, day).days(until: day)
-        if record.region == .backlog, record.status != .done, record.status != .cancelled {
-            backlog.count += 1
-            backlog.totalAge += age
-            backlog.oldest = max(backlog.oldest, age)
-        }
         if record.status == .deferred { hasMovedOn = true }
-        guard record.status == .done else { return }
-        leadTimes.append(age)
-        var tagged = false
-        PlanTask.forEachTag(of: task) { tag in
-            tagged = true
-            if let index = doneTags.firstIndex(where: { $0.tag.utf8.elementsEqual(tag) }) {
-                doneTags[index].count += 1
-            } else {
-                doneTags.append((String(decoding: tag, as: UTF8.self), 1))
-            }
-        }
-        guard !tagged else { return }
-        if let index = doneTags.firstIndex(where: { $0.tag == ArchivedTask.implicitTag }) {
-            doneTags[index].count += 1
-        } else {
-            doneTags.append((ArchivedTask.implicitTag, 1))
-        }
+        gathered?.add(record, of: task, on: day)
     }
+
+    /// The figures `ArchiveReport` takes: as gathered when the file was read, else counted now.
+    var figures: Figures {
+        if let gathered { return gathered }
+        var figures = Figures()
+        for index in records.indices {
+            figures.add(records[index], of: PlanTask(bucket: records[index].bucket, status: records[index].status,
+                                                     title: String(decoding: titleUTF8(at: index), as: UTF8.self)), on: day)
+        }
+        return figures
+    }
+
+    /// The figures of its tasks (all four regions; `DayStatistics`).
+    public var statistics: DayStatistics { figures.statistics }
 
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
     /// compared) share, made from its bytes where it can be: Swift's string hash normalizes every title that

@@ -71,7 +71,7 @@ enum QueryCommand {
         case .success(let paths): found = paths
         case .failure(let error): return fail(error.message)
         }
-        let archive = Archive.read(found.paths, shown: found.shown, command: "query", err: &err)
+        let archive = Archive.read(found.paths, shown: found.shown, command: "query", figures: false, err: &err)
         let tasks = TaskArchive(days: archive.days)
         let matches = TaskQuery.run(filter, on: tasks)
         /// The steps written for a match: its whole path with --history, else the step it is shown as.

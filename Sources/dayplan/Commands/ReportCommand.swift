@@ -88,7 +88,7 @@ enum ReportCommand {
         case .success(let paths): found = paths
         case .failure(let error): return fail(error.message)
         }
-        let archive = Archive.read(found.paths, shown: found.shown, command: "report", err: &err)
+        let archive = Archive.read(found.paths, shown: found.shown, command: "report", figures: true, err: &err)
         let report = ArchiveReport(archive: TaskArchive(days: archive.days), since: since, until: until, today: today,
                                    grouping: grouping)
 

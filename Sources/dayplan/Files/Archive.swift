@@ -47,13 +47,14 @@ struct Archive {
         case failure(String)
     }
 
-    /// Reads `paths` (shown as `shown(path)`), naming each bad file on `err` as `dayplan COMMAND: …`.
-    static func read(_ paths: [String], shown: @escaping @Sendable (String) -> String, command: String,
+    /// Reads `paths` (shown as `shown(path)`), naming each bad file on `err` as `dayplan COMMAND: …`; with
+    /// `figures`, each file's figures for a report are gathered as it is read (`ArchivedDay`).
+    static func read(_ paths: [String], shown: @escaping @Sendable (String) -> String, command: String, figures: Bool,
                      err: inout Output) -> Archive {
         var archive = Archive()
         archive.files = paths.count
         archive.days.reserveCapacity(paths.count)
-        forEachInBatches(paths, work: { path in readOne(path, shownAs: shown(path)) }) { _, reading in
+        forEachInBatches(paths, work: { path in readOne(path, shownAs: shown(path), figures: figures) }) { _, reading in
             switch reading {
             case .day(let day, let doubt):
                 archive.days.append(day)
@@ -70,7 +71,7 @@ struct Archive {
     }
 
     /// Reads and parses one file. Runs on any thread: it touches nothing shared.
-    private static func readOne(_ path: String, shownAs name: String) -> FileReading {
+    private static func readOne(_ path: String, shownAs name: String, figures: Bool) -> FileReading {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
@@ -87,7 +88,7 @@ struct Archive {
         let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
             FindingFormat.line($0, file: name) + " (read as far as it goes; 'dayplan lint \(name)' lists every finding)"
         }
-        return .day(ArchivedDay(document, day: day, file: name), doubt: doubt)
+        return .day(ArchivedDay(document, day: day, file: name, figures: figures), doubt: doubt)
     }
 
     /// The last component of a path: what follows its last `/` (trailing ones dropped), found byte by byte.
