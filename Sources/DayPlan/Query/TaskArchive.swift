@@ -54,6 +54,8 @@ public struct TaskArchive: Sendable {
         var waiting: [Int: [Step]] = [:]
         for dayIndex in days.indices {
             let day = days[dayIndex]
+            // Nothing to link in a file without `[>]` while no earlier task waits (its tasks are not looked at).
+            guard day.hasMovedOn || !waiting.isEmpty else { continue }
             for index in day.records.indices {
                 let number = starts[dayIndex] + index
                 let hash = day.records[index].titleHash
