@@ -152,13 +152,14 @@ public struct ArchiveReport: Sendable {
         // The first planned day of each step of the paths of more than one step.
         var linkedFirstPlanned: [TaskArchive.Step: Day] = [:]
         for dayIndex in archive.days.indices {
-            let file = archive.days[dayIndex]
-            guard file.count > 0 else { continue }
-            let figures = file.figures
-            let inWindow = window.contains(file.day)
-            let offset = first.days(until: file.day)
+            // Field by field, not the day file copied whole (a dozen references counted, on memory a worker wrote).
+            guard archive.days[dayIndex].count > 0 else { continue }
+            let day = archive.days[dayIndex].day
+            let inWindow = window.contains(day)
+            let offset = first.days(until: day)
             let fileLeadTimes = leadTimes.count
             if inWindow {
+                let figures = archive.days[dayIndex].figures
                 if statistics[offset] == nil { statistics[offset] = figures.statistics } else { statistics[offset]!.add(figures.statistics) }
                 for (tag, done) in figures.doneTags { tagCounts[tag, default: 0] += done }
                 leadTimes += figures.leadTimes
@@ -166,7 +167,8 @@ public struct ArchiveReport: Sendable {
                 backlogs[offset].totalAge += figures.backlog.totalAge
                 backlogs[offset].oldest = max(backlogs[offset].oldest, figures.backlog.oldest)
             }
-            guard file.hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
+            guard archive.days[dayIndex].hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
+            let file = archive.days[dayIndex]
             for index in file.records.indices {
                 let record = file.records[index]
                 let step = TaskArchive.Step(day: dayIndex, index: index)

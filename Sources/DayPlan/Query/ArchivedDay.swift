@@ -134,6 +134,7 @@ public struct ArchivedDay: Sendable {
         }
         record.titleEnd = titles.count
         records.append(record)
+        count = records.count
         if record.status == .deferred { hasMovedOn = true }
         gathered?.add(record, of: task, on: day)
     }
@@ -200,7 +201,7 @@ public struct ArchivedDay: Sendable {
     }
 
     /// How many tasks the file has in its regions.
-    public var count: Int { records.count }
+    public private(set) var count = 0
 
     /// The task at `index` (0 to `count` − 1), in file order.
     public subscript(index: Int) -> ArchivedTask {

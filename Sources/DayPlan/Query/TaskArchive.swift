@@ -31,21 +31,23 @@ public struct TaskArchive: Sendable {
     /// Orders the day files and joins their tasks into paths: a task moved on (`[>]`) is continued by the
     /// next task on a later day with the same identity (`PlanTask.identity`) that continues no other.
     public init(days: [ArchivedDay]) {
-        func precedes(_ a: ArchivedDay, _ b: ArchivedDay) -> Bool {
-            if a.day != b.day { return a.day < b.day }
-            return a.file.utf8.lexicographicallyPrecedes(b.file.utf8)
+        // By index, reading single fields: a day file copied whole is a dozen references counted, on memory
+        // another core wrote.
+        func precedes(_ a: Int, _ b: Int, in days: [ArchivedDay]) -> Bool {
+            if days[a].day != days[b].day { return days[a].day < days[b].day }
+            return days[a].file.utf8.lexicographicallyPrecedes(days[b].file.utf8)
         }
         var days = days
-        if !zip(days, days.dropFirst()).allSatisfy({ !precedes($0.1, $0.0) }) {
-            days = days.indices.sorted { precedes(days[$0], days[$1]) || (!precedes(days[$1], days[$0]) && $0 < $1) }
+        if days.indices.dropFirst().contains(where: { precedes($0, $0 - 1, in: days) }) {
+            days = days.indices.sorted { precedes($0, $1, in: days) || (!precedes($1, $0, in: days) && $0 < $1) }
                 .map { days[$0] }
         }
         var starts: [Int] = []
         starts.reserveCapacity(days.count + 1)
         var total = 0
-        for day in days {
+        for index in days.indices {
             starts.append(total)
-            total += day.count
+            total += days[index].count
         }
         starts.append(total)
         var previous: [Int32] = [], next: [Int32] = []
@@ -53,9 +55,9 @@ public struct TaskArchive: Sendable {
         // By title hash: the tasks moved on and not continued yet (waiting for a later day), oldest first.
         var waiting: [Int: [Step]] = [:]
         for dayIndex in days.indices {
-            let day = days[dayIndex]
             // Nothing to link in a file without `[>]` while no earlier task waits (its tasks are not looked at).
-            guard day.hasMovedOn || !waiting.isEmpty else { continue }
+            guard days[dayIndex].hasMovedOn || !waiting.isEmpty else { continue }
+            let day = days[dayIndex]
             for index in day.records.indices {
                 let number = starts[dayIndex] + index
                 let hash = day.records[index].titleHash
