@@ -81,11 +81,12 @@ enum QueryCommand {
 
         switch format {
         case .text:
+            var line: [UInt8] = []
             for match in matches {
                 if history && !tasks.standsAlone(match) {
-                    for step in tasks.path(through: match) { writeLine(step, of: tasks, to: &out) }
+                    for step in tasks.path(through: match) { writeLine(step, of: tasks, to: &out, line: &line) }
                 } else {
-                    writeLine(match, of: tasks, to: &out)
+                    writeLine(match, of: tasks, to: &out, line: &line)
                 }
             }
             let count = matches.count
@@ -182,13 +183,27 @@ enum QueryCommand {
     }
 
     /// Writes `FILE:LINE:COLUMN: [x] title`, a line an editor's quickfix list reads, for one step, from the
-    /// archive's bytes (no string made per task: --history writes every task of the archive).
-    static func writeLine(_ step: TaskArchive.Step, of archive: TaskArchive, to out: inout Output) {
-        let day = archive.days[step.day]
-        out.write(bytes: day.file.utf8)
-        out.write(":\(day.line(at: step.index)):\(day.column(at: step.index)): [\(day.status(at: step.index).mark)] ")
-        out.write(bytes: day.titleUTF8(at: step.index))
-        out.write("\n")
+    /// archive's bytes, made in `line` (no string made per task: --history writes every task of the archive).
+    static func writeLine(_ step: TaskArchive.Step, of archive: TaskArchive, to out: inout Output, line: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        line += archive.days[step.day].file.utf8
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(archive.days[step.day].line(at: step.index), to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(archive.days[step.day].column(at: step.index), to: &line)
+        line += ": [".utf8
+        line += archive.days[step.day].status(at: step.index).mark.utf8
+        line += "] ".utf8
+        line += archive.days[step.day].titleUTF8(at: step.index)
+        line.append(UInt8(ascii: "\n"))
+        out.write(bytes: line)
+    }
+
+    /// Appends a non-negative number's decimal digits.
+    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        guard number >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(number, 0))) }
+        appendDecimal(number / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number % 10))
     }
 
     /// Where a task stands on one day, as JSON members.
