@@ -99,7 +99,19 @@ public struct ArchivedDay: Sendable {
         self.day = day
         self.file = file
         if figures { gathered = Figures() }
-        records.reserveCapacity(document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) })
+        // Sized exactly first: growing the buffers would copy them and leave memory behind.
+        var count = 0, titleBytes = 0
+        for section in document.sections where section.region != nil {
+            section.items.withUnsafeBufferPointer { items in
+                for index in items.indices {
+                    guard case .task(let task) = items[index] else { continue }
+                    count += 1
+                    titleBytes += task.title.utf8.count
+                }
+            }
+        }
+        records.reserveCapacity(count)
+        titles.reserveCapacity(titleBytes)
         for section in document.sections {
             guard let region = section.region else { continue }
             section.items.withUnsafeBufferPointer { items in
