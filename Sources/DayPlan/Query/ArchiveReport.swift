@@ -140,12 +140,10 @@ public struct ArchiveReport: Sendable {
         let window = first...last
         self.grouping = grouping ?? .suited(toDays: first.days(until: last) + 1)
 
-        // Per day of the window (by its offset from `first`): the figures, and its backlog's size and ages.
-        // Each day file brings its figures as if every task stood alone (`ArchivedDay`); only the tasks
-        // that continue another, or are moved on, are looked at one by one.
-        let count = first.days(until: last) + 1
-        var statistics = [DayStatistics?](repeating: nil, count: count)
-        var backlogs = [(count: Int, totalAge: Int, oldest: Int)](repeating: (0, 0, 0), count: count)
+        // Per day of the window with a plan, in order (the day files come in day order): the figures, and
+        // its backlog's size and ages. Each day file brings its figures as if every task stood alone
+        // (`ArchivedDay`); only the tasks that continue another, or are moved on, are looked at one by one.
+        var planned: [(day: Day, statistics: DayStatistics, backlog: (count: Int, totalAge: Int, oldest: Int))] = []
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
         var tagCounts: [String: Int] = [:]
@@ -156,16 +154,16 @@ public struct ArchiveReport: Sendable {
             guard archive.days[dayIndex].count > 0 else { continue }
             let day = archive.days[dayIndex].day
             let inWindow = window.contains(day)
-            let offset = first.days(until: day)
             let fileLeadTimes = leadTimes.count
             if inWindow {
                 let figures = archive.days[dayIndex].figures
-                if statistics[offset] == nil { statistics[offset] = figures.statistics } else { statistics[offset]!.add(figures.statistics) }
+                if planned.last?.day != day { planned.append((day, DayStatistics(), (0, 0, 0))) }
+                planned[planned.count - 1].statistics.add(figures.statistics)
                 for (tag, done) in figures.doneTags { tagCounts[tag, default: 0] += done }
                 leadTimes += figures.leadTimes
-                backlogs[offset].count += figures.backlog.count
-                backlogs[offset].totalAge += figures.backlog.totalAge
-                backlogs[offset].oldest = max(backlogs[offset].oldest, figures.backlog.oldest)
+                planned[planned.count - 1].backlog.count += figures.backlog.count
+                planned[planned.count - 1].backlog.totalAge += figures.backlog.totalAge
+                planned[planned.count - 1].backlog.oldest = max(planned[planned.count - 1].backlog.oldest, figures.backlog.oldest)
             }
             guard archive.days[dayIndex].hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
             let file = archive.days[dayIndex]
@@ -188,8 +186,8 @@ public struct ArchiveReport: Sendable {
                             leadTimes[at] = age  // done, it is its path's last step
                         }
                         if record.region == .backlog, record.status != .done, record.status != .cancelled {
-                            backlogs[offset].totalAge += age - own
-                            backlogs[offset].oldest = max(backlogs[offset].oldest, age)
+                            planned[planned.count - 1].backlog.totalAge += age - own
+                            planned[planned.count - 1].backlog.oldest = max(planned[planned.count - 1].backlog.oldest, age)
                         }
                     }
                 }
@@ -205,12 +203,10 @@ public struct ArchiveReport: Sendable {
             }
         }
 
-        days = statistics.indices.compactMap { offset in
-            guard let figures = statistics[offset] else { return nil }
-            let backlog = backlogs[offset]
-            return DayFigures(day: first.adding(days: offset), statistics: figures, backlog: backlog.count,
-                              backlogMeanAge: backlog.count == 0 ? nil : Double(backlog.totalAge) / Double(backlog.count),
-                              backlogOldestAge: backlog.count == 0 ? nil : backlog.oldest)
+        days = planned.map { day in
+            DayFigures(day: day.day, statistics: day.statistics, backlog: day.backlog.count,
+                       backlogMeanAge: day.backlog.count == 0 ? nil : Double(day.backlog.totalAge) / Double(day.backlog.count),
+                       backlogOldestAge: day.backlog.count == 0 ? nil : day.backlog.oldest)
         }
         var total = DayStatistics()
         for figures in days { total.add(figures.statistics) }
