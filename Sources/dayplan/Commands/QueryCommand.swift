@@ -74,7 +74,7 @@ enum QueryCommand {
         let archive = Archive.read(found.paths, shown: found.shown, command: "query", figures: false, err: &err)
         let tasks = TaskArchive(days: archive.days)
         let matches = TaskQuery.run(filter, on: tasks)
-        /// The steps written for a match: its whole path with --history, else the step it is shown as.
+        // The steps written for a match: its whole path with --history, else the step it is shown as.
         func steps(of match: TaskArchive.Step) -> [TaskArchive.Step] {
             history && !tasks.standsAlone(match) ? tasks.path(through: match) : [match]
         }
