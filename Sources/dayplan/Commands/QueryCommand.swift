@@ -188,9 +188,9 @@ enum QueryCommand {
         line.removeAll(keepingCapacity: true)
         line += archive.days[step.day].file.utf8
         line.append(UInt8(ascii: ":"))
-        appendDecimal(archive.days[step.day].line(at: step.index), to: &line)
+        line.appendDecimal(archive.days[step.day].line(at: step.index))
         line.append(UInt8(ascii: ":"))
-        appendDecimal(archive.days[step.day].column(at: step.index), to: &line)
+        line.appendDecimal(archive.days[step.day].column(at: step.index))
         line += ": [".utf8
         line += archive.days[step.day].status(at: step.index).mark.utf8
         line += "] ".utf8
@@ -199,12 +199,6 @@ enum QueryCommand {
         out.write(bytes: line)
     }
 
-    /// Appends a non-negative number's decimal digits.
-    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        guard number >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(number, 0))) }
-        appendDecimal(number / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number % 10))
-    }
 
     /// Where a task stands on one day, as JSON members.
     static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {
