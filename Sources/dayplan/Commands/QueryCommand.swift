@@ -186,19 +186,22 @@ enum QueryCommand {
     /// archive's bytes, made in `line` (no string made per task: --history writes every task of the archive).
     static func writeLine(_ step: TaskArchive.Step, of archive: TaskArchive, to out: inout Output, line: inout [UInt8]) {
         line.removeAll(keepingCapacity: true)
-        line += archive.days[step.day].file.utf8
+        var file = archive.days[step.day].file
+        file.withUTF8 { line.append(contentsOf: $0) }
         line.append(UInt8(ascii: ":"))
         line.appendDecimal(archive.days[step.day].line(at: step.index))
         line.append(UInt8(ascii: ":"))
         line.appendDecimal(archive.days[step.day].column(at: step.index))
-        line += ": [".utf8
-        line += archive.days[step.day].status(at: step.index).mark.utf8
-        line += "] ".utf8
-        line += archive.days[step.day].titleUTF8(at: step.index)
+        line.append(UInt8(ascii: ":"))
+        line.append(UInt8(ascii: " "))
+        line.append(UInt8(ascii: "["))
+        line.append(archive.days[step.day].status(at: step.index).mark.asciiValue ?? UInt8(ascii: "?"))
+        line.append(UInt8(ascii: "]"))
+        line.append(UInt8(ascii: " "))
+        line.append(contentsOf: archive.days[step.day].titleUTF8(at: step.index))
         line.append(UInt8(ascii: "\n"))
         out.write(bytes: line)
     }
-
 
     /// Where a task stands on one day, as JSON members.
     static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {
