@@ -195,13 +195,17 @@ enum QueryCommand {
         line.append(UInt8(ascii: ":"))
         line.append(UInt8(ascii: " "))
         line.append(UInt8(ascii: "["))
-        line.append(archive.days[step.day].status(at: step.index).mark.asciiValue ?? UInt8(ascii: "?"))
+        let status = archive.days[step.day].status(at: step.index)
+        line.append(markBytes.first { $0.status == status }?.byte ?? UInt8(ascii: "?"))
         line.append(UInt8(ascii: "]"))
         line.append(UInt8(ascii: " "))
         line.append(contentsOf: archive.days[step.day].titleUTF8(at: step.index))
         line.append(UInt8(ascii: "\n"))
         out.write(bytes: line)
     }
+
+    /// Each status's mark (`Status.mark`, ASCII) as a byte, looked up once rather than per line.
+    static let markBytes = Status.allCases.map { (status: $0, byte: $0.mark.asciiValue ?? UInt8(ascii: "?")) }
 
     /// Where a task stands on one day, as JSON members.
     static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {
