@@ -24,19 +24,20 @@ extension JSONValue {
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): JSONValue.writeString(text, to: &output, asciiOnly: asciiOnly)
         case .array(let elements):
+            // By index, each element written in place rather than copied out.
             output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
+            for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output, asciiOnly: asciiOnly)
+                elements[index].write(to: &output, asciiOnly: asciiOnly)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
+            for index in members.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.key, to: &output, asciiOnly: asciiOnly)
+                JSONValue.writeString(members[index].key, to: &output, asciiOnly: asciiOnly)
                 output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output, asciiOnly: asciiOnly)
+                members[index].value.write(to: &output, asciiOnly: asciiOnly)
             }
             output.append(UInt8(ascii: "}"))
         }

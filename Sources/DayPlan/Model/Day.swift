@@ -52,6 +52,22 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The day as `YYYY-MM-DD`.
     public var description: String {
+        if year < 10000 {
+            // Ten digits and dashes on the stack (a report writes a day thousands of times).
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+                text[0] = UInt8(48 + year / 1000)
+                text[1] = UInt8(48 + year / 100 % 10)
+                text[2] = UInt8(48 + year / 10 % 10)
+                text[3] = UInt8(48 + year % 10)
+                text[4] = UInt8(ascii: "-")
+                text[5] = UInt8(48 + month / 10)
+                text[6] = UInt8(48 + month % 10)
+                text[7] = UInt8(ascii: "-")
+                text[8] = UInt8(48 + day / 10)
+                text[9] = UInt8(48 + day % 10)
+                return String(decoding: UnsafeBufferPointer(text), as: UTF8.self)
+            }
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -119,15 +119,19 @@ public struct ArchiveReport: Sendable {
     /// The number of calendar days reported on.
     public var calendarDays: Int { first.days(until: last) + 1 }
 
-    /// Computes the report over `paths` (the whole archive, so that a task's first day counts even when
-    /// it is before `since`) for the days `since` through `until`: by default from the archive's first day
-    /// through `today`.
+    /// Computes the report over `paths` as `TaskPath.follow` makes them (the whole archive, so that a task's
+    /// first day counts even when it is before `since`) for the days `since` through `until`: by default from
+    /// the archive's first day through `today`.
     public init(paths: [TaskPath], since: Day? = nil, until: Day? = nil, today: Day, grouping: Grouping? = nil) {
-        var earliest: Day?
-        for path in paths {
-            let day = path.steps[path.steps.startIndex].day
-            if earliest.map({ day < $0 }) ?? true { earliest = day }
-        }
+        self.init(archive: TaskArchive(tasks: paths.flatMap { $0.steps }), since: since, until: until, today: today,
+                  grouping: grouping)
+    }
+
+    /// Computes the report over an archive (the whole of it, so that a task's first day counts even when it
+    /// is before `since`) for the days `since` through `until`: by default from the archive's first day
+    /// through `today`.
+    public init(archive: TaskArchive, since: Day? = nil, until: Day? = nil, today: Day, grouping: Grouping? = nil) {
+        let earliest = archive.days.first { $0.count > 0 }?.day
         let last = until ?? today
         let first = min(since ?? earliest ?? last, last)
         self.first = first
@@ -136,50 +140,77 @@ public struct ArchiveReport: Sendable {
         let window = first...last
         self.grouping = grouping ?? .suited(toDays: first.days(until: last) + 1)
 
-        // Per day of the window (by its offset from `first`): the figures, and each backlog task's age.
-        let count = first.days(until: last) + 1
-        // Not optional: mutating an optional element in place would copy the figures (two arrays) each time.
-        var statistics = [DayStatistics](repeating: DayStatistics(), count: count)
-        var planned = [Bool](repeating: false, count: count)
-        var backlogAges = [[Int]](repeating: [], count: count)
+        // Per day of the window with a plan, in order (the day files come in day order): the figures, and
+        // its backlog's size and ages. Each day file brings its figures as if every task stood alone
+        // (`ArchivedDay`); only the tasks that continue another, or are moved on, are looked at one by one.
+        var planned: [(day: Day, statistics: DayStatistics, backlog: (count: Int, totalAge: Int, oldest: Int))] = []
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
         var tagCounts: [String: Int] = [:]
-        // By index, not by value: copying tens of thousands of tasks (two strings each) shows in the time.
-        for pathIndex in paths.indices {
-            let steps = paths[pathIndex].steps
-            let firstPlanned = paths[pathIndex].firstPlanned
-            var inWindow = false
-            for index in steps.indices where window.contains(steps[index].day) {
-                inWindow = true
-                let day = steps[index].day, region = steps[index].region, status = steps[index].status
-                let offset = first.days(until: day)
-                planned[offset] = true
-                statistics[offset].add(region: region, bucket: steps[index].bucket, status: status)
-                if region == .backlog, status != .done, status != .cancelled {
-                    backlogAges[offset].append(firstPlanned.days(until: day))
+        // The first planned day of each step of the paths of more than one step.
+        var linkedFirstPlanned: [TaskArchive.Step: Day] = [:]
+        for dayIndex in archive.days.indices {
+            // Field by field, not the day file copied whole (a dozen references counted, on memory a worker wrote).
+            guard archive.days[dayIndex].count > 0 else { continue }
+            let day = archive.days[dayIndex].day
+            let inWindow = window.contains(day)
+            let fileLeadTimes = leadTimes.count
+            if inWindow {
+                let figures = archive.days[dayIndex].figures
+                if planned.last?.day != day { planned.append((day, DayStatistics(), (0, 0, 0))) }
+                planned[planned.count - 1].statistics.add(figures.statistics)
+                for (tag, done) in figures.doneTags { tagCounts[tag, default: 0] += done }
+                leadTimes += figures.leadTimes
+                planned[planned.count - 1].backlog.count += figures.backlog.count
+                planned[planned.count - 1].backlog.totalAge += figures.backlog.totalAge
+                planned[planned.count - 1].backlog.oldest = max(planned[planned.count - 1].backlog.oldest, figures.backlog.oldest)
+            }
+            guard archive.days[dayIndex].hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
+            let file = archive.days[dayIndex]
+            for index in file.records.indices {
+                let record = file.records[index]
+                let step = TaskArchive.Step(day: dayIndex, index: index)
+                let alone = archive.standsAlone(step)
+                if !alone {
+                    if archive.previous(before: step) == nil {
+                        // The first step of a path of several: its first planned day holds for every step.
+                        let path = archive.path(through: step)
+                        let firstPlanned = archive.firstPlanned(of: path)
+                        for step in path { linkedFirstPlanned[step] = firstPlanned }
+                    }
+                    // Its age counts from its path's first planned day, not its own.
+                    let own = record.from.map { $0 < file.day ? $0.days(until: file.day) : 0 } ?? 0
+                    let age = (linkedFirstPlanned[step] ?? archive.firstPlanned(through: step)).days(until: file.day)
+                    if inWindow, age != own {
+                        if record.status == .done, let at = leadTimes[fileLeadTimes...].firstIndex(of: own) {
+                            leadTimes[at] = age  // done, it is its path's last step
+                        }
+                        if record.region == .backlog, record.status != .done, record.status != .cancelled {
+                            planned[planned.count - 1].backlog.totalAge += age - own
+                            planned[planned.count - 1].backlog.oldest = max(planned[planned.count - 1].backlog.oldest, age)
+                        }
+                    }
                 }
-            }
-            guard inWindow else { continue }
-            let last = steps.index(before: steps.endIndex)
-            if paths[pathIndex].moves > 0 {
-                migrated.append(MigratedTask(title: steps[last].title, moves: paths[pathIndex].moves,
-                                             firstPlanned: firstPlanned, latest: steps[last]))
-            }
-            if steps[last].status == .done, window.contains(steps[last].day) {
-                leadTimes.append(firstPlanned.days(until: steps[last].day))
-                for tag in steps[last].countedTags { tagCounts[tag, default: 0] += 1 }
+                // A path moved on is listed at its last step, when one of its steps is in the window.
+                if record.status == .deferred || !alone, archive.next(after: step) == nil {
+                    let path = alone ? [step] : archive.path(through: step)
+                    let moves = path.reduce(0) { $0 + (archive.days[$1.day].status(at: $1.index) == .deferred ? 1 : 0) }
+                    guard moves > 0, path.contains(where: { window.contains(archive.days[$0.day].day) }) else { continue }
+                    let latest = file[index]
+                    migrated.append(MigratedTask(title: latest.title, moves: moves, firstPlanned: archive.firstPlanned(of: path),
+                                                 latest: latest))
+                }
             }
         }
 
-        days = statistics.indices.compactMap { offset in
-            guard planned[offset] else { return nil }
-            let ages = backlogAges[offset]
-            return DayFigures(day: first.adding(days: offset), statistics: statistics[offset], backlog: ages.count,
-                              backlogMeanAge: ages.isEmpty ? nil : Double(ages.reduce(0, +)) / Double(ages.count),
-                              backlogOldestAge: ages.max())
+        days = planned.map { day in
+            DayFigures(day: day.day, statistics: day.statistics, backlog: day.backlog.count,
+                       backlogMeanAge: day.backlog.count == 0 ? nil : Double(day.backlog.totalAge) / Double(day.backlog.count),
+                       backlogOldestAge: day.backlog.count == 0 ? nil : day.backlog.oldest)
         }
-        total = days.reduce(DayStatistics()) { $0 + $1.statistics }
+        var total = DayStatistics()
+        for figures in days { total.add(figures.statistics) }
+        self.total = total
         periods = ArchiveReport.periods(of: days, grouping: self.grouping, within: window)
         mustStreak = ArchiveReport.streak(of: days, today: today) { $0.keepsMustStreak }
         completionStreak = ArchiveReport.streak(of: days, today: today) {
@@ -242,7 +273,7 @@ public struct ArchiveReport: Sendable {
             var plans = 0
             var backlog: Int?
             while index < days.count, span.contains(days[index].day) {
-                sum = sum + days[index].statistics
+                sum.add(days[index].statistics)
                 plans += 1
                 backlog = days[index].backlog
                 index += 1

@@ -65,12 +65,23 @@ public struct TaskCounts: Hashable, Sendable {
 public struct DayStatistics: Hashable, Sendable {
     /// The tasks of Morning, Afternoon and Evening together.
     public var planned = TaskCounts()
-    /// Per region, in `Region` order (`regions[Region.backlog.rawValue]` is the Backlog).
-    public var regions = [TaskCounts](repeating: TaskCounts(), count: Region.allCases.count)
-    /// Per bucket, in `Bucket` order, over Morning, Afternoon and Evening.
-    public var buckets = [TaskCounts](repeating: TaskCounts(), count: Bucket.allCases.count)
+    /// Per region, in `Region` order (`regions[Region.backlog.rawValue]` is the Backlog). Setting it sets
+    /// the counts of the regions it holds, in that order.
+    public var regions: [TaskCounts] {
+        get { Region.allCases.map { byRegion[$0.rawValue] } }
+        set { for index in Region.allCases.indices where index < newValue.count { byRegion[index] = newValue[index] } }
+    }
+    /// Per bucket, in `Bucket` order, over Morning, Afternoon and Evening. Setting it sets the counts of the
+    /// buckets it holds, in that order.
+    public var buckets: [TaskCounts] {
+        get { Bucket.allCases.map { byBucket[$0.rawValue] } }
+        set { for index in Bucket.allCases.indices where index < newValue.count { byBucket[index] = newValue[index] } }
+    }
     /// The points of the tasks done, in any region.
     public var score = 0
+    // Inline, not in arrays: a report over years makes and adds up thousands of these, and every array
+    // would be an allocation (and a page of memory touched).
+    private var byRegion = FourCounts(), byBucket = FourCounts()
 
     /// Nothing counted.
     public init() {}
@@ -85,19 +96,19 @@ public struct DayStatistics: Hashable, Sendable {
 
     /// Counts one task standing in `region`.
     public mutating func add(region: Region, bucket: Bucket, status: Status) {
-        regions[region.rawValue].add(status)
+        byRegion[region.rawValue].add(status)
         if region.isLimited {
             planned.add(status)
-            buckets[bucket.rawValue].add(status)
+            byBucket[bucket.rawValue].add(status)
         }
         if status == .done { score += Score.points(for: bucket) }
     }
 
     /// The counts of one region.
-    public func counts(in region: Region) -> TaskCounts { regions[region.rawValue] }
+    public func counts(in region: Region) -> TaskCounts { byRegion[region.rawValue] }
 
     /// The counts of one bucket (Morning, Afternoon and Evening).
-    public func counts(of bucket: Bucket) -> TaskCounts { buckets[bucket.rawValue] }
+    public func counts(of bucket: Bucket) -> TaskCounts { byBucket[bucket.rawValue] }
 
     /// The completion fraction of the day's plan (`TaskCounts.completion`).
     public var completion: Double? { planned.completion }
@@ -112,11 +123,45 @@ public struct DayStatistics: Hashable, Sendable {
     /// Both days' figures together.
     public static func + (lhs: DayStatistics, rhs: DayStatistics) -> DayStatistics {
         var sum = lhs
-        sum.planned = sum.planned + rhs.planned
-        for index in sum.regions.indices { sum.regions[index] = sum.regions[index] + rhs.regions[index] }
-        for index in sum.buckets.indices { sum.buckets[index] = sum.buckets[index] + rhs.buckets[index] }
-        sum.score += rhs.score
+        sum.add(rhs)
         return sum
+    }
+
+    /// Adds another day's figures to these, in place.
+    public mutating func add(_ other: DayStatistics) {
+        planned = planned + other.planned
+        for index in 0..<FourCounts.count {
+            byRegion[index] = byRegion[index] + other.byRegion[index]
+            byBucket[index] = byBucket[index] + other.byBucket[index]
+        }
+        score += other.score
+    }
+}
+
+/// Four counts side by side, by index: the regions (four) or the buckets (three) of `DayStatistics`.
+private struct FourCounts: Hashable, Sendable {
+    static let count = 4
+    private var first = TaskCounts(), second = TaskCounts(), third = TaskCounts(), fourth = TaskCounts()
+
+    subscript(index: Int) -> TaskCounts {
+        get {
+            switch index {
+            case 0: first
+            case 1: second
+            case 2: third
+            case 3: fourth
+            default: preconditionFailure("four counts, not \(index + 1)")
+            }
+        }
+        set {
+            switch index {
+            case 0: first = newValue
+            case 1: second = newValue
+            case 2: third = newValue
+            case 3: fourth = newValue
+            default: preconditionFailure("four counts, not \(index + 1)")
+            }
+        }
     }
 }
 

@@ -52,6 +52,18 @@ public struct TaskFilter: Sendable {
         return true
     }
 
+    /// Whether the task at `index` of a day file matches every condition but the days (`matches(_:)`),
+    /// making the task only when the title is to be looked at.
+    public func matches(_ day: ArchivedDay, at index: Int) -> Bool {
+        let record = day.records[index]
+        if let statuses, !statuses.contains(record.status) { return false }
+        if let regions, !regions.contains(record.region) { return false }
+        if let buckets, !buckets.contains(record.bucket) { return false }
+        if let due, !(day.due(at: index).map(due.contains) ?? false) { return false }
+        if let on, !(day.on(at: index).map(on.contains) ?? false) { return false }
+        return tags.isEmpty && (text ?? "").isEmpty ? true : matches(day[index])
+    }
+
     /// The statuses a `--status` word stands for: `open` (to do and in progress), `todo`, `in-progress`,
     /// `done`, `moved`, `cancelled`, `any`; nil for another word.
     public static func statuses(named word: String) -> Set<Status>? {

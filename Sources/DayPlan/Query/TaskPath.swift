@@ -40,54 +40,9 @@ public struct TaskPath: Sendable {
     }
 
     /// Joins archived tasks into paths. `tasks` may be in any order; paths come out ordered by their latest
-    /// step (day, file, line).
+    /// step (day, file, line). `TaskArchive` does the joining.
     public static func follow(_ tasks: [ArchivedTask]) -> [TaskPath] {
-        // Work on indices: an archive holds tens of thousands of tasks, and moving the values themselves
-        // (two strings each) costs more than reading the files.
-        var order = Array(tasks.indices)
-        if !zip(order, order.dropFirst()).allSatisfy({ !precedes(tasks[$0.1], tasks[$0.0]) }) {
-            order.sort { precedes(tasks[$0], tasks[$1]) }
-        }
-        var next = [Int](repeating: -1, count: tasks.count)   // the step after each task on its path
-        var tail: [Int] = []                                   // per path: its last task so far
-        var heads: [Int] = []                                  // per path: its first task
-        // Per identity, the paths whose last step is moved on (waiting for their next day), oldest first.
-        var waiting: [String: [Int]] = [:]
-        for index in order {
-            let day = tasks[index].day
-            var path = -1
-            if !waiting.isEmpty, var open = waiting[tasks[index].title],
-               let found = open.firstIndex(where: { tasks[tail[$0]].day < day }) {
-                path = open.remove(at: found)
-                waiting[tasks[index].title] = open.isEmpty ? nil : open
-                next[tail[path]] = index
-                tail[path] = index
-            } else {
-                path = heads.count
-                heads.append(index)
-                tail.append(index)
-            }
-            if tasks[index].status == .deferred { waiting[tasks[index].title, default: []].append(path) }
-        }
-        // Paths in the order of their last step, which is its position in `order`.
-        var position = [Int](repeating: 0, count: tasks.count)
-        for (rank, index) in order.enumerated() { position[index] = rank }
-        let sortedPaths = heads.indices.sorted { position[tail[$0]] < position[tail[$1]] }
-        // Every path's steps side by side in one array; each path is a slice of it.
-        var buffer: [ArchivedTask] = []
-        buffer.reserveCapacity(tasks.count)
-        var bounds: [Range<Int>] = []
-        bounds.reserveCapacity(sortedPaths.count)
-        for path in sortedPaths {
-            let start = buffer.count
-            var index = heads[path]
-            while index >= 0 {
-                buffer.append(tasks[index])
-                index = next[index]
-            }
-            bounds.append(start..<buffer.count)
-        }
-        return bounds.map { TaskPath(steps: buffer[$0]) }
+        TaskArchive(tasks: tasks).paths
     }
 
     /// Day, then file (byte order), then line.
@@ -114,11 +69,27 @@ public enum TaskQuery {
     /// left is its state in those days, and every other condition is tested on it. So `--status open
     /// --until 2026-11-20` is what was open on 2026-11-20, and a task moved on and done later is done.
     public static func run(_ filter: TaskFilter, on paths: [TaskPath]) -> [Match] {
-        var matches: [Match] = []
-        for path in paths {
-            guard let shown = path.steps.last(where: { filter.contains($0.day) }), filter.matches(shown) else { continue }
-            matches.append(Match(path: path, shown: shown))
+        let archive = TaskArchive(tasks: paths.flatMap { $0.steps })
+        return run(filter, on: archive).map { shown in
+            Match(path: TaskPath(steps: archive.path(through: shown).map { archive[$0] }), shown: archive[shown])
         }
-        return matches.sorted { TaskPath.precedes($0.shown, $1.shown) }
+    }
+
+    /// The steps tasks matching `filter` are shown as, in day order (day, file, line): the same selection as
+    /// `run(_:on:)` over the archive's paths, without making them.
+    public static func run(_ filter: TaskFilter, on archive: TaskArchive) -> [TaskArchive.Step] {
+        var shown: [TaskArchive.Step] = []
+        for dayIndex in archive.days.indices where filter.contains(archive.days[dayIndex].day) {
+            let day = archive.days[dayIndex]
+            for index in 0..<day.count {
+                let step = TaskArchive.Step(day: dayIndex, index: index)
+                // Its path's latest step within the days: the next one, if any, is after `until`.
+                if !archive.standsAlone(step), let next = archive.next(after: step), filter.contains(archive.days[next.day].day) {
+                    continue
+                }
+                if filter.matches(day, at: index) { shown.append(step) }
+            }
+        }
+        return shown
     }
 }

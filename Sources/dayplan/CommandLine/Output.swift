@@ -26,7 +26,7 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    mutating func write(bytes: [UInt8]) {
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -54,4 +54,15 @@ struct Output {
 
 @inline(__always) private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, pointer, count)
+}
+
+extension [UInt8] {
+    /// Appends a number in decimal digits (`-` first when negative), as `String(number)` writes it, without
+    /// making a string: for output written a line per task.
+    mutating func appendDecimal(_ number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        if magnitude >= 10 { appendDecimal(Int(magnitude / 10)) }
+        append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+    }
 }

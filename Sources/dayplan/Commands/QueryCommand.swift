@@ -71,42 +71,52 @@ enum QueryCommand {
         case .success(let paths): found = paths
         case .failure(let error): return fail(error.message)
         }
-        let archive = Archive.read(found.paths, shown: found.shown, command: "query", err: &err)
-        let matches = TaskQuery.run(filter, on: TaskPath.follow(archive.tasks))
+        let archive = Archive.read(found.paths, shown: found.shown, command: "query", figures: false, err: &err)
+        let tasks = TaskArchive(days: archive.days)
+        let matches = TaskQuery.run(filter, on: tasks)
+        // The steps written for a match: its whole path with --history, else the step it is shown as.
+        func steps(of match: TaskArchive.Step) -> [TaskArchive.Step] {
+            history && !tasks.standsAlone(match) ? tasks.path(through: match) : [match]
+        }
 
         switch format {
         case .text:
+            var line: [UInt8] = []
             for match in matches {
-                for step in history ? match.path.steps : [match.shown][...] {
-                    out.line("\(step.file):\(step.line):\(step.column): [\(step.status.mark)] \(step.title)")
+                if history && !tasks.standsAlone(match) {
+                    for step in tasks.path(through: match) { writeLine(step, of: tasks, to: &out, line: &line) }
+                } else {
+                    writeLine(match, of: tasks, to: &out, line: &line)
                 }
             }
             let count = matches.count
             err.line("\(count) task\(count == 1 ? "" : "s") in \(archive.files - archive.unreadable) day file\(archive.files - archive.unreadable == 1 ? "" : "s")")
         case .json:
-            let tasks = matches.map { match -> JSONValue in
-                var members = stepMembers(match.shown)
-                members.append(JSONValue.Member("tags", .array(match.shown.tags.map(JSONValue.string))))
-                members.append(JSONValue.Member("firstPlanned", .string(match.path.firstPlanned.description)))
-                members.append(JSONValue.Member("moves", .integer(match.path.moves)))
+            let documentTasks = matches.map { match -> JSONValue in
+                let shown = tasks[match]
+                var members = stepMembers(shown)
+                members.append(JSONValue.Member("tags", .array(shown.tags.map(JSONValue.string))))
+                members.append(JSONValue.Member("firstPlanned", .string(tasks.firstPlanned(through: match).description)))
+                members.append(JSONValue.Member("moves", .integer(tasks.moves(through: match))))
                 if history {
-                    members.append(JSONValue.Member("history", .array(match.path.steps.map { .object(stepMembers($0)) })))
+                    members.append(JSONValue.Member("history", .array(steps(of: match).map { .object(stepMembers(tasks[$0])) })))
                 }
                 return .object(members)
             }
             let document: JSONValue = ["version": 1, "today": .string(today.description),
-                                       "files": .integer(archive.files), "tasks": .array(tasks)]
+                                       "files": .integer(archive.files), "tasks": .array(documentTasks)]
             out.write(bytes: document.serialized())
             out.write("\n")
         case .tsv:
             out.line(["task", "file", "line", "column", "day", "region", "bucket", "status", "title", "tags",
                       "first_planned", "moves"].joined(separator: "\t"))
             for (number, match) in matches.enumerated() {
-                for step in history ? match.path.steps : [match.shown][...] {
+                let firstPlanned = tasks.firstPlanned(through: match).description, moves = String(tasks.moves(through: match))
+                for step in steps(of: match).map({ tasks[$0] }) {
                     let fields = [String(number + 1), step.file, String(step.line), String(step.column),
                                   step.day.description, step.region.name.lowercased(), step.bucket.description,
                                   TaskFilter.word(for: step.status), step.title, step.tags.joined(separator: ","),
-                                  match.path.firstPlanned.description, String(match.path.moves)]
+                                  firstPlanned, moves]
                     out.line(fields.map(tsvField).joined(separator: "\t"))
                 }
             }
@@ -171,6 +181,31 @@ enum QueryCommand {
         }
         return .success(filter)
     }
+
+    /// Writes `FILE:LINE:COLUMN: [x] title`, a line an editor's quickfix list reads, for one step, from the
+    /// archive's bytes, made in `line` (no string made per task: --history writes every task of the archive).
+    static func writeLine(_ step: TaskArchive.Step, of archive: TaskArchive, to out: inout Output, line: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        var file = archive.days[step.day].file
+        file.withUTF8 { line.append(contentsOf: $0) }
+        line.append(UInt8(ascii: ":"))
+        line.appendDecimal(archive.days[step.day].line(at: step.index))
+        line.append(UInt8(ascii: ":"))
+        line.appendDecimal(archive.days[step.day].column(at: step.index))
+        line.append(UInt8(ascii: ":"))
+        line.append(UInt8(ascii: " "))
+        line.append(UInt8(ascii: "["))
+        let status = archive.days[step.day].status(at: step.index)
+        line.append(markBytes.first { $0.status == status }?.byte ?? UInt8(ascii: "?"))
+        line.append(UInt8(ascii: "]"))
+        line.append(UInt8(ascii: " "))
+        line.append(contentsOf: archive.days[step.day].titleUTF8(at: step.index))
+        line.append(UInt8(ascii: "\n"))
+        out.write(bytes: line)
+    }
+
+    /// Each status's mark (`Status.mark`, ASCII) as a byte, looked up once rather than per line.
+    static let markBytes = Status.allCases.map { (status: $0, byte: $0.mark.asciiValue ?? UInt8(ascii: "?")) }
 
     /// Where a task stands on one day, as JSON members.
     static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {

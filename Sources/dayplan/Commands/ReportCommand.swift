@@ -88,26 +88,28 @@ enum ReportCommand {
         case .success(let paths): found = paths
         case .failure(let error): return fail(error.message)
         }
-        let archive = Archive.read(found.paths, shown: found.shown, command: "report", err: &err)
-        let report = ArchiveReport(paths: TaskPath.follow(archive.tasks), since: since, until: until, today: today,
+        let archive = Archive.read(found.paths, shown: found.shown, command: "report", figures: true, err: &err)
+        let report = ArchiveReport(archive: TaskArchive(days: archive.days), since: since, until: until, today: today,
                                    grouping: grouping)
 
         let output = arguments.options["--output"]
-        let text: String
+        var bytes: [UInt8]
         switch format {
-        case .text: text = TextReport.text(report, charts: output == nil && isatty(1) != 0)
-        case .json: text = JSONReport.document(report).jsonText() + "\n"
-        case .csv: text = CSVReport.table(report)
-        case .html: text = HTMLReport.page(report)
+        case .text: bytes = Array(TextReport.text(report, charts: output == nil && isatty(1) != 0).utf8)
+        case .json:
+            bytes = JSONReport.document(report).serialized()  // megabytes over years: never made a string
+            bytes.append(UInt8(ascii: "\n"))
+        case .csv: bytes = Array(CSVReport.table(report).utf8)
+        case .html: bytes = Array(HTMLReport.page(report).utf8)
         }
         if let output {
             do {
-                try FileSystem.replace(output, with: Array(text.utf8))
+                try FileSystem.replace(output, with: bytes)
             } catch {
                 return fail(error.message)
             }
         } else {
-            out.write(text)
+            out.write(bytes: bytes)
         }
         return archive.exitCode
     }

@@ -10,8 +10,8 @@ import DayPlan
 /// The day files `query` and `report` look back over, read on all cores with lint's batches: every task in
 /// them, and what could not be read. One bad file never stops the others.
 struct Archive {
-    /// Every task in the regions of the files read, in path order.
-    var tasks: [ArchivedTask] = []
+    /// The files read, each with its tasks and figures (made where it was read), in path order.
+    var days: [ArchivedDay] = []
     /// How many files were to be read.
     var files = 0
     /// Files that could not be read (or whose day is unknown): named on standard error, exit 2.
@@ -43,19 +43,21 @@ struct Archive {
 
     /// What reading one file gave.
     private enum FileReading {
-        case tasks([ArchivedTask], doubt: String?)
+        case day(ArchivedDay, doubt: String?)
         case failure(String)
     }
 
-    /// Reads `paths` (shown as `shown(path)`), naming each bad file on `err` as `dayplan COMMAND: …`.
-    static func read(_ paths: [String], shown: @escaping @Sendable (String) -> String, command: String,
+    /// Reads `paths` (shown as `shown(path)`), naming each bad file on `err` as `dayplan COMMAND: …`; with
+    /// `figures`, each file's figures for a report are gathered as it is read (`ArchivedDay`).
+    static func read(_ paths: [String], shown: @escaping @Sendable (String) -> String, command: String, figures: Bool,
                      err: inout Output) -> Archive {
         var archive = Archive()
         archive.files = paths.count
-        forEachInBatches(paths, work: { path in readOne(path, shownAs: shown(path)) }) { _, reading in
+        archive.days.reserveCapacity(paths.count)
+        forEachInBatches(paths, work: { path in readOne(path, shownAs: shown(path), figures: figures) }) { _, reading in
             switch reading {
-            case .tasks(let tasks, let doubt):
-                archive.tasks += tasks
+            case .day(let day, let doubt):
+                archive.days.append(day)
                 if let doubt {
                     err.line(doubt)
                     archive.doubtful += 1
@@ -69,7 +71,7 @@ struct Archive {
     }
 
     /// Reads and parses one file. Runs on any thread: it touches nothing shared.
-    private static func readOne(_ path: String, shownAs name: String) -> FileReading {
+    private static func readOne(_ path: String, shownAs name: String, figures: Bool) -> FileReading {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
@@ -78,7 +80,7 @@ struct Archive {
         }
         let document = DayDocument(parsing: bytes)
         // A day file's name is `YYYY-MM-DD.md`; `Day` reads exactly ten characters, so the rest is checked here.
-        let fileName = path.split(separator: "/").last ?? ""
+        let fileName = lastComponent(of: path)
         let named = fileName.utf8.count == 13 && fileName.hasSuffix(".md") ? Day(fileName.prefix(10)) : nil
         guard let day = named ?? document.day else {
             return .failure("\(name): neither its name (YYYY-MM-DD.md) nor its day heading says which day it plans; left out")
@@ -86,6 +88,16 @@ struct Archive {
         let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
             FindingFormat.line($0, file: name) + " (read as far as it goes; 'dayplan lint \(name)' lists every finding)"
         }
-        return .tasks(ArchivedTask.tasks(of: document, day: day, file: name), doubt: doubt)
+        return .day(ArchivedDay(document, day: day, file: name, figures: figures), doubt: doubt)
+    }
+
+    /// The last component of a path: what follows its last `/` (trailing ones dropped), found byte by byte.
+    /// Splitting by characters differs only after a `/` joined to a combining mark, and then neither last
+    /// component is a day file's name.
+    private static func lastComponent(of path: String) -> Substring {
+        var utf8 = Substring(path).utf8
+        while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        return Substring(utf8[start...])
     }
 }

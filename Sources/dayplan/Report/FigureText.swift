@@ -8,13 +8,25 @@ enum FigureText {
         var scale = 1
         for _ in 0..<places { scale *= 10 }
         let scaled = Int((abs(x) * Double(scale)).rounded())
-        let whole = scaled / scale, fraction = scaled % scale
-        var text = (x < 0 && scaled > 0 ? "-" : "") + String(whole)
-        if places > 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: places - digits.count) + digits
+        // Digits from the last, into a buffer on the stack: a report writes tens of thousands of these.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: places + 22) { buffer in
+            var end = buffer.count, rest = scaled
+            func put(_ byte: UInt8) {
+                end -= 1
+                buffer[end] = byte
+            }
+            for _ in 0..<places {
+                put(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            if places > 0 { put(UInt8(ascii: ".")) }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            if x < 0 && scaled > 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
         }
-        return text
     }
 
     /// A fraction as a whole percentage: `0.794` is `79%`; `–` for none.

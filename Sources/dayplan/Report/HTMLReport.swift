@@ -164,28 +164,51 @@ enum HTMLReport {
             for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
                 html += "<text x=\"0\" y=\"\(18 + row * 13 + 9)\">\(name)</text>\n"
             }
+            // A square per day, written as bytes: string interpolation per square costs more than the rest
+            // of the page.
+            var squares: [UInt8] = []
+            func put(_ text: String) { squares += text.utf8 }
+            func put(_ number: Int) {
+                squares.appendDecimal(number)
+            }
             var day = first
             var lastMonth = 0
             while day <= last {
                 let column = monday.days(until: day) / 7, row = Weekday(of: day).rawValue - 1
                 if day.month != lastMonth, row == 0 || day == first {
                     lastMonth = day.month
-                    html += "<text x=\"\(32 + column * 13)\" y=\"10\">\(monthNames[day.month - 1])</text>\n"
+                    put("<text x=\"")
+                    put(32 + column * 13)
+                    put("\" y=\"10\">" + monthNames[day.month - 1] + "</text>\n")
                 }
                 let x = 32 + column * 13, y = 18 + row * 13
-                let level: Int
-                var tip = "\(day): "
-                if let statistics = figures[day] {
-                    let fraction = statistics.completion ?? 0
-                    level = fraction >= 0.75 ? 4 : fraction >= 0.5 ? 3 : fraction >= 0.25 ? 2 : 1
-                    tip += "\(FigureText.percent(statistics.completion)) (\(statistics.planned.done) of \(statistics.planned.planned - statistics.planned.cancelled)), score \(statistics.score)"
+                let statistics = figures[day]
+                let fraction = statistics.map { $0.completion ?? 0 }
+                let level = fraction.map { $0 >= 0.75 ? 4 : $0 >= 0.5 ? 3 : $0 >= 0.25 ? 2 : 1 } ?? 0
+                put("<rect x=\"")
+                put(x)
+                put("\" y=\"")
+                put(y)
+                put("\" width=\"11\" height=\"11\" rx=\"2\" class=\"c")
+                put(level)
+                put("\"><title>")
+                put(day.description)
+                put(": ")
+                if let statistics {
+                    put(FigureText.percent(statistics.completion))
+                    put(" (")
+                    put(statistics.planned.done)
+                    put(" of ")
+                    put(statistics.planned.planned - statistics.planned.cancelled)
+                    put("), score ")
+                    put(statistics.score)
                 } else {
-                    level = 0
-                    tip += "no plan"
+                    put("no plan")
                 }
-                html += "<rect x=\"\(x)\" y=\"\(y)\" width=\"11\" height=\"11\" rx=\"2\" class=\"c\(level)\"><title>\(tip)</title></rect>\n"
+                put("</title></rect>\n")
                 day = day.adding(days: 1)
             }
+            html += String(decoding: squares, as: UTF8.self)
             html += "</svg>\n"
         }
         return html

@@ -70,8 +70,10 @@ enum JSONReport {
     }
 
     static func counts(_ counts: TaskCounts) -> JSONValue {
-        ["planned": .integer(counts.planned), "done": .integer(counts.done), "cancelled": .integer(counts.cancelled),
-         "moved": .integer(counts.moved), "open": .integer(counts.open), "completion": FigureText.json(counts.completion)]
+        // Members made directly, not through a dictionary literal: a report over years writes tens of thousands.
+        .object([JSONValue.Member("planned", .integer(counts.planned)), JSONValue.Member("done", .integer(counts.done)),
+                 JSONValue.Member("cancelled", .integer(counts.cancelled)), JSONValue.Member("moved", .integer(counts.moved)),
+                 JSONValue.Member("open", .integer(counts.open)), JSONValue.Member("completion", FigureText.json(counts.completion))])
     }
 
     static func streak(_ streak: ArchiveReport.Streak, threshold: Double?) -> JSONValue {

@@ -1,0 +1,315 @@
+/// One day file of an archive, read once for `dayplan query` and `dayplan report`: its day, its figures and
+/// its tasks. Made from a parsed file on whichever thread read it, so that the work of one file is done
+/// there; the tasks are stored compactly (every title in one buffer, no string per task) and each is made
+/// an `ArchivedTask` only when asked for.
+public struct ArchivedDay: Sendable {
+    /// One task line, without its title (which stands in `titles`) and its rarer `@due:` and `@on:` days
+    /// (in `dated`): 32 bytes, so that an archive's tasks take little memory (a page touched costs time).
+    /// A day file is at most 512 MB (`FileSystem`), so its lines, columns and titles' bytes count in 32 bits.
+    struct Record: Sendable {
+        /// The title's hash (`identityHash`: equal titles, as Swift compares them, hash equally).
+        var titleHash = 0
+        private var storedLine: Int32
+        private var storedColumn: Int32
+        /// Where its title ends in `titles`; it starts where the previous one ends.
+        private var storedTitleEnd: Int32 = 0
+        var from: Day?
+        var region: Region
+        var bucket: Bucket
+        var status: Status
+
+        init(line: Int, column: Int, from: Day?, region: Region, bucket: Bucket, status: Status) {
+            storedLine = Int32(truncatingIfNeeded: line)
+            storedColumn = Int32(truncatingIfNeeded: column)
+            self.from = from
+            self.region = region
+            self.bucket = bucket
+            self.status = status
+        }
+
+        var line: Int { Int(storedLine) }
+        var column: Int { Int(storedColumn) }
+        var titleEnd: Int {
+            get { Int(storedTitleEnd) }
+            set { storedTitleEnd = Int32(truncatingIfNeeded: newValue) }
+        }
+    }
+
+    /// The day the file plans.
+    public let day: Day
+    /// The file, as the caller names it (a path).
+    public let file: String
+    /// What `ArchiveReport` takes from a day file, found where the file was read. Ages count from a task's
+    /// first planned day as if the task stood alone (its day, or an earlier `@from:`); the report corrects
+    /// them for the tasks that continue another (`TaskArchive`), which can only make them older.
+    struct Figures: Sendable {
+        /// The figures of its tasks.
+        var statistics = DayStatistics()
+        /// The tags of its done tasks (`ArchivedTask.countedTags`: `inbox` for a task without tags), each with
+        /// how many of them carry it, in the order first met.
+        var doneTags: [(tag: String, count: Int)] = []
+        /// Per done task, in order: the days from first planned to done.
+        var leadTimes: [Int] = []
+        /// The Backlog's tasks not done or cancelled: how many, their ages added up, and the oldest's age.
+        var backlog = (count: 0, totalAge: 0, oldest: 0)
+
+        /// Counts one task of a file planning `day`.
+        mutating func add(_ record: Record, of task: PlanTask, on day: Day) {
+            statistics.add(region: record.region, bucket: record.bucket, status: record.status)
+            let age = record.from.map { $0 < day ? $0.days(until: day) : 0 } ?? 0
+            if record.region == .backlog, record.status != .done, record.status != .cancelled {
+                backlog.count += 1
+                backlog.totalAge += age
+                backlog.oldest = max(backlog.oldest, age)
+            }
+            guard record.status == .done else { return }
+            leadTimes.append(age)
+            var tagged = false
+            PlanTask.forEachTag(of: task) { tag in
+                tagged = true
+                count(String(decoding: tag, as: UTF8.self)) { $0.tag.utf8.elementsEqual(tag) }
+            }
+            if !tagged { count(ArchivedTask.implicitTag) { $0.tag == ArchivedTask.implicitTag } }
+        }
+
+        private mutating func count(_ tag: @autoclosure () -> String, where same: ((tag: String, count: Int)) -> Bool) {
+            if let index = doneTags.firstIndex(where: same) {
+                doneTags[index].count += 1
+            } else {
+                doneTags.append((tag(), 1))
+            }
+        }
+    }
+
+    /// The figures `ArchiveReport` takes, when gathered as the file was read.
+    private(set) var gathered: Figures?
+
+    /// Whether a task is moved on (`[>]`).
+    private(set) var hasMovedOn = false
+    private(set) var records: [Record] = []
+    /// Every title's UTF-8 bytes, one after the other.
+    private var titles: [UInt8] = []
+    /// The `@due:` and `@on:` days of the tasks that have one, by index.
+    private var dated: [Int: (due: Day?, on: Day?)] = [:]
+
+    /// The tasks of a parsed day file that stand in a region, in file order (what `ArchivedTask.tasks(of:day:file:)`
+    /// gives), and, unless `figures` is false (for a caller that only lists tasks), the figures a report
+    /// takes from it, while the file is at hand.
+    public init(_ document: DayDocument, day: Day, file: String, figures: Bool = true) {
+        self.day = day
+        self.file = file
+        if figures { gathered = Figures() }
+        // Sized exactly first: growing the buffers would copy them and leave memory behind.
+        var count = 0, titleBytes = 0
+        for section in document.sections where section.region != nil {
+            section.items.withUnsafeBufferPointer { items in
+                for index in items.indices {
+                    guard case .task(let task) = items[index] else { continue }
+                    count += 1
+                    titleBytes += task.title.utf8.count
+                }
+            }
+        }
+        records.reserveCapacity(count)
+        titles.reserveCapacity(titleBytes)
+        for section in document.sections {
+            guard let region = section.region else { continue }
+            section.items.withUnsafeBufferPointer { items in
+                for index in items.indices {
+                    guard case .task(let task) = items[index] else { continue }
+                    append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
+                                  region: region, bucket: task.bucket, status: task.status),
+                           due: task.metadata.due, on: task.metadata.on, of: task)
+                }
+            }
+        }
+    }
+
+    /// The tasks given, all of `day` and `file`, in the order given (file order: by line).
+    public init(day: Day, file: String, tasks: some Sequence<ArchivedTask>) {
+        self.day = day
+        self.file = file
+        gathered = Figures()
+        for task in tasks {
+            append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
+                          status: task.status),
+                   due: task.due, on: task.on, of: PlanTask(bucket: task.bucket, status: task.status, title: task.title))
+        }
+    }
+
+    private mutating func append(_ record: Record, due: Day?, on: Day?, of task: PlanTask) {
+        var record = record
+        if due != nil || on != nil { dated[records.count] = (due, on) }
+        record.titleHash = ArchivedDay.identityHash(task.title)
+        if task.title.utf8.withContiguousStorageIfAvailable({ titles.append(contentsOf: $0) }) == nil {
+            titles.append(contentsOf: task.title.utf8)
+        }
+        record.titleEnd = titles.count
+        records.append(record)
+        count = records.count
+        if record.status == .deferred { hasMovedOn = true }
+        gathered?.add(record, of: task, on: day)
+    }
+
+    /// The figures `ArchiveReport` takes: as gathered when the file was read, else counted now.
+    var figures: Figures {
+        if let gathered { return gathered }
+        var figures = Figures()
+        for index in records.indices {
+            figures.add(records[index], of: PlanTask(bucket: records[index].bucket, status: records[index].status,
+                                                     title: String(decoding: titleUTF8(at: index), as: UTF8.self)), on: day)
+        }
+        return figures
+    }
+
+    /// The figures of its tasks (all four regions; `DayStatistics`).
+    public var statistics: DayStatistics { figures.statistics }
+
+    /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
+    /// compared) share, made from its bytes where it can be: Swift's string hash normalizes every title that
+    /// is not ASCII, and most titles are.
+    ///
+    /// Only three characters beyond ASCII are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A
+    /// `K`), so a title of ASCII and them hashes as its ASCII spelling, and any other title (which can only
+    /// equal a title beyond ASCII too) by Swift's hash.
+    static func identityHash(_ title: String) -> Int {
+        var title = title
+        let hash = title.withUTF8 { bytes -> Int? in
+            var hasher = ByteHasher()
+            if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
+            return asciiSpelling(of: bytes[...])?.withUnsafeBytes(ByteHasher.ofASCII)
+        }
+        return hash ?? title.hashValue
+    }
+
+    /// The ASCII spelling of bytes that are not all ASCII but spell ASCII (U+037E, U+1FEF and U+212A as the
+    /// character each stands for); nil when they are all ASCII, or hold another character beyond it.
+    private static func asciiSpelling(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
+        var i = bytes.startIndex, ascii = true
+        while i < bytes.endIndex, let (_, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
+            if length > 1 { ascii = false }
+            i += length
+        }
+        guard i == bytes.endIndex, !ascii else { return nil }
+        var spelled: [UInt8] = []
+        i = bytes.startIndex
+        while i < bytes.endIndex, let (byte, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
+            spelled.append(byte)
+            i += length
+        }
+        return spelled
+    }
+
+    /// The ASCII character the character at `i` is or stands for (U+037E `;`, U+1FEF `` ` ``, U+212A `K`),
+    /// and its length in bytes; nil for any other character.
+    @inline(__always)
+    private static func asciiSpelling(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, before end: Int) -> (UInt8, Int)? {
+        let byte = bytes[i]
+        if byte < 0x80 { return (byte, 1) }
+        if byte == 0xCD, i + 1 < end, bytes[i + 1] == 0xBE { return (UInt8(ascii: ";"), 2) }
+        if byte == 0xE1, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF { return (UInt8(ascii: "`"), 3) }
+        if byte == 0xE2, i + 2 < end, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA { return (UInt8(ascii: "K"), 3) }
+        return nil
+    }
+
+    /// How many tasks the file has in its regions.
+    public private(set) var count = 0
+
+    /// The task at `index` (0 to `count` − 1), in file order.
+    public subscript(index: Int) -> ArchivedTask {
+        let record = records[index]
+        var task = ArchivedTask(day: day, file: file, line: record.line, column: record.column, region: record.region,
+                                bucket: record.bucket, status: record.status,
+                                title: String(decoding: titleUTF8(at: index), as: UTF8.self), from: record.from)
+        task.due = dated[index]?.due
+        task.on = dated[index]?.on
+        return task
+    }
+
+    /// The `@due:` day of the task at `index`, if any.
+    public func due(at index: Int) -> Day? { dated.isEmpty ? nil : dated[index]?.due }
+
+    /// The `@on:` day of the task at `index`, if any.
+    public func on(at index: Int) -> Day? { dated.isEmpty ? nil : dated[index]?.on }
+
+    /// The title of the task at `index` as UTF-8 bytes, without making a string.
+    public func titleUTF8(at index: Int) -> ArraySlice<UInt8> {
+        titles[(index == 0 ? 0 : records[index - 1].titleEnd)..<records[index].titleEnd]
+    }
+
+    /// The status of the task at `index`.
+    public func status(at index: Int) -> Status { records[index].status }
+
+    /// The 1-based line of the task at `index`.
+    public func line(at index: Int) -> Int { records[index].line }
+
+    /// The 1-based column of the bullet of the task at `index`, in UTF-8 bytes.
+    public func column(at index: Int) -> Int { records[index].column }
+
+    /// Whether the tasks at `index` here and at `other` in `day` have the same identity (`PlanTask.identity`:
+    /// the title, compared as Swift compares strings).
+    func sameTitle(at index: Int, as other: Int, in day: ArchivedDay) -> Bool {
+        guard records[index].titleHash == day.records[other].titleHash else { return false }
+        let mine = titleUTF8(at: index), theirs = day.titleUTF8(at: other)
+        if mine.elementsEqual(theirs) { return true }
+        return String(decoding: mine, as: UTF8.self) == String(decoding: theirs, as: UTF8.self)
+    }
+}
+
+/// A hash of a stream of bytes, eight at a time (multiply and shift, after FNV and splitmix): the same bytes
+/// hash the same however they are handed over.
+private struct ByteHasher {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var pending: UInt64 = 0
+    private var count = 0
+
+    private mutating func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        hash ^= hash >> 32
+    }
+
+    /// Adds one byte.
+    mutating func add(_ byte: UInt8) {
+        pending |= UInt64(byte) << UInt64((count & 7) * 8)
+        count += 1
+        if count & 7 == 0 {
+            mix(pending)
+            pending = 0
+        }
+    }
+
+    /// Adds `bytes` to a hasher given nothing yet, and tells whether they are all ASCII (if not, the hash is
+    /// of no use).
+    mutating func addASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        precondition(count == 0)
+        var high: UInt64 = 0, i = 0
+        while i + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            high |= word
+            mix(word)
+            i += 8
+        }
+        count = i
+        while i < bytes.count {
+            high |= UInt64(bytes[i])
+            add(bytes[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The hash of bytes known to be ASCII (or of no matter which, as only the hash is kept).
+    static func ofASCII(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = ByteHasher()
+        _ = hasher.addASCII(bytes)
+        return hasher.finish()
+    }
+
+    /// The hash of every byte added.
+    func finish() -> Int {
+        var copy = self
+        copy.mix(pending)
+        copy.mix(UInt64(count))
+        return Int(truncatingIfNeeded: copy.hash)
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+@testable import DayPlan
+
+@Suite struct DayStatisticsTests {
+    /// Every region and bucket has its own counts (they are stored inline, one slot each).
+    @Test func everyRegionAndBucketCountsApart() {
+        var statistics = DayStatistics()
+        for (offset, region) in Region.allCases.enumerated() {
+            for bucket in Bucket.allCases {
+                for _ in 0...offset { statistics.add(region: region, bucket: bucket, status: .done) }
+            }
+        }
+        #expect(statistics.regions.map(\.done) == Region.allCases.indices.map { ($0 + 1) * Bucket.allCases.count })
+        #expect(statistics.buckets.map(\.done) == Bucket.allCases.map { _ in 1 + 2 + 3 })
+        #expect(statistics.counts(in: .backlog).done == 4 * Bucket.allCases.count)
+        var copy = DayStatistics()
+        copy.regions = statistics.regions
+        copy.buckets = statistics.buckets
+        copy.planned = statistics.planned
+        copy.score = statistics.score
+        #expect(copy == statistics)
+        #expect(copy + statistics == { var twice = statistics; twice.add(statistics); return twice }())
+    }
+}
