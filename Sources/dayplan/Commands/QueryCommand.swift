@@ -27,7 +27,7 @@ enum QueryCommand {
         options: [
             .choice("--status", TaskFilter.statusWords, "Only tasks with this status (open is to do or in progress; moved is [>]). Default: any."),
             .option("--tag", "TAG", .tag, "Only tasks with this tag; home/* also matches every tag below home; a comma separates tags, any of which will do; inbox is a task without tags."),
-            .choice("--region", Region.allCases.map { $0.name.lowercased() }, "Only tasks in this region."),
+            .choice("--region", Region.allCases.map(\.lowercaseName), "Only tasks in this region."),
             .choice("--bucket", Bucket.allCases.map(\.description), "Only tasks in this bucket."),
             .option("--since", "DAY", .date, "Only days from this one (see above for the words it takes)."),
             .option("--until", "DAY", .date, "Only days up to this one."),
@@ -114,7 +114,7 @@ enum QueryCommand {
                 let firstPlanned = tasks.firstPlanned(through: match).description, moves = String(tasks.moves(through: match))
                 for step in steps(of: match).map({ tasks[$0] }) {
                     let fields = [String(number + 1), step.file, String(step.line), String(step.column),
-                                  step.day.description, step.region.name.lowercased(), step.bucket.description,
+                                  step.day.description, step.region.lowercaseName, step.bucket.description,
                                   TaskFilter.word(for: step.status), step.title, step.tags.joined(separator: ","),
                                   firstPlanned, moves]
                     out.line(fields.map(tsvField).joined(separator: "\t"))
@@ -160,7 +160,7 @@ enum QueryCommand {
         case .failure(let usage): return .failure(usage)
         }
         filter.statuses = arguments.options["--status"].flatMap(TaskFilter.statuses(named:))
-        filter.regions = arguments.options["--region"].map { word in Set(Region.allCases.filter { $0.name.lowercased() == word }) }
+        filter.regions = arguments.options["--region"].map { word in Set(Region.allCases.filter { $0.lowercaseName == word }) }
         filter.buckets = arguments.options["--bucket"].map { word in Set(Bucket.allCases.filter { $0.description == word }) }
         if let text = arguments.options["--tag"] {
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -211,7 +211,7 @@ enum QueryCommand {
     static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {
         [JSONValue.Member("file", .string(step.file)), JSONValue.Member("line", .integer(step.line)),
          JSONValue.Member("column", .integer(step.column)), JSONValue.Member("day", .string(step.day.description)),
-         JSONValue.Member("region", .string(step.region.name.lowercased())),
+         JSONValue.Member("region", .string(step.region.lowercaseName)),
          JSONValue.Member("bucket", .string(step.bucket.description)),
          JSONValue.Member("status", .string(TaskFilter.word(for: step.status))),
          JSONValue.Member("title", .string(step.title))]

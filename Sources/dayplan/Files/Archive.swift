@@ -79,25 +79,12 @@ struct Archive {
             return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
         }
         let document = DayDocument(parsing: bytes)
-        // A day file's name is `YYYY-MM-DD.md`; `Day` reads exactly ten characters, so the rest is checked here.
-        let fileName = lastComponent(of: path)
-        let named = fileName.utf8.count == 13 && fileName.hasSuffix(".md") ? Day(fileName.prefix(10)) : nil
-        guard let day = named ?? document.day else {
+        guard let day = Day(fileNameOf: path) ?? document.day else {
             return .failure("\(name): neither its name (YYYY-MM-DD.md) nor its day heading says which day it plans; left out")
         }
         let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
             FindingFormat.line($0, file: name) + " (read as far as it goes; 'dayplan lint \(name)' lists every finding)"
         }
         return .day(ArchivedDay(document, day: day, file: name, figures: figures), doubt: doubt)
-    }
-
-    /// The last component of a path: what follows its last `/` (trailing ones dropped), found byte by byte.
-    /// Splitting by characters differs only after a `/` joined to a combining mark, and then neither last
-    /// component is a day file's name.
-    private static func lastComponent(of path: String) -> Substring {
-        var utf8 = Substring(path).utf8
-        while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
-        return Substring(utf8[start...])
     }
 }

@@ -7,7 +7,7 @@ enum CSVReport {
     static let columns: [String] = ["period", "first", "last", "plans", "planned", "done", "cancelled", "moved", "open",
                                     "completion", "score", "backlog"]
         + Bucket.allCases.flatMap { ["\($0)_planned", "\($0)_done"] }
-        + Region.allCases.flatMap { ["\($0.name.lowercased())_planned", "\($0.name.lowercased())_done"] }
+        + Region.allCases.flatMap { ["\($0.lowercaseName)_planned", "\($0.lowercaseName)_done"] }
 
     /// The whole table, lines ending in CRLF as RFC 4180 says.
     static func table(_ report: ArchiveReport) -> String {

@@ -61,7 +61,7 @@ enum JSONReport {
         var members = counts(statistics.planned).objectValue ?? []
         members.append(JSONValue.Member("score", .integer(statistics.score)))
         members.append(JSONValue.Member("regions", .object(Region.allCases.map {
-            JSONValue.Member($0.name.lowercased(), counts(statistics.counts(in: $0)))
+            JSONValue.Member($0.lowercaseName, counts(statistics.counts(in: $0)))
         })))
         members.append(JSONValue.Member("buckets", .object(Bucket.allCases.map {
             JSONValue.Member($0.description, counts(statistics.counts(of: $0)))
