@@ -47,10 +47,7 @@ enum Invariants {
         var lines: [[UInt8]] = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
         if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = Array(first.dropFirst(3)) }
         var found: [Int] = []
-        // An open fence, and the indentation below which a non-blank line ends it (0: only its closing line).
-        var fence: (mark: UInt8, length: Int, endsBelow: Int)?
-        // Where the text of the last list item starts: a fence indented less than that is not inside the item.
-        var itemContent: Int?
+        var fence: (mark: UInt8, length: Int, indent: Int)?
         var comment = false
         var index = 0
         // Front matter: `---` on the first line up to a closing `---` or `...`.
@@ -70,7 +67,7 @@ enum Invariants {
                 let rest = line[(i + run)...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
                 if run >= open.length && rest { fence = nil }
                 // A fence inside a list item ends with the item.
-                else if indent < open.endsBelow, i < line.count, line[i] != 0x0D { fence = nil } else { continue }
+                else if open.indent > 0, indent < open.indent, i < line.count, line[i] != 0x0D { fence = nil } else { continue }
                 if fence == nil, run >= open.length { continue }
             }
             if comment {
@@ -82,11 +79,7 @@ enum Invariants {
                 var run = 0
                 while i + run < line.count, line[i + run] == mark { run += 1 }
                 if run >= 3 {
-                    // An indented fence ends with the list item it belongs to, at a line indented less than it.
-                    // Indented less than the item's text, Markdown reads a fence of its own; dayplan keeps it in
-                    // the task's notes, which a line at the margin ends: it ends there.
-                    let ownFence = itemContent.map { indent < $0 } ?? false
-                    fence = (mark, run, indent == 0 ? 0 : ownFence ? 1 : indent)
+                    fence = (mark, run, indent)
                     continue
                 }
             }
@@ -105,7 +98,6 @@ enum Invariants {
             }
             guard j < line.count, line[j] == 0x20 || line[j] == 0x09 else { continue }
             while j < line.count, line[j] == 0x20 || line[j] == 0x09 { j += 1 }
-            itemContent = j
             guard j + 2 < line.count, line[j] == UInt8(ascii: "["), line[j + 1] == 0x20, line[j + 2] == UInt8(ascii: "]") else { continue }
             let after = j + 3
             if after == line.count || [0x20, 0x09, 0x0D].contains(line[after]) { found.append(index) }
