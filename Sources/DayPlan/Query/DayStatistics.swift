@@ -138,28 +138,27 @@ public struct DayStatistics: Hashable, Sendable {
     }
 }
 
-/// Four counts side by side, by index: the regions (four) or the buckets (three) of `DayStatistics`.
+/// Four counts side by side, by index 0 to 3 (a region's or a bucket's raw value; the index is taken modulo
+/// four, so no index traps): the regions (four) or the buckets (three) of `DayStatistics`.
 private struct FourCounts: Hashable, Sendable {
     static let count = 4
     private var first = TaskCounts(), second = TaskCounts(), third = TaskCounts(), fourth = TaskCounts()
 
     subscript(index: Int) -> TaskCounts {
         get {
-            switch index {
+            switch index & 3 {
             case 0: first
             case 1: second
             case 2: third
-            case 3: fourth
-            default: preconditionFailure("four counts, not \(index + 1)")
+            default: fourth
             }
         }
         set {
-            switch index {
+            switch index & 3 {
             case 0: first = newValue
             case 1: second = newValue
             case 2: third = newValue
-            case 3: fourth = newValue
-            default: preconditionFailure("four counts, not \(index + 1)")
+            default: fourth = newValue
             }
         }
     }
