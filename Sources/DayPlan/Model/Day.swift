@@ -52,21 +52,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The day as `YYYY-MM-DD`.
     public var description: String {
-        if year < 10000 {
-            // Ten digits and dashes on the stack (a report writes a day thousands of times).
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-                text[0] = UInt8(48 + year / 1000)
-                text[1] = UInt8(48 + year / 100 % 10)
-                text[2] = UInt8(48 + year / 10 % 10)
-                text[3] = UInt8(48 + year % 10)
-                text[4] = UInt8(ascii: "-")
-                text[5] = UInt8(48 + month / 10)
-                text[6] = UInt8(48 + month % 10)
-                text[7] = UInt8(ascii: "-")
-                text[8] = UInt8(48 + day / 10)
-                text[9] = UInt8(48 + day % 10)
-                return String(decoding: UnsafeBufferPointer(text), as: UTF8.self)
+        if (0..<10000).contains(year) {
+            // Written on the stack by `write(to:)` (a report writes a day thousands of times).
+            let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text -> String? in
+                guard let base = text.baseAddress else { return nil }
+                var sink = FixedBytes(base: base)
+                write(to: &sink)
+                return String(decoding: UnsafeBufferPointer(start: base, count: sink.count), as: UTF8.self)
             }
+            if let text { return text }
         }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
@@ -180,5 +174,20 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         let d = dayOfYear - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         packed = UInt32(yearOfEra + era * 400 + (m <= 2 ? 1 : 0)) << 9 | UInt32(m) << 5 | UInt32(d)
+    }
+}
+
+/// Bytes written into memory known to have room for them: a day's ten, on the stack.
+private struct FixedBytes: ByteSink {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { append(byte) }
     }
 }
