@@ -33,7 +33,8 @@ public enum DayMerge {
             return byLine(base, ours, theirs, "merging task by task gave a file that \(problem)")
         }
         let reasons = merger.conflicts
-        return MergeResult(bytes: bytes, conflicts: conflicts(in: bytes) { $0 < reasons.count ? reasons[$0] : "both sides changed these lines differently" },
+        // Without a conflict block the file holds no marker: every side parsed without one.
+        return MergeResult(bytes: bytes, conflicts: reasons.isEmpty ? [] : conflicts(in: bytes) { $0 < reasons.count ? reasons[$0] : "both sides changed these lines differently" },
                            notices: merger.notices,
                            method: .byTask)
     }
@@ -77,20 +78,30 @@ private struct Merger {
         var isTask: Bool { if case .task = self { true } else { false } }
     }
 
-    /// A region's content as diff3 compares it: tasks by key, other lines as they are.
-    enum Element: Hashable {
-        case task(Int)
-        case item(Item)
+    /// One version's tasks in file order, region by region: each task, its region and the number of its
+    /// identity (equal titles, equal numbers, across the three versions).
+    struct Side {
+        var tasks: [PlanTask] = []
+        var regions: [Region] = []
+        var identities: [Int] = []
+
+        /// The task at `index` and its region.
+        func placed(_ index: Int) -> TaskMerge.Placed { (tasks[index], regions[index]) }
     }
 
-    /// The tasks of each side in file order, their keys (shared by the versions of one task: a base task's
-    /// index, else that of our version after the base's, else that of theirs after those), and what became
-    /// of each task, by key.
-    var sides: [[TaskMerge.Placed]] = []
+    /// The tasks of the common ancestor, ours and theirs; their keys (shared by the versions of one task: a
+    /// base task's index, else that of our version after the base's, else that of theirs after those); and
+    /// what became of each task, by key.
+    var sides: [Side] = []
     var keys: [[Int]] = []
     var outcomes: [TaskMerge.Outcome?] = []
     /// Keys in the order a missing task is placed: ours first, then theirs.
     var order: [Int] = []
+    /// The number of each title met so far, shared by the three versions and the check of the result.
+    var identityNumbers: [String: Int] = [:]
+    /// The lines other than tasks met in regions, numbered for diff3 after the task keys (see `code`).
+    var itemNumbers: [Item: Int] = [:]
+    var numberedItems: [Item] = []
 
     init(base: DayDocument, ours: DayDocument, theirs: DayDocument) {
         self.base = base
@@ -138,40 +149,66 @@ private struct Merger {
 
     /// Whether the merged file (without conflicts) is what the merge meant: it parses with nothing that
     /// blocks formatting, is canonical, and holds exactly the kept tasks. A description of the problem, or nil.
-    func check(_ bytes: [UInt8]) -> String? {
+    mutating func check(_ bytes: [UInt8]) -> String? {
         let document = DayDocument(parsing: bytes)
         if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
         if document.canonicalBytes() != bytes { return "is not canonical" }
-        var expected: [String: Int] = [:]
-        for case .kept(let task, _)? in outcomes { expected[task.identity, default: 0] += 1 }
-        var found: [String: Int] = [:]
-        for task in document.allTasks { found[task.identity, default: 0] += 1 }
-        return expected == found ? nil : "does not hold the merged tasks"
+        // How many tasks of each identity the merge kept, less those the file holds: all zero when they agree.
+        var surplus: [Int] = []
+        func count(_ identity: String, _ change: Int) {
+            let number = identityNumber(identity)
+            if number >= surplus.count { surplus += [Int](repeating: 0, count: number - surplus.count + 1) }
+            surplus[number] += change
+        }
+        for case .kept(let task, _)? in outcomes { count(task.identity, 1) }
+        for section in document.sections where section.region != nil {
+            for case .task(let task) in section.items { count(task.identity, -1) }
+        }
+        return surplus.allSatisfy { $0 == 0 } ? nil : "does not hold the merged tasks"
     }
 
     // MARK: - Tasks
 
+    /// The number of a title's identity, given on first sight.
+    mutating func identityNumber(_ identity: String) -> Int {
+        // One lookup: the default is stored by the access when the title is new.
+        func read(_ number: inout Int) -> Int { number }
+        let next = identityNumbers.count
+        return read(&identityNumbers[identity, default: next])
+    }
+
     /// Gives the versions of each task one key: a base task's key is its place in the base; a task both
     /// sides added, that of our version.
     mutating func matchTasks() {
-        sides = [base, ours, theirs].map { document in
-            Region.allCases.flatMap { region in document.tasks(in: region).map { ($0, region) } }
+        identityNumbers.reserveCapacity(base.sourceByteCount / 24 + 64)
+        for document in [base, ours, theirs] {
+            var side = Side()
+            for region in Region.allCases {
+                for section in document.sections where section.region == region {
+                    for case .task(let task) in section.items {
+                        side.tasks.append(task)
+                        side.regions.append(region)
+                        side.identities.append(identityNumber(task.identity))
+                    }
+                }
+            }
+            sides.append(side)
         }
-        let baseKeys = Array(sides[0].indices)
-        let oursStart = sides[0].count, theirsStart = oursStart + sides[1].count
-        let oursToBase = Self.match(sides[1].map(\.task), sides[0].map(\.task))
-        let theirsToBase = Self.match(sides[2].map(\.task), sides[0].map(\.task))
-        let oursKeys = sides[1].indices.map { index in oursToBase[index] ?? oursStart + index }
-        var theirsKeys = sides[2].indices.map { index in theirsToBase[index] ?? theirsStart + index }
+        let baseKeys = Array(sides[0].tasks.indices)
+        let oursStart = sides[0].tasks.count, theirsStart = oursStart + sides[1].tasks.count
+        let oursToBase = match(sides[1], Array(sides[1].tasks.indices), sides[0], baseKeys)
+        let theirsToBase = match(sides[2], Array(sides[2].tasks.indices), sides[0], baseKeys)
+        let oursKeys = sides[1].tasks.indices.map { index in oursToBase[index] ?? oursStart + index }
+        var theirsKeys = sides[2].tasks.indices.map { index in theirsToBase[index] ?? theirsStart + index }
         // What both sides added: matched with each other the same way.
-        let newOurs = sides[1].indices.filter { oursToBase[$0] == nil }
-        let newTheirs = sides[2].indices.filter { theirsToBase[$0] == nil }
-        let theirsToOurs = Self.match(newTheirs.map { sides[2][$0].task }, newOurs.map { sides[1][$0].task })
+        let newOurs = sides[1].tasks.indices.filter { oursToBase[$0] == nil }
+        let newTheirs = sides[2].tasks.indices.filter { theirsToBase[$0] == nil }
+        let theirsToOurs = match(sides[2], newTheirs, sides[1], newOurs)
         for (position, index) in newTheirs.enumerated() {
             if let matched = theirsToOurs[position] { theirsKeys[index] = oursStart + newOurs[matched] }
         }
         keys = [baseKeys, oursKeys, theirsKeys]
-        var seen = [Bool](repeating: false, count: theirsStart + sides[2].count)
+        var seen = [Bool](repeating: false, count: theirsStart + sides[2].tasks.count)
         for key in oursKeys + theirsKeys + baseKeys where !seen[key] {
             seen[key] = true
             order.append(key)
@@ -179,46 +216,51 @@ private struct Merger {
         outcomes = [TaskMerge.Outcome?](repeating: nil, count: seen.count)
     }
 
-    /// For each of `tasks`, the index of the task of `reference` it is: the same identity (the n-th task of
-    /// a title is the n-th of that title), else the same title but for `#tags`; nil when none is.
-    static func match(_ tasks: [PlanTask], _ reference: [PlanTask]) -> [Int?] {
-        var result = [Int?](repeating: nil, count: tasks.count)
-        var claimed = [Bool](repeating: false, count: reference.count)
+    /// For each of the tasks of `side` at `indices`, the position in `referenceIndices` of the task of
+    /// `reference` it is: the same identity (the n-th task of a title is the n-th of that title), else the
+    /// same title but for `#tags`; nil when none is.
+    func match(_ side: Side, _ indices: [Int], _ reference: Side, _ referenceIndices: [Int]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: indices.count)
+        var claimed = [Bool](repeating: false, count: referenceIndices.count)
         // The first unclaimed reference task of each identity, and after each the next one of the same.
-        var first: [String: Int] = [:]
-        first.reserveCapacity(reference.count)
-        var next = [Int](repeating: -1, count: reference.count)
-        for (index, task) in reference.enumerated().reversed() {
-            let key = task.identity
-            if let later = first[key] { next[index] = later }
-            first[key] = index
+        var first = [Int](repeating: -1, count: identityNumbers.count)
+        var next = [Int](repeating: -1, count: referenceIndices.count)
+        for (position, index) in referenceIndices.enumerated().reversed() {
+            let identity = reference.identities[index]
+            next[position] = first[identity]
+            first[identity] = position
         }
-        for (index, task) in tasks.enumerated() {
-            let key = task.identity
-            if let found = first[key] {
-                result[index] = found
+        for (position, index) in indices.enumerated() {
+            let identity = side.identities[index]
+            let found = first[identity]
+            if found >= 0 {
+                result[position] = found
                 claimed[found] = true
-                first[key] = next[found] >= 0 ? next[found] : nil
+                first[identity] = next[found]
             }
         }
         var byWords: [String: [Int]] = [:]
-        for (index, task) in reference.enumerated().reversed() where !claimed[index] {
-            let words = TaskMerge.untagged(task.title)
-            if !words.isEmpty { byWords[words, default: []].append(index) }
+        for (position, index) in referenceIndices.enumerated().reversed() where !claimed[position] {
+            let words = TaskMerge.untagged(reference.tasks[index].title)
+            if !words.isEmpty { byWords[words, default: []].append(position) }
         }
-        for (index, task) in tasks.enumerated() where result[index] == nil {
-            if let next = byWords[TaskMerge.untagged(task.title)]?.popLast() { result[index] = next }
+        guard !byWords.isEmpty else { return result }
+        for (position, index) in indices.enumerated() where result[position] == nil {
+            if let next = byWords[TaskMerge.untagged(side.tasks[index].title)]?.popLast() { result[position] = next }
         }
         return result
     }
 
     /// Decides each task from its three versions.
     mutating func decideTasks() {
-        var versions = [[TaskMerge.Placed?]](repeating: [nil, nil, nil], count: outcomes.count)
+        // Where each key's version stands on each side (-1: that side does not hold it).
+        var at = [[Int]](repeating: [Int](repeating: -1, count: outcomes.count), count: 3)
         for side in 0..<3 {
-            for (index, key) in keys[side].enumerated() { versions[key][side] = sides[side][index] }
+            for (index, key) in keys[side].enumerated() { at[side][key] = index }
         }
-        for (key, three) in versions.enumerated() where three.contains(where: { $0 != nil }) {
+        for key in outcomes.indices {
+            let three = (0..<3).map { side in at[side][key] < 0 ? nil : sides[side].placed(at[side][key]) }
+            guard three.contains(where: { $0 != nil }) else { continue }
             let outcome = TaskMerge.merge(base: three[0], ours: three[1], theirs: three[2])
             outcomes[key] = outcome
             // Rollover's `[>]` against a finished task on the other side: the task stays finished here, but the
@@ -244,43 +286,48 @@ private struct Merger {
 
     /// A region's content merged with diff3, tasks by key: where both sides changed the same stretch, the
     /// tasks of both (ours first) and the free text of the side that changed it, or both between markers.
-    func mergeRegion(_ region: Region) -> [Placed] {
-        func elements(_ side: Int) -> [Element] {
+    mutating func mergeRegion(_ region: Region) -> [Placed] {
+        // A region's content as diff3 compares it: a task as its key, another line as a negative number.
+        func codes(_ side: Int) -> [Int] {
             let document = [base, ours, theirs][side]
-            var next = sides[side].firstIndex { $0.region == region } ?? 0
-            var result: [Element] = []
+            var next = sides[side].regions.firstIndex(of: region) ?? 0
+            var result: [Int] = []
             for section in document.sections where section.region == region {
+                result.reserveCapacity(result.count + section.items.count)
                 for item in section.items {
                     if case .task = item {
-                        result.append(.task(keys[side][next]))
+                        result.append(keys[side][next])
                         next += 1
                     } else {
-                        result.append(.item(item))
+                        let number = itemNumbers[item] ?? {
+                            numberedItems.append(item)
+                            itemNumbers[item] = numberedItems.count - 1
+                            return numberedItems.count - 1
+                        }()
+                        result.append(-1 - number)
                     }
                 }
             }
             return result
         }
-        func placed(_ elements: [Element]) -> [Placed] {
-            elements.map { element in
-                switch element {
-                case .task(let key): .task(key)
-                case .item(let item): .item(item)
-                }
-            }
+        func isTask(_ code: Int) -> Bool { code >= 0 }
+        func placed(_ codes: [Int]) -> [Placed] {
+            codes.map { code in isTask(code) ? .task(code) : .item(numberedItems[-1 - code]) }
         }
+        let b = codes(0), o = codes(1), t = codes(2)
         var result: [Placed] = []
-        for chunk in Diff3.merge(base: elements(0), ours: elements(1), theirs: elements(2)) {
+        result.reserveCapacity(max(o.count, t.count))
+        for chunk in Diff3.merge(integers: b, ours: o, theirs: t) {
             switch chunk {
-            case .resolved(let elements):
-                result += placed(elements)
+            case .resolved(let codes):
+                result += placed(codes)
             case .conflict(let b, let o, let t):
-                let text = { (elements: [Element]) in elements.filter { if case .item = $0 { true } else { false } } }
-                let bText = text(b), oText = text(o), tText = text(t)
-                func union(_ layout: [Element], _ other: [Element]) -> [Placed] {
+                let bText = b.filter { !isTask($0) }, oText = o.filter { !isTask($0) }, tText = t.filter { !isTask($0) }
+                func union(_ layout: [Int], _ other: [Int]) -> [Placed] {
                     var merged = placed(layout)
-                    let extra = placed(other.filter { if case .task = $0 { !layout.contains($0) } else { false } })
-                    let after = merged.lastIndex { if case .task = $0 { true } else { false } }.map { $0 + 1 } ?? merged.count
+                    let laidOut = Set(layout)
+                    let extra = placed(other.filter { isTask($0) && !laidOut.contains($0) })
+                    let after = merged.lastIndex { $0.isTask }.map { $0 + 1 } ?? merged.count
                     merged.insert(contentsOf: extra, at: after)
                     return merged
                 }
@@ -289,9 +336,9 @@ private struct Merger {
                 } else if oText == bText {
                     result += union(t, o)
                 } else {
-                    result += union(o.filter { if case .task = $0 { true } else { false } }, t)
-                    result.append(.textConflict(ours: oText.compactMap { if case .item(let i) = $0 { i } else { nil } },
-                                                theirs: tText.compactMap { if case .item(let i) = $0 { i } else { nil } }))
+                    result += union(o.filter(isTask), t)
+                    result.append(.textConflict(ours: oText.map { numberedItems[-1 - $0] },
+                                                theirs: tText.map { numberedItems[-1 - $0] }))
                 }
             }
         }
@@ -314,12 +361,12 @@ private struct Merger {
             guard let region = home(key) else { continue }
             var elements = placed[region] ?? []
             // The tasks before it in that region, nearest first, on the side that holds it there.
-            let side = [1, 2, 0].first { side in zip(sides[side], keys[side]).contains { $0.1 == key && $0.0.region == region } }
+            let side = [1, 2, 0].first { side in zip(sides[side].regions, keys[side]).contains { $0.1 == key && $0.0 == region } }
             var before: [Int] = []
             if let side {
-                for (task, other) in zip(sides[side], keys[side]) {
+                for (taskRegion, other) in zip(sides[side].regions, keys[side]) {
                     if other == key { break }
-                    if task.region == region { before.append(other) }
+                    if taskRegion == region { before.append(other) }
                 }
             }
             var position: [Int: Int] = [:]
@@ -339,8 +386,8 @@ private struct Merger {
         var openOn: [[Set<Int>]] = [[], []]
         for side in 1...2 {
             var sets = [Set<Int>](repeating: [], count: Region.allCases.count * Bucket.allCases.count)
-            for (version, key) in zip(sides[side], keys[side]) where version.task.status.isOpen {
-                sets[version.region.rawValue * 3 + version.task.bucket.rawValue].insert(key)
+            for (index, key) in keys[side].enumerated() where sides[side].tasks[index].status.isOpen {
+                sets[sides[side].regions[index].rawValue * 3 + sides[side].tasks[index].bucket.rawValue].insert(key)
             }
             openOn[side - 1] = sets
         }

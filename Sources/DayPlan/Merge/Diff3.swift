@@ -31,7 +31,19 @@ enum Diff3 {
                 return id
             }
         }
-        let b = number(base), o = number(ours), t = number(theirs)
+        return merge(base, ours, theirs, numbered: number(base), number(ours), number(theirs))
+    }
+
+    /// The three-way merge of sequences of integers that are compared as they are (the caller numbered
+    /// its elements already), in order.
+    static func merge(integers base: [Int], ours: [Int], theirs: [Int]) -> [Chunk<Int>] {
+        merge(base, ours, theirs, numbered: base, ours, theirs)
+    }
+
+    /// The merge itself: `b`, `o` and `t` number the elements of `base`, `ours` and `theirs` (equal
+    /// elements, equal numbers).
+    private static func merge<Element: Hashable>(_ base: [Element], _ ours: [Element], _ theirs: [Element],
+                                                 numbered b: [Int], _ o: [Int], _ t: [Int]) -> [Chunk<Element>] {
         let toOurs = matches(b, o), toTheirs = matches(b, t)
 
         var chunks: [Chunk<Element>] = []
