@@ -716,6 +716,14 @@ private struct Parser {
 
     /// Splits the rest of a task line into title words and `@` metadata.
     mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
+        if let plain = plainTitle(start, end) {
+            task.title = String(unsafeUninitializedCapacity: plain.count) { title in
+                guard let output = title.baseAddress, let input = bytes.baseAddress, !plain.isEmpty else { return 0 }
+                output.update(from: input + plain.lowerBound, count: plain.count)
+                return plain.count
+            }
+            return
+        }
         // Single-spaced words are never longer than the text they come from, so the title is written in place.
         let title = String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
             guard let output = title.baseAddress, let input = bytes.baseAddress else { return 0 }
@@ -741,6 +749,27 @@ private struct Parser {
             return count
         }
         task.title = title
+    }
+
+    /// The bytes of a title that is its text as written, less the blanks around it: words one space apart,
+    /// none of them `@` metadata, a code span or a link (most titles). Nil for any other title, which
+    /// `readTitle` reads word by word.
+    func plainTitle(_ start: Int, _ end: Int) -> Range<Int>? {
+        var first = start, last = end
+        while first < last, isBlank(bytes[first]) { first += 1 }
+        while last > first, isBlank(bytes[last - 1]) { last -= 1 }
+        var i = first
+        while i < last {
+            let byte = bytes[i]
+            // Every byte that can change the reading sorts at or below a backtick.
+            if byte <= UInt8(ascii: "`") {
+                if byte == tab || byte == at || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") { return nil }
+                // The last byte is not blank, so a space has a byte after it.
+                if byte == space, isBlank(bytes[i + 1]) { return nil }
+            }
+            i += 1
+        }
+        return first..<last
     }
 
     /// Where the word scan goes on after the byte at `i` (see `wordScanStep`).
