@@ -183,6 +183,10 @@ private struct Merger {
         identityNumbers.reserveCapacity(base.sourceByteCount / 24 + 64)
         for document in [base, ours, theirs] {
             var side = Side()
+            let capacity = document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) }
+            side.tasks.reserveCapacity(capacity)
+            side.regions.reserveCapacity(capacity)
+            side.identities.reserveCapacity(capacity)
             for region in Region.allCases {
                 for section in document.sections where section.region == region {
                     for case .task(let task) in section.items {
@@ -258,15 +262,23 @@ private struct Merger {
         for side in 0..<3 {
             for (index, key) in keys[side].enumerated() { at[side][key] = index }
         }
+        let (base, ours, theirs) = (sides[0], sides[1], sides[2])
         for key in outcomes.indices {
-            let three = (0..<3).map { side in at[side][key] < 0 ? nil : sides[side].placed(at[side][key]) }
-            guard three.contains(where: { $0 != nil }) else { continue }
-            let outcome = TaskMerge.merge(base: three[0], ours: three[1], theirs: three[2])
+            let b = at[0][key], o = at[1][key], t = at[2][key]
+            // Most tasks are the same in all three versions.
+            if b >= 0, o >= 0, t >= 0, base.regions[b] == ours.regions[o], ours.regions[o] == theirs.regions[t],
+               base.tasks[b] == ours.tasks[o], ours.tasks[o] == theirs.tasks[t] {
+                outcomes[key] = .kept(ours.tasks[o], ours.regions[o])
+                continue
+            }
+            let three = (b < 0 ? nil : base.placed(b), o < 0 ? nil : ours.placed(o), t < 0 ? nil : theirs.placed(t))
+            guard b >= 0 || o >= 0 || t >= 0 else { continue }
+            let outcome = TaskMerge.merge(base: three.0, ours: three.1, theirs: three.2)
             outcomes[key] = outcome
             // Rollover's `[>]` against a finished task on the other side: the task stays finished here, but the
             // day rollover opened may hold an open copy, which this file cannot reach.
-            if case .kept(let task, _) = outcome, let b = three[0]?.task.status, b.isOpen,
-               let o = three[1]?.task.status, let t = three[2]?.task.status,
+            if case .kept(let task, _) = outcome, let b = three.0?.task.status, b.isOpen,
+               let o = three.1?.task.status, let t = three.2?.task.status,
                (o == .deferred && (t == .done || t == .cancelled)) || (t == .deferred && (o == .done || o == .cancelled)) {
                 notices.append("“\(task.title)” is \(task.status) on one side and was moved on by rollover on the other: it stays \(task.status) here; if the day rollover opened holds an open copy, mark that one \(task.status) too")
             }

@@ -68,8 +68,10 @@ struct TaskMerge {
         // Both changed the bucket, or the region: the more important bucket, the earlier region.
         task.bucket = pick(b?.bucket, o.bucket, t.bucket) ?? min(o.bucket, t.bucket)
         let region = pick(base?.region, ours.region, theirs.region) ?? min(ours.region, theirs.region)
-        task.title = words(base: b.map { words(of: $0.title) } ?? [], ours: words(of: o.title), theirs: words(of: t.title))
-            .joined(separator: " ")
+        // Most often only one side touched the title: no word needs merging.
+        task.title = pick(b?.title, o.title, t.title)
+            ?? words(base: b.map { words(of: $0.title) } ?? [], ours: words(of: o.title), theirs: words(of: t.title))
+                .joined(separator: " ")
 
         var metadata = o.metadata
         let bm = b?.metadata ?? TaskMetadata(), om = o.metadata, tm = t.metadata
@@ -88,6 +90,10 @@ struct TaskMerge {
         task.metadata = metadata
 
         // Notes line by line: conflicting edits of the same lines are a person's to decide.
+        if let notes = pick(b?.notes ?? [], o.notes, t.notes) {
+            task.notes = notes
+            return .kept(task, region)
+        }
         var notes: [String] = []
         for chunk in Diff3.merge(base: b?.notes ?? [], ours: o.notes, theirs: t.notes) {
             switch chunk {
