@@ -31,8 +31,9 @@ private let openBracket = UInt8(ascii: "[")
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
 
-    // Where we are.
+    // Where we are, and how many lines the input has.
     var lineNumber = 0
+    var lineCount = 0
     var lineStart = 0
 
     // What has been built.
@@ -92,6 +93,7 @@ private struct Parser {
         checkEncoding(from: position)
         let lineEnding = detectLineEnding(from: position)
         position = readFrontMatter(from: position)
+        lineCount = countLines()
         while position < bytes.count {
             var end = position
             while end < bytes.count, bytes[end] != lf { end += 1 }
@@ -613,7 +615,7 @@ private struct Parser {
             phase = .section
             // Kept as written, closing `#`s included: without them, `## ## #` would print as `## ##`, which
             // reads back as an empty heading.
-            sections.append(Section(kind: .other(string(textStart, end)), items: [], headingLine: lineNumber))
+            open(Section(kind: .other(string(textStart, end)), items: [], headingLine: lineNumber))
             return true
         }
         finishTask()
@@ -638,8 +640,23 @@ private struct Parser {
             sections.removeLast()
             section.groupHeading = group
         }
-        sections.append(section)
+        open(section)
         return true
+    }
+
+    /// Starts a section. Its items are reserved for every line left in the input, so that a big section
+    /// never copies its items as it grows (room never written to costs no memory).
+    mutating func open(_ section: Section) {
+        var section = section
+        section.items.reserveCapacity(max(lineCount - lineNumber, 0))
+        sections.append(section)
+    }
+
+    /// The number of lines in the input (a last line without a line ending counts).
+    func countLines() -> Int {
+        var count = 0
+        for byte in bytes where byte == lf { count += 1 }
+        return bytes.last.map { $0 == lf ? count : count + 1 } ?? 0
     }
 
     /// The first `YYYY-MM-DD` in a heading that stands apart from other digits and dashes, and where it is.
