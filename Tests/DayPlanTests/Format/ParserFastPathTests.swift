@@ -62,9 +62,11 @@ import DayPlan
         }
     }
 
+    /// Titles read word by word and titles copied whole (single-spaced, no `@` word, code span or link)
+    /// both come out as their words, one space apart.
     @Test func titlesMatchTheirWords() {
         let words = ["Draft", "the", "report", "#work", "café", "日本語", "@carry", "@sticky", "@from:2026-11-19",
-                     "@expires:2026-12-01", "@someone", "e@mail", "x"]
+                     "@expires:2026-12-01", "@someone", "e@mail", "x", "`two  spaces`", "[a](b  c)", "x]", "Ω"]
         let blanks = [" ", "  ", "\t", " \t "]
         var generator = Generator(state: 21)
         for _ in 0..<2_000 {
