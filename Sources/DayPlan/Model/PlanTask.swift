@@ -2,10 +2,6 @@
 ///
 /// Named `PlanTask` so that it never hides Swift's own `Task`.
 public struct PlanTask: Hashable, Sendable {
-    /// The bucket, from the bullet.
-    public var bucket: Bucket
-    /// Where the task stands.
-    public var status: Status
     /// The title words, single-spaced, without metadata. `#tags` are part of the title.
     public var title: String
     /// The task's flags and dated metadata.
@@ -16,21 +12,38 @@ public struct PlanTask: Hashable, Sendable {
     /// white space. Nil for a task made in code. Not part of a task's equality.
     public var source: (start: SourcePosition, end: SourcePosition)? {
         get {
-            sourceStart.map { ($0, SourcePosition(offset: $0.offset + sourceLength, line: $0.line, column: $0.column + sourceLength)) }
+            guard sourceLine > 0 else { return nil }
+            let length = Int(sourceLength), column = Int(sourceColumn)
+            return (SourcePosition(offset: sourceOffset, line: sourceLine, column: column),
+                    SourcePosition(offset: sourceOffset + length, line: sourceLine, column: column + length))
         }
         set {
-            sourceStart = newValue?.start
-            sourceLength = newValue.map { $0.end.offset - $0.start.offset } ?? 0
+            sourceOffset = newValue?.start.offset ?? 0
+            sourceLine = newValue?.start.line ?? 0
+            sourceColumn = UInt32(clamping: newValue?.start.column ?? 0)
+            sourceLength = UInt32(clamping: newValue.map { $0.end.offset - $0.start.offset } ?? 0)
         }
     }
-    // Stored as start and length (the end is on the same line): every line of a document is an `Item`, so
-    // a task's size is the size of a large file's parse.
-    private var sourceStart: SourcePosition?
-    private var sourceLength = 0
+    // Packed, with the end on the start's line (line 0: no position), and the bucket and status last, in
+    // what would be padding: every line of a document is an `Item`, so a task's size is the size of a large
+    // file's parse. A column, a line's length or a span past 4 GiB is held at the largest that fits.
+    private var sourceOffset = 0
+    private var sourceLine = 0
+    private var sourceColumn: UInt32 = 0
+    private var sourceLength: UInt32 = 0
+    private var storedLineSpan: UInt32 = 1
 
     /// How many lines the task and its notes take in the parsed input (blank lines between notes included);
     /// 1 for a task made in code. Not part of a task's equality.
-    public internal(set) var lineSpan = 1
+    public internal(set) var lineSpan: Int {
+        get { Int(storedLineSpan) }
+        set { storedLineSpan = UInt32(clamping: newValue) }
+    }
+
+    /// The bucket, from the bullet.
+    public var bucket: Bucket
+    /// Where the task stands.
+    public var status: Status
 
     /// Makes a task.
     public init(bucket: Bucket, status: Status = .todo, title: String,
