@@ -58,6 +58,10 @@ public struct DayDocument: Sendable {
         sections.filter { $0.region != nil }.flatMap(\.tasks)
     }
 
+    /// Every task that stands in a region, with its region, in file order, one at a time: unlike `allTasks`,
+    /// no array of the tasks is made, which matters for a big plan.
+    var placedTasks: PlacedTasks { PlacedTasks(sections: sections) }
+
     /// The size of the parsed input, for sizing the printer's output; 0 for a document made in code.
     var sourceByteCount = 0
 
@@ -159,4 +163,31 @@ public enum LineEnding: String, Sendable {
     case lf = "\n"
     /// `\r\n`, kept for files that start with it.
     case crlf = "\r\n"
+}
+
+/// The tasks of a document's regions in file order, each with its region (`DayDocument.placedTasks`).
+struct PlacedTasks: Sequence {
+    let sections: [Section]
+
+    /// Walks the regions' items, stopping at each task.
+    struct Iterator: IteratorProtocol {
+        let sections: [Section]
+        var section = 0
+        var item = 0
+
+        mutating func next() -> PlacedTask? {
+            while section < sections.count {
+                guard let region = sections[section].region, item < sections[section].items.count else {
+                    section += 1
+                    item = 0
+                    continue
+                }
+                item += 1
+                if case .task(let task) = sections[section].items[item - 1] { return PlacedTask(region: region, task: task) }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(sections: sections) }
 }

@@ -20,9 +20,20 @@ public struct Rollover: Sendable {
     /// The new day's file after rollover.
     public let targetAfter: [UInt8]
     /// The lines of the old day's file that change, in order.
-    public let sourceChanges: [LineChange]
+    public var sourceChanges: [LineChange] {
+        guard let sourceBefore, let sourceAfter, !changedSourceLines.isEmpty else { return [] }
+        let before = LineTable(sourceBefore), after = LineTable(sourceAfter)
+        return changedSourceLines.map { LineChange(line: $0, old: before.text(of: $0), new: after.text(of: $0)) }
+    }
     /// The lines of the new day's file that rollover adds (every line, when the file is new).
-    public let addedLines: [AddedLine]
+    public var addedLines: [AddedLine] {
+        guard !addedLineNumbers.isEmpty else { return [] }
+        let lines = LineTable(targetAfter)
+        return addedLineNumbers.map { AddedLine(line: $0, text: lines.text(of: $0)) }
+    }
+    // Line numbers only: their texts are made when asked for, as a big plan changes many lines.
+    let changedSourceLines: [Int]
+    let addedLineNumbers: [Int]
     /// The counts for the summary.
     public let summary: RolloverSummary
     /// What rollover does not carry although it is open, each with why: a task outside any region (DP020)
@@ -113,7 +124,7 @@ public struct Rollover: Sendable {
         var additions: [Region: [PlanTask]] = [:]
         var summary = RolloverSummary()
         var sourceAfter: [UInt8]?
-        var sourceChanges: [LineChange] = []
+        var changedSourceLines: [Int] = []
         var lineEnding = LineEnding.lf
         var leftBehind: [Diagnostic] = []
         var placements: [Placement] = []
@@ -123,7 +134,7 @@ public struct Rollover: Sendable {
         var open = [[Int]](repeating: [0, 0, 0], count: Region.allCases.count)
         for section in targetDocument?.sections ?? [] {
             guard let region = section.region else { continue }
-            for task in section.tasks where task.status.isOpen { open[region.rawValue][task.bucket.rawValue] += 1 }
+            for case .task(let task) in section.items where task.status.isOpen { open[region.rawValue][task.bucket.rawValue] += 1 }
         }
         /// Where a task meant for `region` goes: there when its bucket has room, else the Backlog.
         func place(_ task: PlanTask, in region: Region, _ reason: Placement.Reason) -> Region {
@@ -148,7 +159,7 @@ public struct Rollover: Sendable {
             var edits: [TextEdit] = []
             for section in document.sections {
                 guard let region = section.region else { continue }
-                for task in section.tasks where task.status.isOpen {
+                for case .task(let task) in section.items where task.status.isOpen {
                     guard let taskLine = TaskLine(task, in: source.bytes) else {
                         throw .checkFailed(["cannot find the status box of line \(task.line) of the old day"])
                     }
@@ -199,14 +210,11 @@ public struct Rollover: Sendable {
                     }
                 }
             }
-            let after = TextEdit.apply(edits, to: source.bytes)
-            let before = LineTable(source.bytes), edited = LineTable(after)
+            let before = LineTable(source.bytes)
             var changedLines = Set<Int>()
             for edit in edits { changedLines.insert(before.line(containing: edit.offset)) }
-            sourceChanges = changedLines.sorted().map {
-                LineChange(line: $0, old: before.text(of: $0), new: edited.text(of: $0))
-            }
-            sourceAfter = after
+            changedSourceLines = changedLines.sorted()
+            sourceAfter = TextEdit.apply(edits, to: source.bytes)
         }
 
         // The routines due on the new day, in the routines file's order, unless a task of that title is there.
@@ -246,7 +254,7 @@ public struct Rollover: Sendable {
         }
 
         let targetAfter: [UInt8]
-        let addedLines: [AddedLine]
+        let addedLines: [Int]
         if let target, let targetDocument, !targetDocument.isEmptyDay {
             (targetAfter, addedLines) = Rollover.insert(additions, into: target)
         } else {
@@ -261,19 +269,15 @@ public struct Rollover: Sendable {
                 document.sections[index].items = (additions[region] ?? []).map(Item.task)
             }
             targetAfter = kept + document.canonicalBytes()
-            let lines = LineTable(targetAfter)
-            let first = LineTable(kept).count + 1
-            addedLines = (first..<(lines.count + 1)).map {
-                AddedLine(line: $0, text: lines.text(of: $0))
-            }
+            addedLines = Array((LineTable(kept).count + 1)..<(LineTable(targetAfter).count + 1))
         }
         // Everything added is open; counted without parsing the result again.
         summary.backlog = (targetDocument?.tasks(in: .backlog).filter(\.status.isOpen).count ?? 0)
             + (additions[.backlog]?.count ?? 0)
 
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
-                  targetBefore: target, targetAfter: targetAfter, sourceChanges: sourceChanges,
-                  addedLines: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
+                  targetBefore: target, targetAfter: targetAfter, changedSourceLines: changedSourceLines,
+                  addedLineNumbers: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
         // The inputs as parsed above, so that `verify()` parses only what rollover computed.
         parsedSourceBefore = sourceDocument
         parsedTargetBefore = targetDocument
@@ -286,8 +290,8 @@ public struct Rollover: Sendable {
 
     /// Every stored property as given; for the initializer above and for tests of `verify()`.
     init(day: Day, sourceDay: Day?, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?, targetBefore: [UInt8]?,
-         targetAfter: [UInt8], sourceChanges: [LineChange], addedLines: [AddedLine], summary: RolloverSummary,
-         leftBehind: [Diagnostic] = [], placements: [Placement] = []) {
+         targetAfter: [UInt8], changedSourceLines: [Int] = [], addedLineNumbers: [Int] = [],
+         summary: RolloverSummary, leftBehind: [Diagnostic] = [], placements: [Placement] = []) {
         self.leftBehind = leftBehind
         self.placements = placements
         self.day = day
@@ -296,8 +300,8 @@ public struct Rollover: Sendable {
         self.sourceAfter = sourceAfter
         self.targetBefore = targetBefore
         self.targetAfter = targetAfter
-        self.sourceChanges = sourceChanges
-        self.addedLines = addedLines
+        self.changedSourceLines = changedSourceLines
+        self.addedLineNumbers = addedLineNumbers
         self.summary = summary
     }
 }
@@ -354,12 +358,11 @@ extension Rollover {
     }
 
     /// Inserts what comes forward into an existing day file, keeping every byte it had (see `RegionInsertion`).
-    static func insert(_ additions: [Region: [PlanTask]], into original: [UInt8]) -> ([UInt8], [AddedLine]) {
+    static func insert(_ additions: [Region: [PlanTask]], into original: [UInt8]) -> ([UInt8], [Int]) {
         let insertions = Region.allCases.compactMap { region in
             additions[region].map { RegionInsertion(region: region, text: $0.flatMap(\.writtenLines)) }
         }
         let result = RegionInsertion.apply(insertions, to: original)
-        let lines = LineTable(result.bytes)
-        return (result.bytes, result.addedLines.map { AddedLine(line: $0, text: lines.text(of: $0)) })
+        return (result.bytes, result.addedLines)
     }
 }

@@ -26,27 +26,29 @@ extension Rollover {
         }
 
         // The tasks the new day had stay as they were and where they were; the others are what was added.
-        let before = targetBefore.map { Rollover.placedTasks(parsedTargetBefore ?? DayDocument(parsing: $0)) } ?? []
-        var added: [(region: Region, task: PlanTask)] = []
-        var matched = 0
-        for placed in Rollover.placedTasks(target) {
-            if matched < before.count, before[matched].region == placed.region, before[matched].task == placed.task {
-                matched += 1
+        let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
+        var beforeTasks = before?.placedTasks.makeIterator()
+        var expected = beforeTasks?.next()
+        var added: [PlacedTask] = []
+        for placed in target.placedTasks {
+            if let next = expected, next == placed {
+                expected = beforeTasks?.next()
             } else {
                 added.append(placed)
             }
         }
-        if matched != before.count {
+        if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        let beforeIdentities = Set(before.map(\.task.identity))
+        var beforeIdentities = Set<String>()
+        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { beforeIdentities.insert(placed.task.identity) }
         // Routines are the one addition that no old day moves on.
         let routineIdentities = Set(placements.filter { $0.reason == .routine }.map(\.title))
-        var addedByIdentity: [String: [(region: Region, task: PlanTask)]] = [:]
+        var addedByIdentity: [String: [PlacedTask]] = [:]
         for placed in added { addedByIdentity[placed.task.identity, default: []].append(placed) }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
-        var moved: [(region: Region, task: PlanTask)] = []
+        var moved: [PlacedTask] = []
         var expired: [PlanTask] = []
         switch (sourceBefore, sourceAfter, sourceDay) {
         case (nil, nil, nil):
@@ -57,7 +59,8 @@ extension Rollover {
                 problems.append("the old day's file would have an error at line \(blocker.start.line): \(blocker.message)")
             }
             let oldLines = LineTable(sourceBefore), newLines = LineTable(sourceAfter)
-            let openLines = Set(old.allTasks.filter(\.status.isOpen).map(\.line))
+            var openLines = Set<Int>()
+            for placed in old.placedTasks where placed.task.status.isOpen { openLines.insert(placed.task.line) }
             if oldLines.count != newLines.count {
                 problems.append("the old day's file would have \(newLines.count) lines instead of \(oldLines.count)")
             } else {
@@ -69,11 +72,12 @@ extension Rollover {
                     }
                 }
             }
-            let oldTasks = Rollover.placedTasks(old), newTasks = Rollover.placedTasks(new)
-            if oldTasks.count != newTasks.count {
-                problems.append("the old day's file would have \(newTasks.count) tasks instead of \(oldTasks.count)")
+            let oldCount = old.placedTasks.reduce(0) { count, _ in count + 1 }
+            let newCount = new.placedTasks.reduce(0) { count, _ in count + 1 }
+            if oldCount != newCount {
+                problems.append("the old day's file would have \(newCount) tasks instead of \(oldCount)")
             } else {
-                for (was, now) in zip(oldTasks, newTasks) {
+                for (was, now) in zip(old.placedTasks, new.placedTasks) {
                     let task = was.task
                     guard task.status.isOpen else {
                         if now.task != task { problems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change") }
@@ -96,7 +100,8 @@ extension Rollover {
 
             // Each task moved on is in the new day exactly once, open as it was, where rollover puts it.
             var seen = Set<String>()
-            for (region, task) in moved {
+            for placed in moved {
+                let region = placed.region, task = placed.task
                 // A second open task with the same title is the same task: it was moved on, not added again.
                 guard seen.insert(task.identity).inserted else { continue }
                 let copies = addedByIdentity[task.identity] ?? []
@@ -140,17 +145,6 @@ extension Rollover {
             problems.append("the new day would get tasks though there is no earlier plan")
         }
         return problems
-    }
-
-    /// The tasks standing in regions, with their region, in file order.
-    static func placedTasks(_ document: DayDocument) -> [(region: Region, task: PlanTask)] {
-        // A plain loop: swift-frontend 6.3.1 crashes optimizing this as closures over `Section.region`.
-        var placed: [(region: Region, task: PlanTask)] = []
-        for section in document.sections {
-            guard let region = section.region else { continue }
-            for task in section.tasks { placed.append((region, task)) }
-        }
-        return placed
     }
 }
 

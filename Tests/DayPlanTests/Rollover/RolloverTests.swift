@@ -672,7 +672,7 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         let lost = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
                             sourceAfter: plan.sourceAfter, targetBefore: nil,
                             targetAfter: Array(plan.newTarget.replacing("- [ ] B @from:2026-11-20\n", with: "").utf8),
-                            sourceChanges: [], addedLines: [], summary: plan.summary)
+                            summary: plan.summary)
         #expect(lost.problems() == ["`B` would be in the new day 0 times instead of once"])
         #expect(throws: RolloverError.self) { try lost.verify() }
     }
@@ -682,7 +682,7 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         let tampered = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
                                 sourceAfter: Array(plan.newSource.replacing("[x] B", with: "[-] B").utf8),
                                 targetBefore: nil, targetAfter: plan.targetAfter,
-                                sourceChanges: [], addedLines: [], summary: plan.summary)
+                                summary: plan.summary)
         #expect(tampered.problems().contains("line 5 of the old day's file would change, but it holds no open task"))
         #expect(tampered.problems().contains("`B` (line 5) is not open, yet it would change"))
     }
@@ -692,7 +692,7 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         let tampered = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
                                 sourceAfter: plan.sourceBefore, targetBefore: nil,
                                 targetAfter: Array((plan.newTarget + "- [ ] A\n").utf8),
-                                sourceChanges: [], addedLines: [], summary: plan.summary)
+                                summary: plan.summary)
         #expect(tampered.problems() == [
             "`A` (line 4) would be neither moved on nor expired in the old day",
             "`A` would be added to the new day, but the old day does not move it on",
@@ -704,7 +704,7 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         let tampered = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
                                 sourceAfter: plan.sourceAfter, targetBefore: plan.targetBefore,
                                 targetAfter: Array(plan.newTarget.replacing("My line.\n", with: "").utf8),
-                                sourceChanges: [], addedLines: [], summary: plan.summary)
+                                summary: plan.summary)
         #expect(tampered.problems() == ["the new day's file would lose some of the lines it had"])
     }
 }
