@@ -48,7 +48,6 @@ extension Rollover {
         for placed in added { addedByIdentity[placed.task.identity, default: []].append(placed) }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
-        var moved: [PlacedTask] = []
         var expired: [PlanTask] = []
         switch (sourceBefore, sourceAfter, sourceDay) {
         case (nil, nil, nil):
@@ -72,6 +71,47 @@ extension Rollover {
                     }
                 }
             }
+            // Each task moved on is in the new day exactly once, open as it was, where rollover puts it; checked
+            // as the tasks are met, and said after what the walk over the old day finds.
+            var movedIdentities = Set<String>()
+            var movedProblems: [String] = []
+            var firstCarried: [String: Placement] = [:], firstScheduled: [String: Placement] = [:]
+            for placement in placements.reversed() {
+                if placement.reason == .carried { firstCarried[placement.title] = placement }
+                if placement.reason == .scheduled { firstScheduled[placement.title] = placement }
+            }
+            func checkMoved(_ placed: PlacedTask) {
+                let region = placed.region, task = placed.task
+                // A second open task with the same title is the same task: it was moved on, not added again.
+                guard movedIdentities.insert(task.identity).inserted else { return }
+                let copies = addedByIdentity[task.identity] ?? []
+                if beforeIdentities.contains(task.identity) {
+                    if !copies.isEmpty { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
+                    return
+                }
+                guard copies.count == 1, let copy = copies.first else {
+                    movedProblems.append("`\(task.title)` would be in the new day \(copies.count) times instead of once")
+                    return
+                }
+                let carried = region.isLimited && task.metadata.carry
+                var expected = task
+                var destination = carried ? region : .backlog
+                if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = sourceDay }
+                if carried, let placement = firstCarried[task.title] {
+                    destination = placement.region
+                } else if let placement = firstScheduled[task.title] {
+                    // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
+                    destination = placement.region
+                    if placement.wanted == nil {
+                        expected.metadata.on = nil
+                        expected.metadata.onRegion = nil
+                    }
+                }
+                if copy.task != expected || copy.region != destination {
+                    movedProblems.append("`\(task.title)` would not come forward as it was, or not to \(destination)")
+                }
+            }
+
             let oldCount = old.placedTasks.reduce(0) { count, _ in count + 1 }
             let newCount = new.placedTasks.reduce(0) { count, _ in count + 1 }
             if oldCount != newCount {
@@ -89,7 +129,7 @@ extension Rollover {
                     dropped.status = .cancelled
                     dropped.metadata.expired = true
                     if now.task == movedOn {
-                        moved.append(was)
+                        checkMoved(was)
                     } else if now.task == dropped {
                         expired.append(task)
                     } else {
@@ -97,41 +137,7 @@ extension Rollover {
                     }
                 }
             }
-
-            // Each task moved on is in the new day exactly once, open as it was, where rollover puts it.
-            var seen = Set<String>()
-            for placed in moved {
-                let region = placed.region, task = placed.task
-                // A second open task with the same title is the same task: it was moved on, not added again.
-                guard seen.insert(task.identity).inserted else { continue }
-                let copies = addedByIdentity[task.identity] ?? []
-                if beforeIdentities.contains(task.identity) {
-                    if !copies.isEmpty { problems.append("`\(task.title)` would be added, yet the new day already had it") }
-                    continue
-                }
-                guard copies.count == 1, let copy = copies.first else {
-                    problems.append("`\(task.title)` would be in the new day \(copies.count) times instead of once")
-                    continue
-                }
-                let carried = region.isLimited && task.metadata.carry
-                var expected = task
-                var destination = carried ? region : .backlog
-                if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = sourceDay }
-                if carried, let placement = placements.first(where: { $0.reason == .carried && $0.title == task.title }) {
-                    destination = placement.region
-                } else if let placement = placements.first(where: { $0.reason == .scheduled && $0.title == task.title }) {
-                    // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
-                    destination = placement.region
-                    if placement.wanted == nil {
-                        expected.metadata.on = nil
-                        expected.metadata.onRegion = nil
-                    }
-                }
-                if copy.task != expected || copy.region != destination {
-                    problems.append("`\(task.title)` would not come forward as it was, or not to \(destination)")
-                }
-            }
-            let movedIdentities = Set(moved.map(\.task.identity))
+            problems += movedProblems
             for task in expired where !movedIdentities.contains(task.identity) && addedByIdentity[task.identity] != nil {
                 problems.append("`\(task.title)` expired, yet it would be added to the new day")
             }
