@@ -29,23 +29,24 @@ extension Rollover {
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
         var beforeTasks = before?.placedTasks.makeIterator()
         var expected = beforeTasks?.next()
-        var added: [PlacedTask] = []
+        // Routines are the one addition that no old day moves on.
+        let routineIdentities = Set(placements.filter { $0.reason == .routine }.map(\.title))
+        // What the new day gets, by identity: how many copies, and the first.
+        var addedByIdentity: [String: (count: Int, first: PlacedTask)] = [:]
+        var addsMoreThanRoutines = false
         for placed in target.placedTasks {
             if let next = expected, next == placed {
                 expected = beforeTasks?.next()
-            } else {
-                added.append(placed)
+                continue
             }
+            addedByIdentity[placed.task.identity, default: (0, placed)].count += 1
+            if !routineIdentities.contains(placed.task.identity) { addsMoreThanRoutines = true }
         }
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
         var beforeIdentities = Set<String>()
         for placed in before?.placedTasks ?? PlacedTasks(sections: []) { beforeIdentities.insert(placed.task.identity) }
-        // Routines are the one addition that no old day moves on.
-        let routineIdentities = Set(placements.filter { $0.reason == .routine }.map(\.title))
-        var addedByIdentity: [String: [PlacedTask]] = [:]
-        for placed in added { addedByIdentity[placed.task.identity, default: []].append(placed) }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
         var expired: [PlanTask] = []
@@ -84,15 +85,16 @@ extension Rollover {
                 let region = placed.region, task = placed.task
                 // A second open task with the same title is the same task: it was moved on, not added again.
                 guard movedIdentities.insert(task.identity).inserted else { return }
-                let copies = addedByIdentity[task.identity] ?? []
+                let copies = addedByIdentity[task.identity]
                 if beforeIdentities.contains(task.identity) {
-                    if !copies.isEmpty { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
+                    if copies != nil { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
                     return
                 }
-                guard copies.count == 1, let copy = copies.first else {
-                    movedProblems.append("`\(task.title)` would be in the new day \(copies.count) times instead of once")
+                guard let copies, copies.count == 1 else {
+                    movedProblems.append("`\(task.title)` would be in the new day \(copies?.count ?? 0) times instead of once")
                     return
                 }
+                let copy = copies.first
                 let carried = region.isLimited && task.metadata.carry
                 var expected = task
                 var destination = carried ? region : .backlog
@@ -147,7 +149,7 @@ extension Rollover {
         default:
             problems.append("the old day's file and its day would not be given together")
         }
-        if sourceBefore == nil, added.contains(where: { !routineIdentities.contains($0.task.identity) }) {
+        if sourceBefore == nil, addsMoreThanRoutines {
             problems.append("the new day would get tasks though there is no earlier plan")
         }
         return problems
