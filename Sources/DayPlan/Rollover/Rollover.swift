@@ -149,6 +149,8 @@ public struct Rollover: Sendable {
         if let source {
             let document = DayDocument(parsing: source.bytes)
             sourceDocument = document
+            // Each open task of the old day may add a title: room made once, not by growing a task at a time.
+            known.reserveCapacity(known.count + document.placedTaskCount)
             lineEnding = document.lineEnding
             let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
@@ -211,7 +213,7 @@ public struct Rollover: Sendable {
                 }
             }
             let before = LineTable(source.bytes)
-            var changedLines = Set<Int>()
+            var changedLines = Set<Int>(minimumCapacity: edits.count)
             for edit in edits { changedLines.insert(before.line(containing: edit.offset)) }
             changedSourceLines = changedLines.sorted()
             sourceAfter = TextEdit.apply(edits, to: source.bytes)

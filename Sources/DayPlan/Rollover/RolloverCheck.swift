@@ -33,6 +33,7 @@ extension Rollover {
         let routineIdentities = Set(placements.filter { $0.reason == .routine }.map(\.title))
         // What the new day gets, by identity: how many copies, and the first.
         var addedByIdentity: [String: (count: Int, first: PlacedTask)] = [:]
+        addedByIdentity.reserveCapacity(target.placedTaskCount)
         var addsMoreThanRoutines = false
         for placed in target.placedTasks {
             if let next = expected, next == placed {
@@ -45,7 +46,7 @@ extension Rollover {
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        var beforeIdentities = Set<String>()
+        var beforeIdentities = Set<String>(minimumCapacity: before?.placedTaskCount ?? 0)
         for placed in before?.placedTasks ?? PlacedTasks(sections: []) { beforeIdentities.insert(placed.task.identity) }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
@@ -59,7 +60,8 @@ extension Rollover {
                 problems.append("the old day's file would have an error at line \(blocker.start.line): \(blocker.message)")
             }
             let oldLines = LineTable(sourceBefore), newLines = LineTable(sourceAfter)
-            var openLines = Set<Int>()
+            let oldCount = old.placedTaskCount, newCount = new.placedTaskCount
+            var openLines = Set<Int>(minimumCapacity: oldCount)
             for placed in old.placedTasks where placed.task.status.isOpen { openLines.insert(placed.task.line) }
             if oldLines.count != newLines.count {
                 problems.append("the old day's file would have \(newLines.count) lines instead of \(oldLines.count)")
@@ -74,7 +76,7 @@ extension Rollover {
             }
             // Each task moved on is in the new day exactly once, open as it was, where rollover puts it; checked
             // as the tasks are met, and said after what the walk over the old day finds.
-            var movedIdentities = Set<String>()
+            var movedIdentities = Set<String>(minimumCapacity: oldCount)
             var movedProblems: [String] = []
             var firstCarried: [String: Placement] = [:], firstScheduled: [String: Placement] = [:]
             for placement in placements.reversed() {
@@ -114,8 +116,6 @@ extension Rollover {
                 }
             }
 
-            let oldCount = old.placedTasks.reduce(0) { count, _ in count + 1 }
-            let newCount = new.placedTasks.reduce(0) { count, _ in count + 1 }
             if oldCount != newCount {
                 problems.append("the old day's file would have \(newCount) tasks instead of \(oldCount)")
             } else {
