@@ -11,7 +11,21 @@ extension DayDocument {
     public init(parsing text: String) {
         self.init(parsing: Array(text.utf8))
     }
+
+    /// Parses a day file for its structure and findings only, as `Linter` does: the same sections, tasks
+    /// (bucket, status, metadata, position) and diagnostics as `init(parsing:)`, but no text is kept. Each
+    /// non-empty title, text line and verbatim line is the stand-in `…` (a verbatim line of white space only
+    /// is empty), and notes are dropped, so that a big file costs little more memory than its bytes.
+    init(readingStructureOf bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, keepsText: false)
+            return parser.parse()
+        }
+    }
 }
+
+/// What a title, text line or verbatim line is when a parse keeps no text (`init(readingStructureOf:)`).
+let structureStandIn = "…"
 
 private let space = UInt8(ascii: " ")
 private let tab = UInt8(ascii: "\t")
@@ -83,8 +97,12 @@ private struct Parser {
     var block = Block.none
     var blockStart: SourcePosition?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Whether titles, notes and text lines are kept (false for `init(readingStructureOf:)`).
+    let keepsText: Bool
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, keepsText: Bool = true) {
         self.bytes = bytes
+        self.keepsText = keepsText
     }
 
     mutating func parse() -> DayDocument {
@@ -143,6 +161,13 @@ private struct Parser {
 
     func string(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// A text or verbatim line's text: as written, or, when no text is kept, the stand-in (empty for a line
+    /// of white space only, which stays a blank line to `releaseTrailingBlankLines`).
+    func lineText(_ start: Int, _ end: Int) -> String {
+        if keepsText { return string(start, end) }
+        return (start..<end).allSatisfy { isBlank(bytes[$0]) || bytes[$0] == cr } ? "" : structureStandIn
     }
 
     // MARK: - The whole input
@@ -276,12 +301,12 @@ private struct Parser {
         finishTask()
 
         if indentWidth == 0, checkConflictMarker(start, trimmedEnd, line: lineNumber, lineStart: start) {
-            append(.text(string(start, trimmedEnd)))
+            append(.text(lineText(start, trimmedEnd)))
             return
         }
         if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
         if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: indentWidth) {
-            append(.verbatim(string(start, end)))
+            append(.verbatim(lineText(start, end)))
             return
         }
         if bytes[indentEnd] == UInt8(ascii: ">") {
@@ -295,7 +320,7 @@ private struct Parser {
             openTaskIndent = indentWidth
             return
         }
-        append(.text(string(start, trimmedEnd)))
+        append(.text(lineText(start, trimmedEnd)))
     }
 
     /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
@@ -371,7 +396,9 @@ private struct Parser {
     /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
     mutating func finishTask() {
         guard var task = openTask else { return }
-        if !noteLines.isEmpty {
+        if !noteLines.isEmpty, !keepsText {
+            checkSubtasks(of: task)
+        } else if !noteLines.isEmpty {
             var least = Int.max
             for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
             if least == Int.max { least = 0 }
@@ -494,7 +521,7 @@ private struct Parser {
             if contains("-->", start, end) { block = .none }
         }
         finishTask()
-        append(.verbatim(string(start, end)))
+        append(.verbatim(lineText(start, end)))
         return true
     }
 
@@ -734,6 +761,10 @@ private struct Parser {
     /// Splits the rest of a task line into title words and `@` metadata.
     mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
         if let plain = plainTitle(start, end) {
+            guard keepsText else {
+                task.title = plain.isEmpty ? "" : structureStandIn
+                return
+            }
             task.title = String(unsafeUninitializedCapacity: plain.count) { title in
                 guard let output = title.baseAddress, let input = bytes.baseAddress, !plain.isEmpty else { return 0 }
                 output.update(from: input + plain.lowerBound, count: plain.count)
@@ -741,31 +772,43 @@ private struct Parser {
             }
             return
         }
+        guard keepsText else {
+            let length = readWords(into: &task, start, end, to: nil)
+            task.title = length == 0 ? "" : structureStandIn
+            return
+        }
         // Single-spaced words are never longer than the text they come from, so the title is written in place.
         let title = String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
-            guard let output = title.baseAddress, let input = bytes.baseAddress else { return 0 }
-            var count = 0
-            var i = start
-            while i < end {
-                while i < end, isBlank(bytes[i]) { i += 1 }
-                guard i < end else { break }
-                let wordStart = i
-                while i < end, !isBlank(bytes[i]) {
-                    // Only a code span or a link destination spans blanks (`wordScanStep`); other bytes are one each.
-                    let byte = bytes[i]
-                    i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
-                }
-                if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
-                if count > 0 {
-                    output[count] = space
-                    count += 1
-                }
-                (output + count).update(from: input + wordStart, count: i - wordStart)
-                count += i - wordStart
-            }
-            return count
+            readWords(into: &task, start, end, to: title.baseAddress)
         }
         task.title = title
+    }
+
+    /// Reads the words of `start..<end`: `@` metadata into the task, every other word written to `output`
+    /// (when given) one space apart. Returns the length of the title so written.
+    mutating func readWords(into task: inout PlanTask, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
+        var count = 0
+        var i = start
+        while i < end {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            let wordStart = i
+            while i < end, !isBlank(bytes[i]) {
+                // Only a code span or a link destination spans blanks (`wordScanStep`); other bytes are one each.
+                let byte = bytes[i]
+                i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
+            }
+            if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
+            if count > 0 {
+                output?[count] = space
+                count += 1
+            }
+            if let output, let input = bytes.baseAddress {
+                (output + count).update(from: input + wordStart, count: i - wordStart)
+            }
+            count += i - wordStart
+        }
+        return count
     }
 
     /// The bytes of a title that is its text as written, less the blanks around it: words one space apart,
