@@ -12,11 +12,12 @@ extension DayDocument {
         self.init(parsing: Array(text.utf8))
     }
 
-    /// Parses a day file for its structure and findings only, as `Linter` does: the same sections, tasks
-    /// (bucket, status, metadata, position) and diagnostics as `init(parsing:)`, but no text is kept. Each
-    /// non-empty title, text line and verbatim line is the stand-in `…` (a verbatim line of white space only
-    /// is empty), and notes are dropped, so that a big file costs little more memory than its bytes.
-    init(readingStructureOf bytes: [UInt8]) {
+    /// Parses a day file for what `Linter` checks: the same sections, day and diagnostics as
+    /// `init(parsing:)`, but the sections hold only the tasks the linter looks at (open tasks of Morning,
+    /// Afternoon and Evening, and open tasks with a `@due:` day: bucket, status, metadata and position),
+    /// no other line, no note and no title (a non-empty one is the stand-in `…`). So no String is made per
+    /// line, and a big file costs little more memory than its bytes.
+    init(readingForLint bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, keepsText: false)
             return parser.parse()
@@ -24,7 +25,7 @@ extension DayDocument {
     }
 }
 
-/// What a title, text line or verbatim line is when a parse keeps no text (`init(readingStructureOf:)`).
+/// What a non-empty title is when a parse keeps no text (`init(readingForLint:)`).
 let structureStandIn = "…"
 
 private let space = UInt8(ascii: " ")
@@ -65,6 +66,8 @@ private struct Parser {
     var phase = Phase.beforeDayHeading
     var seenRegions: UInt8 = 0  // one bit per region, by raw value
     var lastRegion: Region?
+    // Whether the last section holds anything but blank lines (a heading that groups the regions holds none).
+    var sectionHasContent = false
 
     // A task whose notes may still continue, the indentation of its line, its note lines, and blank lines
     // not yet known to belong to it.
@@ -97,7 +100,7 @@ private struct Parser {
     var block = Block.none
     var blockStart: SourcePosition?
 
-    /// Whether titles, notes and text lines are kept (false for `init(readingStructureOf:)`).
+    /// Whether titles, notes and text lines are kept (false for `init(readingForLint:)`).
     let keepsText: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, keepsText: Bool = true) {
@@ -163,11 +166,9 @@ private struct Parser {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    /// A text or verbatim line's text: as written, or, when no text is kept, the stand-in (empty for a line
-    /// of white space only, which stays a blank line to `releaseTrailingBlankLines`).
+    /// A text or verbatim line's text; nothing when no text is kept (nor the line).
     func lineText(_ start: Int, _ end: Int) -> String {
-        if keepsText { return string(start, end) }
-        return (start..<end).allSatisfy { isBlank(bytes[$0]) || bytes[$0] == cr } ? "" : structureStandIn
+        keepsText ? string(start, end) : ""
     }
 
     // MARK: - The whole input
@@ -386,6 +387,13 @@ private struct Parser {
     }
 
     mutating func append(_ item: Item) {
+        if phase == .section, item != .blank { sectionHasContent = true }
+        // Read for the linter, a document keeps only the tasks it checks: open ones in a region with
+        // limits, and open ones with a `@due:` day.
+        if !keepsText {
+            guard phase == .section, case .task(let task) = item, task.status.isOpen,
+                  sections[sections.count - 1].region?.isLimited == true || task.metadata.due != nil else { return }
+        }
         switch phase {
         case .beforeDayHeading: leading.append(item)
         case .preamble: preamble.append(item)
@@ -663,7 +671,7 @@ private struct Parser {
         section.headingLevel = level
         // `## Today` with nothing under it, right before `### Morning`: a heading that groups the regions.
         if level == 3, let last = sections.last, case .other(let group) = last.kind, last.groupHeading == nil,
-           last.items.allSatisfy({ $0 == .blank }) {
+           !sectionHasContent {
             sections.removeLast()
             section.groupHeading = group
         }
@@ -674,6 +682,7 @@ private struct Parser {
     /// Starts a section. Its items are reserved for every line left in the input, so that a big section
     /// never copies its items as it grows (room never written to costs no memory).
     mutating func open(_ section: Section) {
+        sectionHasContent = false
         var section = section
         section.items.reserveCapacity(max(lineCount - lineNumber, 0))
         sections.append(section)

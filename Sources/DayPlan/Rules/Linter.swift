@@ -9,9 +9,9 @@ public enum Linter {
     /// heading when it is a day file's name (`YYYY-MM-DD.md`). `today`, when given, is the current day: the
     /// plan of that day gets its overdue tasks reported (DP051); an older day is history and does not.
     public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil) -> [Diagnostic] {
-        // Read for structure only: no finding but an overdue task's needs the text, so only today's plan
+        // Read for what is checked: no finding but an overdue task's needs the text, so only today's plan
         // with an overdue task is read again whole.
-        let structure = DayDocument(readingStructureOf: bytes)
+        let structure = DayDocument(readingForLint: bytes)
         if let today, (structure.day ?? fileName.flatMap(Day.init(fileNameOf:))) == today,
            structure.placedTasks.contains(where: { $0.task.status.isOpen && ($0.task.metadata.due.map { $0 <= today } ?? false) }) {
             return lint(DayDocument(parsing: bytes), fileName: fileName, today: today)

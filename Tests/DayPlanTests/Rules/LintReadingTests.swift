@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import DayPlan
 
-/// `Linter` reads a file for its structure only (`DayDocument(readingStructureOf:)`, no text kept): the
+/// `Linter` reads a file for its structure only (`DayDocument(readingForLint:)`, no text kept): the
 /// findings and the plan it sees must be those of a whole reading, over generated files, junk, the golden
 /// documents and the fuzzer's regressions.
-@Suite struct StructureReadingTests {
+@Suite struct LintReadingTests {
     static let seeds: [UInt64] = Array(1...300)
 
     /// What a document says but its text: sections and their items, each task's bucket, status, metadata,
@@ -31,9 +31,20 @@ import Testing
     }
 
     static func expectSameReading(_ bytes: [UInt8], _ label: String) {
-        let whole = DayDocument(parsing: bytes), structure = DayDocument(readingStructureOf: bytes)
+        let whole = DayDocument(parsing: bytes), structure = DayDocument(readingForLint: bytes)
         #expect(structure.diagnostics == whole.diagnostics, "\(label)")
-        #expect(shape(structure) == shape(whole), "\(label)")
+        // Read for the linter, a document holds its sections and the tasks the linter checks, nothing else.
+        var tasksOnly = whole
+        tasksOnly.leading = []
+        tasksOnly.preamble = []
+        for index in tasksOnly.sections.indices {
+            let limited = tasksOnly.sections[index].region?.isLimited == true
+            tasksOnly.sections[index].items.removeAll { item in
+                guard case .task(let task) = item else { return true }
+                return !(task.status.isOpen && (limited || task.metadata.due != nil))
+            }
+        }
+        #expect(shape(structure) == shape(tasksOnly), "\(label)")
         for today in [nil, whole.day, Day(year: 2026, month: 11, day: 21)] {
             #expect(Linter.lint(bytes, fileName: "2026-11-21.md", today: today)
                         == Linter.lint(whole, fileName: "2026-11-21.md", today: today), "\(label) today \(String(describing: today))")
@@ -60,10 +71,19 @@ import Testing
         for (name, bytes) in inputs { Self.expectSameReading(bytes, name) }
     }
 
+    @Test func headingsThatGroupTheRegionsReadTheSame() {
+        for between in ["", "\n", "\n\n", "Some text.\n", "\n```\n\n```\n", "<!-- a comment -->\n", "- [ ] A stray task\n", "  \n"] {
+            let text = "# 2026-11-21\n\n## Today\n\(between)### Morning\n- [ ] A\n+ [ ] B\n\n### Backlog\n- [ ] C\n"
+            Self.expectSameReading(Array(text.utf8), "between: \(between.debugDescription)")
+        }
+        let grouped = DayDocument(readingForLint: Array("# 2026-11-21\n\n## Today\n\n### Morning\n- [ ] A\n".utf8))
+        #expect(grouped.sections.map(\.groupHeading) == ["Today"])
+    }
+
     @Test func anOverdueTaskIsNamedByItsTitle() {
         let bytes = Array("# 2026-11-21\n\n## Backlog\n- [ ] Renew the passport @due:2026-11-20\n".utf8)
         let findings = Linter.lint(bytes, fileName: "2026-11-21.md", today: Day(year: 2026, month: 11, day: 21))
         #expect(findings.map(\.message) == ["Renew the passport was due on 2026-11-20, 1 day ago; do it, or move the deadline with `@due:`."])
-        #expect(DayDocument(readingStructureOf: bytes).allTasks.map(\.title) == [structureStandIn])
+        #expect(DayDocument(readingForLint: bytes).allTasks.map(\.title) == [structureStandIn])
     }
 }
