@@ -117,7 +117,7 @@ enum Invariants {
         return (0...(line.count - pattern.count)).contains { line[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 
-    /// Lint never reports outside the input, and agrees with the parser.
+    /// Lint never reports outside the input, agrees with the parser, and finds what a whole reading finds.
     static func lint(_ input: [UInt8]) -> [String] {
         let findings = Linter.lint(input, fileName: "2026-11-20.md")
         var broken: [String] = []
@@ -127,8 +127,14 @@ enum Invariants {
         if zip(findings, findings.dropFirst()).contains(where: { ($0.start.line, $0.start.column) > ($1.start.line, $1.start.column) }) {
             broken.append("lint findings are not in order")
         }
-        let parsed = Set(DayDocument(parsing: input).diagnostics.map(\.rule))
+        let whole = DayDocument(parsing: input)
+        let parsed = Set(whole.diagnostics.map(\.rule))
         if !parsed.isSubset(of: Set(findings.map(\.rule))) { broken.append("lint dropped a parser finding") }
+        // Lint reads only what it checks; a whole reading must find the same, on any day.
+        for today in [nil, Day("2026-11-20")] where Linter.lint(input, fileName: "2026-11-20.md", today: today)
+            != Linter.lint(whole, fileName: "2026-11-20.md", today: today) {
+            broken.append("lint's own reading finds otherwise than a whole reading")
+        }
         return broken
     }
 
