@@ -19,7 +19,17 @@ extension DayDocument {
     /// line, and a big file costs little more memory than its bytes.
     init(readingForLint bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, keepsText: false)
+            var parser = Parser(buffer, reading: .forLint)
+            return parser.parse()
+        }
+    }
+
+    /// Parses a day file for its tasks, as the archive's readers (`query`, `report`) do: the same sections,
+    /// day, diagnostics and tasks as `init(parsing:)`, titles included, but no notes and no line that is
+    /// not a task.
+    public init(readingTasksOf bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, reading: .tasks)
             return parser.parse()
         }
     }
@@ -100,12 +110,22 @@ private struct Parser {
     var block = Block.none
     var blockStart: SourcePosition?
 
-    /// Whether titles, notes and text lines are kept (false for `init(readingForLint:)`).
-    let keepsText: Bool
+    /// What a reading keeps.
+    enum Reading {
+        /// Everything (`init(parsing:)`).
+        case whole
+        /// The tasks, titles included; no notes, no other line (`init(readingTasksOf:)`).
+        case tasks
+        /// The tasks the linter checks, without titles (`init(readingForLint:)`).
+        case forLint
+    }
+    let reading: Reading
+    /// Whether notes and lines other than tasks are kept.
+    var keepsText: Bool { reading == .whole }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, keepsText: Bool = true) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, reading: Reading = .whole) {
         self.bytes = bytes
-        self.keepsText = keepsText
+        self.reading = reading
     }
 
     mutating func parse() -> DayDocument {
@@ -388,9 +408,13 @@ private struct Parser {
 
     mutating func append(_ item: Item) {
         if phase == .section, item != .blank { sectionHasContent = true }
-        // Read for the linter, a document keeps only the tasks it checks: open ones in a region with
-        // limits, and open ones with a `@due:` day.
-        if !keepsText {
+        switch reading {
+        case .whole:
+            break
+        case .tasks:
+            guard case .task = item else { return }
+        case .forLint:
+            // Only the tasks the linter checks: open ones in a region with limits, open ones with a `@due:` day.
             guard phase == .section, case .task(let task) = item, task.status.isOpen,
                   sections[sections.count - 1].region?.isLimited == true || task.metadata.due != nil else { return }
         }
@@ -770,7 +794,7 @@ private struct Parser {
     /// Splits the rest of a task line into title words and `@` metadata.
     mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
         if let plain = plainTitle(start, end) {
-            guard keepsText else {
+            guard reading != .forLint else {
                 task.title = plain.isEmpty ? "" : structureStandIn
                 return
             }
@@ -781,7 +805,7 @@ private struct Parser {
             }
             return
         }
-        guard keepsText else {
+        guard reading != .forLint else {
             let length = readWords(into: &task, start, end, to: nil)
             task.title = length == 0 ? "" : structureStandIn
             return

@@ -78,7 +78,8 @@ struct Archive {
         } catch {
             return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
         }
-        let document = DayDocument(parsing: bytes)
+        // Tasks and their titles are all an archive holds: notes and other lines are not kept.
+        let document = DayDocument(readingTasksOf: bytes)
         guard let day = Day(fileNameOf: path) ?? document.day else {
             return .failure("\(name): neither its name (YYYY-MM-DD.md) nor its day heading says which day it plans; left out")
         }

@@ -45,6 +45,18 @@ import Testing
             }
         }
         #expect(shape(structure) == shape(tasksOnly), "\(label)")
+        // Read for its tasks, a document holds every task with its title, and no other line.
+        let tasks = DayDocument(readingTasksOf: bytes)
+        var allTasks = whole
+        allTasks.leading = []
+        allTasks.preamble = []
+        for index in allTasks.sections.indices {
+            allTasks.sections[index].items.removeAll { if case .task = $0 { false } else { true } }
+        }
+        #expect(tasks.diagnostics == whole.diagnostics, "\(label)")
+        #expect(shape(tasks) == shape(allTasks), "\(label)")
+        #expect(tasks.allTasks.map(\.title) == whole.allTasks.map(\.title), "\(label)")
+        #expect(tasks.allTasks.allSatisfy { $0.notes.isEmpty }, "\(label)")
         for today in [nil, whole.day, Day(year: 2026, month: 11, day: 21)] {
             #expect(Linter.lint(bytes, fileName: "2026-11-21.md", today: today)
                         == Linter.lint(whole, fileName: "2026-11-21.md", today: today), "\(label) today \(String(describing: today))")
