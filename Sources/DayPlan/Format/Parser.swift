@@ -26,7 +26,7 @@ extension DayDocument {
 
     /// Parses a day file for its tasks, as the archive's readers (`query`, `report`) do: the same sections,
     /// day, diagnostics and tasks as `init(parsing:)`, titles included, but no notes and no line that is
-    /// not a task.
+    /// not a task. Such a document is for reading tasks: it does not print back as its file.
     public init(readingTasksOf bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, reading: .tasks)
