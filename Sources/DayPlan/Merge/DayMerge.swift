@@ -99,7 +99,7 @@ private struct Merger {
     var order: [Int] = []
     /// The number of each title met so far, shared by the three versions and the check of the result.
     var identityNumbers: [String: Int] = [:]
-    /// The lines other than tasks met in regions, numbered for diff3 after the task keys (see `code`).
+    /// The lines other than tasks met in regions, numbered for diff3 as negative codes (`mergeRegion`).
     var itemNumbers: [Item: Int] = [:]
     var numberedItems: [Item] = []
 
