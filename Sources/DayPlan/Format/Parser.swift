@@ -56,9 +56,10 @@ private let openBracket = UInt8(ascii: "[")
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
 
-    // Where we are, and how many lines the input has.
+    // Where we are, how many lines the input has, and whether a big section has had room made for them.
     var lineNumber = 0
     var lineCount = 0
+    var reservedForBigSection = false
     var lineStart = 0
 
     // What has been built.
@@ -421,7 +422,15 @@ private struct Parser {
         switch phase {
         case .beforeDayHeading: leading.append(item)
         case .preamble: preamble.append(item)
-        case .section: sections[sections.count - 1].items.append(item)
+        case .section:
+            // The first section to grow big gets room for every line left, so that it is not copied again
+            // and again as it grows (room never written to costs no memory). Once: a file of many big
+            // sections must not reserve its size many times over.
+            if !reservedForBigSection, sections[sections.count - 1].items.count == 1024 {
+                reservedForBigSection = true
+                sections[sections.count - 1].items.reserveCapacity(1024 + max(lineCount - lineNumber, 0))
+            }
+            sections[sections.count - 1].items.append(item)
         }
     }
 
@@ -703,12 +712,9 @@ private struct Parser {
         return true
     }
 
-    /// Starts a section. Its items are reserved for every line left in the input, so that a big section
-    /// never copies its items as it grows (room never written to costs no memory).
+    /// Starts a section.
     mutating func open(_ section: Section) {
         sectionHasContent = false
-        var section = section
-        section.items.reserveCapacity(max(lineCount - lineNumber, 0))
         sections.append(section)
     }
 

@@ -215,4 +215,21 @@ extension ParserRegressionTests {
         let output = document.canonicalBytes()
         #expect(DayDocument(parsing: output).canonicalBytes() == output)
     }
+
+    /// Room for the lines left is made once, for the first section that grows big: a file of many sections
+    /// must not reserve its size for each (a file of 200,000 headings once took 800 MB that way).
+    @Test func roomForTheLinesLeftIsMadeOnceForTheFirstBigSection() {
+        let headings = "# 2026-11-21\n" + (0..<2_000).map { "## Heading \($0)\n" }.joined()
+        let many = DayDocument(parsing: headings)
+        #expect(many.sections.count == 2_000)
+        #expect(many.sections.allSatisfy { $0.items.capacity < 64 })
+
+        let tasks = (0..<3_000).map { "- [ ] Task \($0)\n" }.joined()
+        let big = DayDocument(parsing: "# 2026-11-21\n\n## Morning\n\(tasks)\n## Backlog\n\(tasks)")
+        let morning = big.sections[0].items, backlog = big.sections[1].items
+        #expect(morning.count == 3_001 && backlog.count == 3_000)
+        // Morning grew big first and got room for every line left at that point; the Backlog grew as usual.
+        #expect(morning.capacity >= 1_024 + 3_000 + 3_000 - 1_024)
+        #expect(backlog.capacity < 2 * backlog.count + 64)
+    }
 }
