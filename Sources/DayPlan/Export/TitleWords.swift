@@ -26,7 +26,12 @@ extension PlanTask {
     /// byte by byte where that is sure to give the same, else through `tags`.
     static func forEachTag(of task: PlanTask, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var title = task.title
-        let done = title.withUTF8 { bytes -> Bool in
+        title.withUTF8 { forEachTag(inTitle: $0, body) }
+    }
+
+    /// `forEachTag(of:)` for a title given as its UTF-8 bytes.
+    static func forEachTag(inTitle bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let done = { () -> Bool in
             guard bytes.contains(UInt8(ascii: "#")) else { return true }
             // Splitting by characters differs from splitting by bytes only where a space or a word's `#` forms one
             // character with a non-ASCII neighbour: a mark or joiner after it, a prepended mark before a space
@@ -52,8 +57,9 @@ extension PlanTask {
                 }
             }
             return true
-        }
+        }()
         guard !done else { return }
+        let task = PlanTask(bucket: .misc, title: String(decoding: bytes, as: UTF8.self))
         for var tag in task.tags { tag.withUTF8 { body($0) } }
     }
 

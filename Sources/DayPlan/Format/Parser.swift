@@ -24,18 +24,20 @@ extension DayDocument {
         }
     }
 
-    /// Parses a day file for its tasks, as the archive's readers (`query`, `report`) do: the same sections,
-    /// day, diagnostics and tasks as `init(parsing:)`, titles included, but no notes and no line that is
-    /// not a task. Such a document is for reading tasks: it does not print back as its file.
-    public init(readingTasksOf bytes: [UInt8]) {
-        self = bytes.withUnsafeBufferPointer { buffer in
+    /// Parses a day file for its tasks, as the archive (`ArchivedDay.Reading`) does: the same sections, day,
+    /// diagnostics and tasks as `init(parsing:)`, but no notes, no line that is not a task, and each title
+    /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
+    /// no string is made per title.
+    static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
+        bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, reading: .tasks)
-            return parser.parse()
+            let document = parser.parse()
+            return (document, parser.titleBytes, parser.titleEnds)
         }
     }
 }
 
-/// What a non-empty title is when a parse keeps no text (`init(readingForLint:)`).
+/// What a non-empty title is when a parse keeps no title text (`init(readingForLint:)`, `readingTasks(of:)`).
 let structureStandIn = "…"
 
 private let space = UInt8(ascii: " ")
@@ -115,12 +117,15 @@ private struct Parser {
     enum Reading {
         /// Everything (`init(parsing:)`).
         case whole
-        /// The tasks, titles included; no notes, no other line (`init(readingTasksOf:)`).
+        /// The tasks, titles as bytes apart (`titleBytes`); no notes, no other line (`readingTasks(of:)`).
         case tasks
         /// The tasks the linter checks, without titles (`init(readingForLint:)`).
         case forLint
     }
     let reading: Reading
+    /// Read for tasks: every task's title, one after the other, and where each ends.
+    var titleBytes: [UInt8] = []
+    var titleEnds: [Int] = []
     /// Whether notes and lines other than tasks are kept.
     var keepsText: Bool { reading == .whole }
 
@@ -799,6 +804,21 @@ private struct Parser {
 
     /// Splits the rest of a task line into title words and `@` metadata.
     mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
+        if reading == .tasks {
+            let titleStart = titleBytes.count
+            if let plain = plainTitle(start, end) {
+                titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain]))
+            } else {
+                // The words are written on the stack first: never longer than the text they come from.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
+                    let length = readWords(into: &task, start, end, to: words.baseAddress)
+                    titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: words[..<length]))
+                }
+            }
+            titleEnds.append(titleBytes.count)
+            task.title = titleBytes.count == titleStart ? "" : structureStandIn
+            return
+        }
         if let plain = plainTitle(start, end) {
             guard reading != .forLint else {
                 task.title = plain.isEmpty ? "" : structureStandIn

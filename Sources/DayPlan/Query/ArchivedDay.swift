@@ -54,7 +54,7 @@ public struct ArchivedDay: Sendable {
         var backlog = (count: 0, totalAge: 0, oldest: 0)
 
         /// Counts one task of a file planning `day`.
-        mutating func add(_ record: Record, of task: PlanTask, on day: Day) {
+        mutating func add(_ record: Record, title: UnsafeBufferPointer<UInt8>, on day: Day) {
             statistics.add(region: record.region, bucket: record.bucket, status: record.status)
             let age = record.from.map { $0 < day ? $0.days(until: day) : 0 } ?? 0
             if record.region == .backlog, record.status != .done, record.status != .cancelled {
@@ -65,7 +65,7 @@ public struct ArchivedDay: Sendable {
             guard record.status == .done else { return }
             leadTimes.append(age)
             var tagged = false
-            PlanTask.forEachTag(of: task) { tag in
+            PlanTask.forEachTag(inTitle: title) { tag in
                 tagged = true
                 count(String(decoding: tag, as: UTF8.self)) { $0.tag.utf8.elementsEqual(tag) }
             }
@@ -117,10 +117,59 @@ public struct ArchivedDay: Sendable {
             section.items.withUnsafeBufferPointer { items in
                 for index in items.indices {
                     guard case .task(let task) = items[index] else { continue }
-                    append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
-                                  region: region, bucket: task.bucket, status: task.status),
-                           due: task.metadata.due, on: task.metadata.on, of: task)
+                    var title = task.title
+                    title.withUTF8 { title in
+                        append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
+                                      region: region, bucket: task.bucket, status: task.status),
+                               due: task.metadata.due, on: task.metadata.on, title: title)
+                    }
                 }
+            }
+        }
+    }
+
+    /// A day file read for the archive, before the day it plans is known (its name says it, else its heading):
+    /// its findings, its heading's day, and its tasks with their titles as bytes (no string per title).
+    public struct Reading: Sendable {
+        /// What the parser found, as `DayDocument(parsing:)` finds it.
+        public var diagnostics: [Diagnostic] { document.diagnostics }
+        /// The day its heading names, if any.
+        public var headingDay: Day? { document.day }
+        let bytes: [UInt8]
+        let document: DayDocument
+        let titles: [UInt8]
+        let titleEnds: [Int]
+
+        /// Reads a day file's bytes.
+        public init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            (document, titles, titleEnds) = DayDocument.readingTasks(of: bytes)
+        }
+    }
+
+    /// The tasks of a day file read for the archive, as `init(_:day:file:figures:)` makes them from the file
+    /// parsed whole.
+    public init(_ reading: Reading, day: Day, file: String, figures: Bool = true) {
+        guard reading.titleEnds.count == reading.document.placedTaskCount else {
+            // Every task read has its title: this is only a guard, by the whole reading.
+            self = ArchivedDay(DayDocument(parsing: reading.bytes), day: day, file: file, figures: figures)
+            return
+        }
+        self.day = day
+        self.file = file
+        if figures { gathered = Figures() }
+        records.reserveCapacity(reading.titleEnds.count)
+        titles.reserveCapacity(reading.titles.count)
+        var index = 0
+        reading.titles.withUnsafeBufferPointer { titleBytes in
+            for placed in reading.document.placedTasks {
+                let start = index == 0 ? 0 : reading.titleEnds[index - 1]
+                let task = placed.task
+                append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
+                              region: placed.region, bucket: task.bucket, status: task.status),
+                       due: task.metadata.due, on: task.metadata.on,
+                       title: UnsafeBufferPointer(rebasing: titleBytes[start..<reading.titleEnds[index]]))
+                index += 1
             }
         }
     }
@@ -131,33 +180,36 @@ public struct ArchivedDay: Sendable {
         self.file = file
         gathered = Figures()
         for task in tasks {
-            append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
-                          status: task.status),
-                   due: task.due, on: task.on, of: PlanTask(bucket: task.bucket, status: task.status, title: task.title))
+            var title = task.title
+            title.withUTF8 { title in
+                append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
+                              status: task.status),
+                       due: task.due, on: task.on, title: title)
+            }
         }
     }
 
-    private mutating func append(_ record: Record, due: Day?, on: Day?, of task: PlanTask) {
+    private mutating func append(_ record: Record, due: Day?, on: Day?, title: UnsafeBufferPointer<UInt8>) {
         var record = record
         if due != nil || on != nil { dated[records.count] = (due, on) }
-        record.titleHash = ArchivedDay.identityHash(task.title)
-        if task.title.utf8.withContiguousStorageIfAvailable({ titles.append(contentsOf: $0) }) == nil {
-            titles.append(contentsOf: task.title.utf8)
-        }
+        record.titleHash = ArchivedDay.identityHash(utf8: title)
+        titles.append(contentsOf: title)
         record.titleEnd = titles.count
         records.append(record)
         count = records.count
         if record.status == .deferred { hasMovedOn = true }
-        gathered?.add(record, of: task, on: day)
+        gathered?.add(record, title: title, on: day)
     }
 
     /// The figures `ArchiveReport` takes: as gathered when the file was read, else counted now.
     var figures: Figures {
         if let gathered { return gathered }
         var figures = Figures()
-        for index in records.indices {
-            figures.add(records[index], of: PlanTask(bucket: records[index].bucket, status: records[index].status,
-                                                     title: String(decoding: titleUTF8(at: index), as: UTF8.self)), on: day)
+        titles.withUnsafeBufferPointer { titles in
+            for index in records.indices {
+                let start = index == 0 ? 0 : records[index - 1].titleEnd
+                figures.add(records[index], title: UnsafeBufferPointer(rebasing: titles[start..<records[index].titleEnd]), on: day)
+            }
         }
         return figures
     }
@@ -174,12 +226,15 @@ public struct ArchivedDay: Sendable {
     /// equal a title beyond ASCII too) by Swift's hash.
     static func identityHash(_ title: String) -> Int {
         var title = title
-        let hash = title.withUTF8 { bytes -> Int? in
-            var hasher = ByteHasher()
-            if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
-            return asciiSpelling(of: bytes[...])?.withUnsafeBytes(ByteHasher.ofASCII)
-        }
-        return hash ?? title.hashValue
+        return title.withUTF8(identityHash(utf8:))
+    }
+
+    /// `identityHash(_:)` of a title given as its UTF-8 bytes.
+    static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = ByteHasher()
+        if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
+        return asciiSpelling(of: bytes[...])?.withUnsafeBytes(ByteHasher.ofASCII)
+            ?? String(decoding: bytes, as: UTF8.self).hashValue
     }
 
     /// The ASCII spelling of bytes that are not all ASCII but spell ASCII (U+037E, U+1FEF and U+212A as the

@@ -79,13 +79,13 @@ struct Archive {
             return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
         }
         // Tasks and their titles are all an archive holds: notes and other lines are not kept.
-        let document = DayDocument(readingTasksOf: bytes)
-        guard let day = Day(fileNameOf: path) ?? document.day else {
+        let reading = ArchivedDay.Reading(bytes)
+        guard let day = Day(fileNameOf: path) ?? reading.headingDay else {
             return .failure("\(name): neither its name (YYYY-MM-DD.md) nor its day heading says which day it plans; left out")
         }
-        let doubt = document.diagnostics.first { $0.rule.blocksFormatting }.map {
+        let doubt = reading.diagnostics.first { $0.rule.blocksFormatting }.map {
             FindingFormat.line($0, file: name) + " (read as far as it goes; 'dayplan lint \(name)' lists every finding)"
         }
-        return .day(ArchivedDay(document, day: day, file: name, figures: figures), doubt: doubt)
+        return .day(ArchivedDay(reading, day: day, file: name, figures: figures), doubt: doubt)
     }
 }

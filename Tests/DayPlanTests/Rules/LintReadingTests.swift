@@ -45,8 +45,8 @@ import Testing
             }
         }
         #expect(shape(structure) == shape(tasksOnly), "\(label)")
-        // Read for its tasks, a document holds every task with its title, and no other line.
-        let tasks = DayDocument(readingTasksOf: bytes)
+        // Read for its tasks, a document holds every task, and no other line; the titles stand apart as bytes.
+        let (tasks, titles, titleEnds) = DayDocument.readingTasks(of: bytes)
         var allTasks = whole
         allTasks.leading = []
         allTasks.preamble = []
@@ -55,8 +55,23 @@ import Testing
         }
         #expect(tasks.diagnostics == whole.diagnostics, "\(label)")
         #expect(shape(tasks) == shape(allTasks), "\(label)")
-        #expect(tasks.allTasks.map(\.title) == whole.allTasks.map(\.title), "\(label)")
+        let titleStrings = titleEnds.indices.map { index in
+            String(decoding: titles[(index == 0 ? 0 : titleEnds[index - 1])..<titleEnds[index]], as: UTF8.self)
+        }
+        #expect(titleStrings == whole.allTasks.map(\.title), "\(label)")
         #expect(tasks.allTasks.allSatisfy { $0.notes.isEmpty }, "\(label)")
+
+        // And the archive made from that reading is the one made from the whole reading.
+        let reading = ArchivedDay.Reading(bytes)
+        #expect(reading.diagnostics == whole.diagnostics && reading.headingDay == whole.day, "\(label)")
+        let day = Day(year: 2026, month: 11, day: 21) ?? Day(daysSinceEpoch: 0)
+        let archived = ArchivedDay(reading, day: day, file: "2026-11-21.md")
+        let expected = ArchivedDay(whole, day: day, file: "2026-11-21.md")
+        #expect((0..<archived.count).map { archived[$0] } == (0..<expected.count).map { expected[$0] }, "\(label)")
+        #expect(archived.statistics == expected.statistics, "\(label)")
+        #expect(archived.figures.doneTags.map { "\($0.tag) \($0.count)" } == expected.figures.doneTags.map { "\($0.tag) \($0.count)" },
+                "\(label)")
+        #expect(archived.figures.leadTimes == expected.figures.leadTimes, "\(label)")
         for today in [nil, whole.day, Day(year: 2026, month: 11, day: 21)] {
             #expect(Linter.lint(bytes, fileName: "2026-11-21.md", today: today)
                         == Linter.lint(whole, fileName: "2026-11-21.md", today: today), "\(label) today \(String(describing: today))")
