@@ -118,11 +118,7 @@ public struct ArchivedDay: Sendable {
                 for index in items.indices {
                     guard case .task(let task) = items[index] else { continue }
                     var title = task.title
-                    title.withUTF8 { title in
-                        append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
-                                      region: region, bucket: task.bucket, status: task.status),
-                               due: task.metadata.due, on: task.metadata.on, title: title)
-                    }
+                    title.withUTF8 { append(task, in: region, title: $0) }
                 }
             }
         }
@@ -164,11 +160,7 @@ public struct ArchivedDay: Sendable {
         reading.titles.withUnsafeBufferPointer { titleBytes in
             for placed in reading.document.placedTasks {
                 let start = index == 0 ? 0 : reading.titleEnds[index - 1]
-                let task = placed.task
-                append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
-                              region: placed.region, bucket: task.bucket, status: task.status),
-                       due: task.metadata.due, on: task.metadata.on,
-                       title: UnsafeBufferPointer(rebasing: titleBytes[start..<reading.titleEnds[index]]))
+                append(placed.task, in: placed.region, title: UnsafeBufferPointer(rebasing: titleBytes[start..<reading.titleEnds[index]]))
                 index += 1
             }
         }
@@ -187,6 +179,13 @@ public struct ArchivedDay: Sendable {
                        due: task.due, on: task.on, title: title)
             }
         }
+    }
+
+    /// Adds a parsed task standing in `region`, whose title is `title`.
+    private mutating func append(_ task: PlanTask, in region: Region, title: UnsafeBufferPointer<UInt8>) {
+        append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
+                      region: region, bucket: task.bucket, status: task.status),
+               due: task.metadata.due, on: task.metadata.on, title: title)
     }
 
     private mutating func append(_ record: Record, due: Day?, on: Day?, title: UnsafeBufferPointer<UInt8>) {
