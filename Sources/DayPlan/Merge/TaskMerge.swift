@@ -112,9 +112,10 @@ struct TaskMerge {
         return nil
     }
 
-    /// The words of a title; tags are words too.
+    /// The words of a title, as the parser reads them (a code span or link destination is one word, its inner
+    /// spaces kept); tags are words too.
     static func words(of title: String) -> [String] {
-        title.split(separator: " ").map(String.init)
+        PlanTask(bucket: .misc, title: title).words
     }
 
     /// The title without its `#tags`: two versions of a task whose titles differ only in tags are one task.

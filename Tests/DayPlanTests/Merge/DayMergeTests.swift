@@ -31,6 +31,23 @@ import DayPlan
 
     // MARK: - Tasks added and removed
 
+    /// Both sides changed a task's status, neither its title: the title is kept as written, a code span's
+    /// inner spaces included (merging its words would have joined them with one space).
+    @Test func aTitleNeitherSideChangedIsKeptAsWritten() {
+        let base = Self.day(backlog: ["- [ ] Read `git  log` output"])
+        let result = merge(base, Self.day(backlog: ["- [x] Read `git  log` output"]),
+                           Self.day(backlog: ["- [/] Read `git  log` output"]))
+        expectClean(result, Self.day(backlog: ["- [x] Read `git  log` output"]))
+    }
+
+    /// Both sides changed a title (each added a tag): its words merge, a code span staying one word.
+    @Test func titleWordsMergeWithACodeSpanKeptWhole() {
+        let base = Self.day(backlog: ["- [ ] Read `git  log` output"])
+        let result = merge(base, Self.day(backlog: ["- [ ] Read `git  log` output #work"]),
+                           Self.day(backlog: ["- [ ] Read `git  log` output #deep"]))
+        expectClean(result, Self.day(backlog: ["- [ ] Read `git  log` output #work #deep"]))
+    }
+
     @Test func aTaskAddedOnOneSideIsAdded() {
         let base = Self.day(morning: ["* [ ] Draft the report"])
         let ours = Self.day(morning: ["* [ ] Draft the report", "- [ ] Call Ana"])
