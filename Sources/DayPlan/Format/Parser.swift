@@ -58,9 +58,8 @@ private let openBracket = UInt8(ascii: "[")
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
 
-    // Where we are, how many lines the input has, and whether a big section has had room made for them.
+    // Where we are, and whether a big section has had room made for the lines left.
     var lineNumber = 0
-    var lineCount = 0
     var reservedForBigSection = false
     var lineStart = 0
 
@@ -140,7 +139,6 @@ private struct Parser {
         checkEncoding(from: position)
         let lineEnding = detectLineEnding(from: position)
         position = readFrontMatter(from: position)
-        lineCount = countLines()
         while position < bytes.count {
             var end = position
             while end < bytes.count, bytes[end] != lf { end += 1 }
@@ -433,7 +431,7 @@ private struct Parser {
             // sections must not reserve its size many times over.
             if !reservedForBigSection, sections[sections.count - 1].items.count == 1024 {
                 reservedForBigSection = true
-                sections[sections.count - 1].items.reserveCapacity(1024 + max(lineCount - lineNumber, 0))
+                sections[sections.count - 1].items.reserveCapacity(1024 + linesLeft())
             }
             sections[sections.count - 1].items.append(item)
         }
@@ -723,11 +721,12 @@ private struct Parser {
         sections.append(section)
     }
 
-    /// The number of lines in the input (a last line without a line ending counts).
-    func countLines() -> Int {
-        var count = 0
-        for byte in bytes where byte == lf { count += 1 }
-        return bytes.last.map { $0 == lf ? count : count + 1 } ?? 0
+    /// The number of lines from the current one to the end of the input: counted only when a section grows
+    /// big, so that a parse of a small file does not pass over its bytes once more.
+    func linesLeft() -> Int {
+        var count = 1
+        for index in lineStart..<bytes.count where bytes[index] == lf { count += 1 }
+        return count
     }
 
     /// The first `YYYY-MM-DD` in a heading that stands apart from other digits and dashes, and where it is.
