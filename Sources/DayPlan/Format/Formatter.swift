@@ -16,6 +16,6 @@ public enum Formatter {
         let blockers = document.formattingBlockers
         guard blockers.isEmpty else { return .refused(blockers) }
         let output = document.canonicalBytes()
-        return output == input ? .unchanged : .changed(output)
+        return sameBytes(output, input) ? .unchanged : .changed(output)
     }
 }

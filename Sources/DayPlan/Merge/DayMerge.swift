@@ -8,28 +8,28 @@
 public enum DayMerge {
     /// Merges `ours` and `theirs`, both descended from `base` (empty when both sides added the file).
     /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
-    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil) -> MergeResult {
+    /// `read` makes a `MergeVersion` of each of the three, in order; they are independent, so a caller with
+    /// several cores may read them at once (`dayplan merge` does).
+    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil,
+                             reading read: ([[UInt8]]) -> [MergeVersion] = { $0.map(MergeVersion.init) }) -> MergeResult {
         if let fileName {
             let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
             guard Day.isFileName(name) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
         }
-        var documents: [DayDocument] = []
-        for (side, bytes) in [("the common ancestor", base), ("our side", ours), ("their side", theirs)] {
-            let document = DayDocument(parsing: bytes)
-            if let blocker = document.formattingBlockers.first {
+        let versions = read([base, ours, theirs])
+        for (side, version) in zip(["the common ancestor", "our side", "their side"], versions) {
+            if let blocker = version.blocker {
                 return byLine(base, ours, theirs, "\(side) has an error at line \(blocker.start.line) that makes its plan a guess [\(blocker.rule)]")
             }
-            // Each side in canonical form first, so that layout alone never differs.
-            let canonical = document.canonicalBytes()
-            documents.append(canonical == bytes ? document : DayDocument(parsing: canonical))
         }
+        let documents = versions.map(\.document)
         if documents[1].isEmptyDay || documents[2].isEmptyDay {
             return byLine(base, ours, theirs, "one side plans nothing yet (an empty day)")
         }
         var merger = Merger(base: documents[0], ours: documents[1], theirs: documents[2])
         let merged = merger.run()
         let bytes = merged.canonicalBytes()
-        if merger.conflicts.isEmpty, let problem = merger.check(bytes) {
+        if merger.conflicts.isEmpty, let problem = merger.check(bytes, merged: merged) {
             return byLine(base, ours, theirs, "merging task by task gave a file that \(problem)")
         }
         let reasons = merger.conflicts
@@ -58,6 +58,27 @@ public enum DayMerge {
             }
         }
         return found
+    }
+}
+
+/// One version of a day file read for a merge: parsed, in canonical form (so that layout alone never
+/// differs between versions), or the error that keeps it from being merged task by task.
+public struct MergeVersion: Sendable {
+    /// The version parsed in canonical form.
+    let document: DayDocument
+    /// The first error that makes its plan a guess, if any: the file is then merged line by line.
+    let blocker: Diagnostic?
+
+    /// Reads one version of a day file.
+    public init(_ bytes: [UInt8]) {
+        let document = DayDocument(parsing: bytes)
+        blocker = document.formattingBlockers.first
+        guard blocker == nil else {
+            self.document = document
+            return
+        }
+        let canonical = document.canonicalBytes()
+        self.document = sameBytes(canonical, bytes) ? document : DayDocument(parsing: canonical)
     }
 }
 
@@ -97,8 +118,10 @@ private struct Merger {
     var outcomes: [TaskMerge.Outcome?] = []
     /// Keys in the order a missing task is placed: ours first, then theirs.
     var order: [Int] = []
-    /// The number of each title met so far, shared by the three versions and the check of the result.
-    var identityNumbers: [String: Int] = [:]
+    /// The number of each title met so far, shared by the three versions (a task's identity is its title).
+    var identityNumbers = TitleNumbers(expected: 0)
+    /// How many times each key's task was placed in the merged document (`items`), for the check.
+    var placedCounts: [Int] = []
     /// The lines other than tasks met in regions, numbered for diff3 as negative codes (`mergeRegion`).
     var itemNumbers: [Item: Int] = [:]
     var numberedItems: [Item] = []
@@ -148,39 +171,37 @@ private struct Merger {
     }
 
     /// Whether the merged file (without conflicts) is what the merge meant: it parses with nothing that
-    /// blocks formatting, is canonical, and holds exactly the kept tasks. A description of the problem, or nil.
-    mutating func check(_ bytes: [UInt8]) -> String? {
+    /// blocks formatting, is canonical, and holds exactly the kept tasks: each placed once in `merged`, and
+    /// read back from the file as they stand there, in order. A description of the problem, or nil.
+    func check(_ bytes: [UInt8], merged: DayDocument) -> String? {
         let document = DayDocument(parsing: bytes)
         if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
-        if document.canonicalBytes() != bytes { return "is not canonical" }
-        // How many tasks of each identity the merge kept, less those the file holds: all zero when they agree.
-        var surplus: [Int] = []
-        func count(_ identity: String, _ change: Int) {
-            let number = identityNumber(identity)
-            if number >= surplus.count { surplus += [Int](repeating: 0, count: number - surplus.count + 1) }
-            surplus[number] += change
+        if !sameBytes(document.canonicalBytes(), bytes) { return "is not canonical" }
+        for (key, outcome) in outcomes.enumerated() {
+            let kept = if case .kept? = outcome { 1 } else { 0 }
+            if placedCounts[key] != kept { return "does not hold the merged tasks" }
         }
-        for case .kept(let task, _)? in outcomes { count(task.identity, 1) }
-        for section in document.sections where section.region != nil {
-            for case .task(let task) in section.items { count(task.identity, -1) }
+        // Both have one section per region, in canonical order, so their tasks pair up in file order.
+        var meant = merged.placedTasks.makeIterator(), read = document.placedTasks.makeIterator()
+        while true {
+            switch (meant.next(), read.next()) {
+            case (nil, nil):
+                return nil
+            case (let x?, let y?) where x.region == y.region && x.task.bucket == y.task.bucket
+                    && x.task.status == y.task.status && TitleNumbers.same(x.task.title, y.task.title):
+                continue
+            default:
+                return "does not hold the merged tasks"
+            }
         }
-        return surplus.allSatisfy { $0 == 0 } ? nil : "does not hold the merged tasks"
     }
 
     // MARK: - Tasks
 
-    /// The number of a title's identity, given on first sight.
-    mutating func identityNumber(_ identity: String) -> Int {
-        // One lookup: the default is stored by the access when the title is new.
-        func read(_ number: inout Int) -> Int { number }
-        let next = identityNumbers.count
-        return read(&identityNumbers[identity, default: next])
-    }
-
     /// Gives the versions of each task one key: a base task's key is its place in the base; a task both
     /// sides added, that of our version.
     mutating func matchTasks() {
-        identityNumbers.reserveCapacity(base.sourceByteCount / 24 + 64)
+        identityNumbers = TitleNumbers(expected: base.sourceByteCount / 24 + 64)
         for document in [base, ours, theirs] {
             var side = Side()
             let capacity = document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) }
@@ -192,7 +213,7 @@ private struct Merger {
                     for case .task(let task) in section.items {
                         side.tasks.append(task)
                         side.regions.append(region)
-                        side.identities.append(identityNumber(task.identity))
+                        side.identities.append(identityNumbers.number(task.identity))
                     }
                 }
             }
@@ -218,6 +239,7 @@ private struct Merger {
             order.append(key)
         }
         outcomes = [TaskMerge.Outcome?](repeating: nil, count: seen.count)
+        placedCounts = [Int](repeating: 0, count: seen.count)
     }
 
     /// For each of the tasks of `side` at `indices`, the position in `referenceIndices` of the task of
@@ -444,6 +466,7 @@ private struct Merger {
         case .task(let key):
             switch outcomes[key] {
             case .kept(let task, _):
+                placedCounts[key] += 1
                 return [.task(task)]
             case .conflict(let mine, let other, let reason):
                 let title = (mine ?? other)?.task.title ?? ""

@@ -120,7 +120,24 @@ struct TaskMerge {
 
     /// The title without its `#tags`: two versions of a task whose titles differ only in tags are one task.
     static func untagged(_ title: String) -> String {
-        title.split(separator: " ").filter { !($0.first == "#" && isTagName($0.dropFirst().utf8)) }.joined(separator: " ")
+        let space = UInt8(ascii: " ")
+        var title = title
+        var kept: [UInt8] = []
+        kept.reserveCapacity(title.utf8.count)
+        title.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                while i < bytes.count, bytes[i] == space { i += 1 }
+                let start = i
+                while i < bytes.count, bytes[i] != space { i += 1 }
+                guard i > start else { break }
+                let word = bytes[start..<i]
+                if word.first == UInt8(ascii: "#"), isTagName(word.dropFirst()) { continue }
+                if !kept.isEmpty { kept.append(space) }
+                kept.append(contentsOf: word)
+            }
+        }
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// Title words merged word by word: where both sides changed the same words (tags added or removed),

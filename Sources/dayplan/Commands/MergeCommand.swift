@@ -51,10 +51,13 @@ enum MergeCommand {
             }
         }
         let result = DayMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2],
-                                    fileName: paths.count == 4 ? paths[3] : nil)
+                                    fileName: paths.count == 4 ? paths[3] : nil, reading: readAtOnce)
         if result.bytes != versions[1] {
             do {
-                try FileSystem.replace(paths[1], with: result.bytes)
+                // Atomic, but not flushed to the disk: git hands the driver a temporary file of its own as
+                // OURS and reads it back once the driver exits, as `git merge-file` writes it (README, "Sync
+                // with git").
+                try FileSystem.replace(paths[1], with: result.bytes, durable: false)
             } catch {
                 return fail("\(error.message); nothing changed")
             }
@@ -74,6 +77,13 @@ enum MergeCommand {
             return .findings
         }
         return .success
+    }
+
+    /// Reads the three versions at once, each on a thread of its own: each is parsed and put in canonical form.
+    static func readAtOnce(_ files: [[UInt8]]) -> [MergeVersion] {
+        let versions = Slots<MergeVersion>(count: files.count)
+        atOnce(files.count) { index in versions.set(index, MergeVersion(files[index])) }
+        return files.indices.map { versions.take($0) ?? MergeVersion(files[$0]) }
     }
 
     // MARK: - Setting up git

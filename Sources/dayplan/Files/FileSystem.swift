@@ -98,9 +98,12 @@ enum FileSystem {
     /// a new file gets `newFileMode` less the umask. A reader sees the old content or the new, never a mix.
     /// A file the process may not write (a read-only mode, a read-only file system) is an error, as it would
     /// be for a write in place, although the rename would get past its mode.
+    /// `durable`: the temporary file and the rename are flushed to the disk (`fsync`), so that the new
+    /// content survives a crash; false only for a file that its reader takes over at once (git's own
+    /// temporary file, which `dayplan merge` writes), where the flush is a cost with nothing to protect.
     /// `beforeRename` runs when the temporary file is complete and flushed (a test hook for killed runs).
     /// Errors name `path` as given, the file the person asked for (not the folder, nor a link's target).
-    static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
+    static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644, durable: Bool = true,
                         beforeRename: () -> Void = {}) throws(FileError) {
         let target = resolvedPath(path)
         let folder = directory(of: target)
@@ -126,7 +129,7 @@ enum FileSystem {
             failure = .system(path, "cannot write")
         } else if exists, fchmod(descriptor, info.st_mode & 0o7777) != 0 {
             failure = .system(path, "cannot keep the file mode")
-        } else if fsync(descriptor) != 0 {
+        } else if durable, fsync(descriptor) != 0 {
             failure = .system(path, "cannot flush")
         }
         close(descriptor)
@@ -137,6 +140,7 @@ enum FileSystem {
             throw failure
         }
         // Make the rename itself durable.
+        guard durable else { return }
         let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)

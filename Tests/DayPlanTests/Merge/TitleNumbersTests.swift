@@ -1,0 +1,79 @@
+import Testing
+@testable import DayPlan
+
+/// `TitleNumbers`: the merge's numbering of task titles, equal as Swift compares strings.
+@Suite struct TitleNumbersTests {
+    @Test func equalSpellingsShareANumberInOrderOfFirstSight() {
+        var numbers = TitleNumbers(expected: 4)
+        #expect(numbers.number("Call the bank") == 0)
+        #expect(numbers.number("Write the talk") == 1)
+        #expect(numbers.number("Call the bank") == 0)
+        #expect(numbers.number("Call the bank #admin") == 2)
+        #expect(numbers.number("") == 3)
+        #expect(numbers.number("") == 3)
+        #expect(numbers.count == 4)
+    }
+
+    /// Titles in normal form beyond ASCII (Latin, Greek, kana, ideographs, emoji) are told apart by bytes.
+    @Test func normalTitlesBeyondASCIIAreToldApartByTheirBytes() {
+        var numbers = TitleNumbers(expected: 0)
+        let titles = ["Café visit", "Cafe visit", "Ωmega straße", "日本語のメモ", "日本語のメモ 🚀", "Ünïcödé"]
+        let given = titles.map { numbers.number($0) }
+        #expect(given == Array(0..<titles.count))
+        #expect(titles.map { numbers.number($0) } == given)
+    }
+
+    /// Spellings Swift holds equal get one number, whichever comes first, also when the titles met before the
+    /// first of them were numbered by bytes alone.
+    @Test(arguments: ArchivedDayTests.equalTitles)
+    func canonicallyEquivalentSpellingsShareANumber(_ a: String, _ b: String) {
+        for (first, second) in [(a, b), (b, a)] {
+            var numbers = TitleNumbers(expected: 0)
+            let before = (0..<100).map { numbers.number("Task \($0)") }
+            let one = numbers.number(first)
+            #expect(numbers.number(second) == one)
+            #expect(numbers.number(first) == one)
+            #expect((0..<100).map { numbers.number("Task \($0)") } == before)
+            #expect(numbers.count == 101)
+        }
+    }
+
+    /// The table grows past what it was made for, keeping every number.
+    @Test func growingKeepsEveryNumber() {
+        var numbers = TitleNumbers(expected: 1)
+        let titles = (0..<5_000).map { "Task number \($0) " + String(repeating: "x", count: $0 % 13) }
+        #expect(titles.map { numbers.number($0) } == Array(titles.indices))
+        #expect(titles.reversed().map { numbers.number($0) } == Array(titles.indices.reversed()))
+        #expect(numbers.number("Cafe\u{301} visit") == titles.count)
+        #expect(numbers.number("Café visit") == titles.count)
+        #expect(numbers.number(titles[4_321]) == 4_321)
+    }
+
+    @Test func isNormalSaysMaybeForCombiningMarksAndSingletons() {
+        func normal(_ title: String) -> Bool {
+            var title = title
+            return title.withUTF8 { TitleNumbers.isNormal($0) }
+        }
+        #expect(normal("Plain ASCII"))
+        #expect(normal("naïve résumé straße Ωmega 日本語のメモ 한국어 🚀 – “quoted”"))
+        #expect(!normal("Cafe\u{301}"))       // a combining accent
+        #expect(!normal("\u{212A}elvin"))     // the Kelvin sign, K in normal form
+        #expect(!normal("Wait\u{37E}"))       // the Greek question mark, ; in normal form
+        #expect(!normal("か\u{3099}"))         // a combining voiced sound mark
+        #expect(!normal("\u{2000}"))          // the en quad, U+2002 in normal form
+    }
+
+    @Test func sameBytesComparesLengthAndEveryByte() {
+        let long = Array("0123456789abcdefghij".utf8)
+        #expect(sameBytes(long, long))
+        #expect(sameBytes([], []))
+        for index in long.indices {
+            var changed = long
+            changed[index] ^= 1
+            #expect(!sameBytes(long, changed))
+        }
+        #expect(!sameBytes(long, Array(long.dropLast())))
+        #expect(TitleNumbers.same("Café", "Cafe\u{301}"))
+        #expect(!TitleNumbers.same("Café", "Cafe"))
+    }
+}
