@@ -26,7 +26,7 @@ public enum DayMerge {
         if documents[1].isEmptyDay || documents[2].isEmptyDay {
             return byLine(base, ours, theirs, "one side plans nothing yet (an empty day)")
         }
-        var merger = Merger(base: documents[0], ours: documents[1], theirs: documents[2])
+        var merger = Merger(versions)
         let merged = merger.run()
         let bytes = merged.canonicalBytes()
         if merger.conflicts.isEmpty, let problem = merger.check(bytes, merged: merged) {
@@ -79,7 +79,50 @@ public struct MergeVersion: Sendable {
         }
         let canonical = document.canonicalBytes()
         self.document = sameBytes(canonical, bytes) ? document : DayDocument(parsing: canonical)
+        side = MergeSide(self.document)
     }
+
+    /// The tasks of its regions, with what numbering their titles takes (read with the version, so that a
+    /// caller reading the versions at once does this at once too).
+    var side = MergeSide()
+}
+
+/// One version's tasks in file order, region by region: each task, its region, the hash of its title's
+/// bytes and whether the title is certainly in normal form (`TitleNumbers`); `identities`, the number of
+/// each title, are given when the three versions meet.
+struct MergeSide: Sendable {
+    var tasks: [PlanTask] = []
+    var regions: [Region] = []
+    var titleHashes: [Int] = []
+    var normalTitles: [Bool] = []
+    var identities: [Int] = []
+
+    init() {}
+
+    /// The tasks of `document`'s regions.
+    init(_ document: DayDocument) {
+        let capacity = document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) }
+        tasks.reserveCapacity(capacity)
+        regions.reserveCapacity(capacity)
+        titleHashes.reserveCapacity(capacity)
+        normalTitles.reserveCapacity(capacity)
+        for region in Region.allCases {
+            for section in document.sections where section.region == region {
+                for case .task(let task) in section.items {
+                    var title = task.identity
+                    title.withUTF8 { spelling in
+                        titleHashes.append(TitleNumbers.hash(spelling))
+                        normalTitles.append(TitleNumbers.isNormal(spelling))
+                    }
+                    tasks.append(task)
+                    regions.append(region)
+                }
+            }
+        }
+    }
+
+    /// The task at `index` and its region.
+    func placed(_ index: Int) -> TaskMerge.Placed { TaskMerge.Placed(task: tasks[index], region: regions[index]) }
 }
 
 /// The merge of one day file's three parsed versions, each in canonical form.
@@ -99,16 +142,7 @@ private struct Merger {
         var isTask: Bool { if case .task = self { true } else { false } }
     }
 
-    /// One version's tasks in file order, region by region: each task, its region and the number of its
-    /// identity (equal titles, equal numbers, across the three versions).
-    struct Side {
-        var tasks: [PlanTask] = []
-        var regions: [Region] = []
-        var identities: [Int] = []
-
-        /// The task at `index` and its region.
-        func placed(_ index: Int) -> TaskMerge.Placed { (tasks[index], regions[index]) }
-    }
+    typealias Side = MergeSide
 
     /// The tasks of the common ancestor, ours and theirs; their keys (shared by the versions of one task: a
     /// base task's index, else that of our version after the base's, else that of theirs after those); and
@@ -126,10 +160,12 @@ private struct Merger {
     var itemNumbers: [Item: Int] = [:]
     var numberedItems: [Item] = []
 
-    init(base: DayDocument, ours: DayDocument, theirs: DayDocument) {
-        self.base = base
-        self.ours = ours
-        self.theirs = theirs
+    /// The merge of the three versions, in order: the common ancestor, ours, theirs.
+    init(_ versions: [MergeVersion]) {
+        base = versions[0].document
+        ours = versions[1].document
+        theirs = versions[2].document
+        sides = versions.map(\.side)
     }
 
     // MARK: - The whole file
@@ -161,7 +197,17 @@ private struct Merger {
         var sections: [Section] = []
         for region in Region.allCases {
             var section = heading(of: region)
-            for element in placed[region] ?? [] { section.items += items(element) }
+            let elements = placed[region] ?? []
+            section.items.reserveCapacity(elements.count)
+            for element in elements {
+                // A kept task, most elements, goes in without an array of its own.
+                if case .task(let key) = element, case .kept(let task, _)? = outcomes[key] {
+                    placedCounts[key] += 1
+                    section.items.append(.task(task))
+                } else {
+                    section.items += items(element)
+                }
+            }
             sections.append(section)
         }
         let (others, loose) = mergeOtherSections()
@@ -202,22 +248,11 @@ private struct Merger {
     /// sides added, that of our version.
     mutating func matchTasks() {
         identityNumbers = TitleNumbers(expected: base.sourceByteCount / 24 + 64)
-        for document in [base, ours, theirs] {
-            var side = Side()
-            let capacity = document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) }
-            side.tasks.reserveCapacity(capacity)
-            side.regions.reserveCapacity(capacity)
-            side.identities.reserveCapacity(capacity)
-            for region in Region.allCases {
-                for section in document.sections where section.region == region {
-                    for case .task(let task) in section.items {
-                        side.tasks.append(task)
-                        side.regions.append(region)
-                        side.identities.append(identityNumbers.number(task.identity))
-                    }
-                }
+        for s in sides.indices {
+            let side = sides[s]
+            sides[s].identities = side.tasks.indices.map { index in
+                identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index], normal: side.normalTitles[index])
             }
-            sides.append(side)
         }
         let baseKeys = Array(sides[0].tasks.indices)
         let oursStart = sides[0].tasks.count, theirsStart = oursStart + sides[1].tasks.count
@@ -238,7 +273,11 @@ private struct Merger {
             seen[key] = true
             order.append(key)
         }
-        outcomes = [TaskMerge.Outcome?](repeating: nil, count: seen.count)
+        // Filled in place: `Array(repeating:count:)` copies an optional enum through Swift's generic runtime.
+        outcomes = [TaskMerge.Outcome?](unsafeUninitializedCapacity: seen.count) { slots, count in
+            slots.initialize(repeating: nil)
+            count = slots.count
+        }
         placedCounts = [Int](repeating: 0, count: seen.count)
     }
 
@@ -289,7 +328,7 @@ private struct Merger {
             let b = at[0][key], o = at[1][key], t = at[2][key]
             // Most tasks are the same in all three versions.
             if b >= 0, o >= 0, t >= 0, base.regions[b] == ours.regions[o], ours.regions[o] == theirs.regions[t],
-               base.tasks[b] == ours.tasks[o], ours.tasks[o] == theirs.tasks[t] {
+               Self.same(base, b, ours, o), Self.same(ours, o, theirs, t) {
                 outcomes[key] = .kept(ours.tasks[o], ours.regions[o])
                 continue
             }
@@ -305,6 +344,15 @@ private struct Merger {
                 notices.append("“\(task.title)” is \(task.status) on one side and was moved on by rollover on the other: it stays \(task.status) here; if the day rollover opened holds an open copy, mark that one \(task.status) too")
             }
         }
+    }
+
+    /// Whether task `i` of `one` and task `j` of `other` say the same (`PlanTask.==`), their titles compared
+    /// by number: the same identity is the same title.
+    static func same(_ one: Side, _ i: Int, _ other: Side, _ j: Int) -> Bool {
+        // Field by field in place: a copy of a task costs more than comparing it.
+        one.identities[i] == other.identities[j] && one.tasks[i].bucket == other.tasks[j].bucket
+            && one.tasks[i].status == other.tasks[j].status && one.tasks[i].metadata == other.tasks[j].metadata
+            && one.tasks[i].notes == other.tasks[j].notes
     }
 
     /// The region a task's outcome puts it in (a conflict: ours, else theirs); nil when it is removed.
@@ -326,13 +374,15 @@ private struct Merger {
             let document = [base, ours, theirs][side]
             var next = sides[side].regions.firstIndex(of: region) ?? 0
             var result: [Int] = []
-            for section in document.sections where section.region == region {
-                result.reserveCapacity(result.count + section.items.count)
-                for item in section.items {
-                    if case .task = item {
+            for s in document.sections.indices where document.sections[s].region == region {
+                let items = document.sections[s].items
+                result.reserveCapacity(result.count + items.count)
+                for index in items.indices {
+                    if case .task = items[index] {
                         result.append(keys[side][next])
                         next += 1
                     } else {
+                        let item = items[index]
                         let number = itemNumbers[item] ?? {
                             numberedItems.append(item)
                             itemNumbers[item] = numberedItems.count - 1
@@ -383,16 +433,17 @@ private struct Merger {
     /// (moved by one side, or kept against a removal) after the task before it on the side that has it
     /// there (ours, else theirs), or before the region's first task.
     func placeMissing(_ placed: inout [Region: [Placed]]) {
+        let homes = outcomes.indices.map(home)
         var seen = [Bool](repeating: false, count: outcomes.count)
         for region in Region.allCases {
             placed[region] = placed[region]?.filter { element in
-                guard case .task(let key) = element, home(key) == region, !seen[key] else { return !element.isTask }
+                guard case .task(let key) = element, homes[key] == region, !seen[key] else { return !element.isTask }
                 seen[key] = true
                 return true
             }
         }
-        for key in order where home(key) != nil && !seen[key] {
-            guard let region = home(key) else { continue }
+        for key in order where !seen[key] {
+            guard let region = homes[key] else { continue }
             var elements = placed[region] ?? []
             // The tasks before it in that region, nearest first, on the side that holds it there.
             let side = [1, 2, 0].first { side in zip(sides[side].regions, keys[side]).contains { $0.1 == key && $0.0 == region } }
@@ -416,20 +467,23 @@ private struct Merger {
     /// Never more open tasks in a bucket than its limit when neither side had more: the tasks beyond it that
     /// came from their side (else from ours), the last first, go to the end of the Backlog.
     mutating func keepLimits(_ placed: inout [Region: [Placed]]) {
-        // The open tasks of each side, by region and bucket.
-        var openOn: [[Set<Int>]] = [[], []]
+        // Where each key's task stands open on each side (region and bucket as one number; -1: not open
+        // there), and how many stand open in each region and bucket.
+        let slots = Region.allCases.count * Bucket.allCases.count
+        var openAt = [[Int]](repeating: [Int](repeating: -1, count: outcomes.count), count: 2)
+        var openCount = [[Int]](repeating: [Int](repeating: 0, count: slots), count: 2)
         for side in 1...2 {
-            var sets = [Set<Int>](repeating: [], count: Region.allCases.count * Bucket.allCases.count)
             for (index, key) in keys[side].enumerated() where sides[side].tasks[index].status.isOpen {
-                sets[sides[side].regions[index].rawValue * 3 + sides[side].tasks[index].bucket.rawValue].insert(key)
+                let slot = sides[side].regions[index].rawValue * 3 + sides[side].tasks[index].bucket.rawValue
+                openAt[side - 1][key] = slot
+                openCount[side - 1][slot] += 1
             }
-            openOn[side - 1] = sets
         }
         for region in Region.allCases where region.isLimited {
             for bucket in Bucket.allCases {
-                let inOurs = openOn[0][region.rawValue * 3 + bucket.rawValue]
-                let inTheirs = openOn[1][region.rawValue * 3 + bucket.rawValue]
-                guard inOurs.count <= bucket.limit, inTheirs.count <= bucket.limit else { continue }
+                let slot = region.rawValue * 3 + bucket.rawValue
+                guard openCount[0][slot] <= bucket.limit, openCount[1][slot] <= bucket.limit else { continue }
+                let inOurs = { (key: Int) in openAt[0][key] == slot }, inTheirs = { (key: Int) in openAt[1][key] == slot }
                 let open = (placed[region] ?? []).compactMap { element -> Int? in
                     guard case .task(let key) = element, case .kept(let task, _) = outcomes[key],
                           task.bucket == bucket, task.status.isOpen else { return nil }
@@ -437,7 +491,7 @@ private struct Merger {
                 }
                 guard open.count > bucket.limit else { continue }
                 var moving: [Int] = []
-                for preferred in [{ (key: Int) in !inOurs.contains(key) }, { !inTheirs.contains($0) }, { _ in true }] {
+                for preferred in [{ (key: Int) in !inOurs(key) }, { !inTheirs($0) }, { _ in true }] {
                     for key in open.reversed() where moving.count < open.count - bucket.limit && preferred(key) && !moving.contains(key) {
                         moving.append(key)
                     }

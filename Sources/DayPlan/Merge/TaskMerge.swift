@@ -22,8 +22,12 @@ extension Status {
 
 /// One task's three versions merged field by field (FORMAT.md, "Merging").
 struct TaskMerge {
-    /// A task and the region it stands in.
-    typealias Placed = (task: PlanTask, region: Region)
+    /// A task and the region it stands in (a struct, not a tuple: optional tuples go through Swift's
+    /// generic runtime on every copy).
+    struct Placed {
+        var task: PlanTask
+        var region: Region
+    }
 
     /// What became of the task.
     enum Outcome {

@@ -40,19 +40,26 @@ struct TitleNumbers {
     /// The number of `title`, given on first sight.
     mutating func number(_ title: String) -> Int {
         var title = title
-        let (found, normal) = title.withUTF8 { spelling -> (Int?, Bool) in
-            let hash = ByteHasher.ofASCII(UnsafeRawBufferPointer(spelling))
+        let (hash, normal) = title.withUTF8 { (Self.hash($0), Self.isNormal($0)) }
+        return number(title, hash: hash, normal: normal)
+    }
+
+    /// The number of `title`, given on first sight, when its `hash` (`TitleNumbers.hash`) and whether it is
+    /// certainly in normal form (`isNormal`) are known.
+    mutating func number(_ title: String, hash: Int, normal: Bool) -> Int {
+        var title = title
+        let found = title.withUTF8 { spelling -> Int? in
             var slot = hash & mask
             while slots[slot] != 0 {
                 let index = Int(slots[slot]) - 1
-                if hashes[index] == hash, spells(index, spelling) { return (numbers[index], true) }
+                if hashes[index] == hash, spells(index, spelling) { return numbers[index] }
                 slot = (slot + 1) & mask
             }
             slots[slot] = Int32(truncatingIfNeeded: ends.count + 1)
             bytes.append(contentsOf: spelling)
             ends.append(bytes.count)
             hashes.append(hash)
-            return (nil, Self.isNormal(spelling))
+            return nil
         }
         if let found { return found }
         var number = count
@@ -133,6 +140,11 @@ struct TitleNumbers {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: index + 1)
         }
+    }
+
+    /// The hash of a title's bytes, as the table looks it up.
+    static func hash(_ spelling: UnsafeBufferPointer<UInt8>) -> Int {
+        ByteHasher.ofASCII(UnsafeRawBufferPointer(spelling))
     }
 
     /// Whether two titles are equal: the same bytes, else as `String` compares them.
