@@ -107,8 +107,10 @@ struct MergeSide: Sendable {
         titleHashes.reserveCapacity(capacity)
         normalTitles.reserveCapacity(capacity)
         for region in Region.allCases {
-            for section in document.sections where section.region == region {
-                for case .task(let task) in section.items {
+            for s in document.sections.indices where document.sections[s].region == region {
+                let items = document.sections[s].items
+                for index in items.indices {
+                    guard case .task(let task) = items[index] else { continue }
                     var title = task.identity
                     title.withUTF8 { spelling in
                         titleHashes.append(TitleNumbers.hash(spelling))

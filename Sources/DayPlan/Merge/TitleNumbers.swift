@@ -97,7 +97,13 @@ struct TitleNumbers {
     /// means "maybe not", and costs only a slower lookup.
     static func isNormal(_ spelling: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
+        let raw = UnsafeRawBufferPointer(spelling)
         while i < spelling.count {
+            // Eight ASCII bytes at a time, most of a title.
+            if i + 8 <= spelling.count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let lead = spelling[i]
             if lead < 0x80 {
                 i += 1
