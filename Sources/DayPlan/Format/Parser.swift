@@ -51,6 +51,17 @@ private let openBracket = UInt8(ascii: "[")
 
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
+// Eight bytes at a time (SWAR): a word holds eight bytes, the first one lowest.
+
+/// A word of eight `byte`s.
+@inline(__always) private func everyByte(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+/// The high bit of each byte of `word` that is zero, and no other bit. Exact for every byte (no borrow runs
+/// from one byte into the next), so the flags can be shifted and combined.
+@inline(__always) private func zeroBytes(_ word: UInt64) -> UInt64 {
+    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+}
+
 /// One pass over the lines of the input, building the document as it goes.
 ///
 /// Each line is looked at once and each byte a bounded number of times, so the cost is linear in the size of
@@ -140,8 +151,7 @@ private struct Parser {
         let lineEnding = detectLineEnding(from: position)
         position = readFrontMatter(from: position)
         while position < bytes.count {
-            var end = position
-            while end < bytes.count, bytes[end] != lf { end += 1 }
+            let end = lineFeed(from: position)
             lineNumber += 1
             lineStart = position
             // Every CR right before the LF belongs to the line ending, so a stray one cannot turn into one.
@@ -196,6 +206,25 @@ private struct Parser {
     }
 
     // MARK: - The whole input
+
+    /// Eight bytes of the input from `i` as one word, the byte at `i` lowest; `i + 8` must not pass the end.
+    @inline(__always) func word(at i: Int, _ base: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Where the first LF at or after `start` is, or the end of the input: eight bytes at a time.
+    func lineFeed(from start: Int) -> Int {
+        var i = start
+        if let base = bytes.baseAddress {
+            while i + 8 <= bytes.count {
+                let found = zeroBytes(word(at: i, base) ^ everyByte(lf))
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < bytes.count, bytes[i] != lf { i += 1 }
+        return i
+    }
 
     /// Reports the first invalid UTF-8 sequence and the first NUL byte, with their positions.
     mutating func checkEncoding(from start: Int) {
@@ -877,6 +906,22 @@ private struct Parser {
         while first < last, isBlank(bytes[first]) { first += 1 }
         while last > first, isBlank(bytes[last - 1]) { last -= 1 }
         var i = first
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time: none may be a tab, `@`, a backtick or `]`, and no space may follow a space
+            // (in this word, or the last byte of the word before).
+            var spaceBefore: UInt64 = 0
+            while i + 8 <= last {
+                let eight = word(at: i, base)
+                let spaces = zeroBytes(eight ^ everyByte(space))
+                let stops = zeroBytes(eight ^ everyByte(tab)) | zeroBytes(eight ^ everyByte(at))
+                    | zeroBytes(eight ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(eight ^ everyByte(UInt8(ascii: "]")))
+                if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { return nil }
+                spaceBefore = spaces >> 56
+                i += 8
+            }
+            // The byte loop below looks at the pair of the last byte read and the next.
+            if i > first { i -= 1 }
+        }
         while i < last {
             let byte = bytes[i]
             // Every byte that can change the reading sorts at or below a backtick.
