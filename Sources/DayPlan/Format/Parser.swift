@@ -96,6 +96,11 @@ private struct Parser {
     // not yet known to belong to it.
     var openTask: PlanTask?
     var openTaskIndent = 0
+    /// Whether a task is open: its case only (`openTask != nil` copied the task to compare it).
+    var isTaskOpen: Bool {
+        if case .some = openTask { return true }
+        return false
+    }
     var noteLines: [NoteLine] = []
     var pendingBlanks: [NoteLine] = []
     // A code fence opened inside the open task's notes: its lines are kept as they are.
@@ -340,7 +345,7 @@ private struct Parser {
         while trimmedEnd > indentEnd, isBlank(bytes[trimmedEnd - 1]) || bytes[trimmedEnd - 1] == cr { trimmedEnd -= 1 }
 
         if indentEnd == trimmedEnd {
-            if openTask != nil {
+            if isTaskOpen {
                 pendingBlanks.append(NoteLine(indent: 0, start: start, end: end, line: lineNumber, lineStart: start,
                                               verbatim: noteFence != nil))
             } else {
@@ -348,7 +353,7 @@ private struct Parser {
             }
             return
         }
-        if indentWidth > 0, openTask != nil, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
+        if indentWidth > 0, isTaskOpen, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
             addNoteLine(indentWidth, start, indentEnd, end, trimmedEnd)
             return
         }
@@ -369,10 +374,13 @@ private struct Parser {
             reportStrayTask(indentEnd, trimmedEnd, "before any region")
         } else if case .other(let heading) = sections[sections.count - 1].kind {
             reportStrayTask(indentEnd, trimmedEnd, "under `\(heading.isEmpty ? "##" : "## " + heading)`, which is not a region")
-        } else if let task = parseTask(indentEnd, trimmedEnd) {
-            openTask = task
-            openTaskIndent = indentWidth
-            return
+        } else {
+            // Straight into `openTask` (no task is open here): a task is not copied on its way.
+            openTask = parseTask(indentEnd, trimmedEnd)
+            if isTaskOpen {
+                openTaskIndent = indentWidth
+                return
+            }
         }
         append(.text(lineText(start, trimmedEnd)))
     }
@@ -439,8 +447,10 @@ private struct Parser {
         return i
     }
 
-    mutating func append(_ item: Item) {
-        if phase == .section, item != .blank { sectionHasContent = true }
+    mutating func append(_ item: consuming Item) {
+        if phase == .section {
+            if case .blank = item {} else { sectionHasContent = true }
+        }
         switch reading {
         case .whole:
             break
@@ -468,28 +478,33 @@ private struct Parser {
 
     /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
     mutating func finishTask() {
-        guard var task = openTask else { return }
-        if !noteLines.isEmpty, !keepsText {
-            checkSubtasks(of: task)
-        } else if !noteLines.isEmpty {
-            var least = Int.max
-            for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
-            if least == Int.max { least = 0 }
-            task.notes = noteLines.map { note in
-                if note.verbatim { return verbatimNote(note, dropping: least) }
-                return note.end > note.start
-                    ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
-                    : ""
+        guard isTaskOpen else { return }
+        // The task is finished where it stands, then moved out: a copy of it made here was copied again into
+        // its item.
+        if !noteLines.isEmpty {
+            if keepsText {
+                var least = Int.max
+                for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
+                if least == Int.max { least = 0 }
+                let notes = noteLines.map { note in
+                    if note.verbatim { return verbatimNote(note, dropping: least) }
+                    return note.end > note.start
+                        ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
+                        : ""
+                }
+                openTask?.notes = notes
             }
-            checkSubtasks(of: task)
+            if let status = openTask?.status { checkSubtasks(under: status) }
         }
-        task.lineSpan = (noteLines.last?.line ?? task.line) - task.line + 1
-        openTask = nil
+        let line = openTask?.line ?? 0
+        openTask?.lineSpan = (noteLines.last?.line ?? line) - line + 1
         noteFence = nil
-        noteLines.removeAll(keepingCapacity: true)
-        append(.task(task))
-        for _ in pendingBlanks { append(.blank) }
-        pendingBlanks.removeAll(keepingCapacity: true)
+        if !noteLines.isEmpty { noteLines.removeAll(keepingCapacity: true) }
+        if let task = openTask.take() { append(.task(task)) }
+        if !pendingBlanks.isEmpty {
+            for _ in pendingBlanks { append(.blank) }
+            pendingBlanks.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white
@@ -510,8 +525,8 @@ private struct Parser {
 
     /// An open checklist item under a done or cancelled task stops being tracked: rollover leaves it with its
     /// parent. Reported once per item.
-    mutating func checkSubtasks(of task: PlanTask) {
-        guard task.status == .done || task.status == .cancelled else { return }
+    mutating func checkSubtasks(under status: Status) {
+        guard status == .done || status == .cancelled else { return }
         // Lines inside a code fence are code, not checklist items.
         for note in noteLines where !note.isBlank && !note.verbatim {
             // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
@@ -521,7 +536,7 @@ private struct Parser {
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
             let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
             diagnostics.append(Diagnostic(.openSubtaskUnderFinishedTask, from: at, to: end,
-                "This open sub-task stands under a \(task.status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
+                "This open sub-task stands under a \(status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
         }
     }
 
@@ -810,12 +825,14 @@ private struct Parser {
                    "Unknown status `[\(string(box.markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
             return nil
         }
-        var task = PlanTask(bucket: bucket, status: status, title: "")
-        task.source = (location(start), location(end))
-        readTitle(into: &task, from: closeAt + 1, to: end)
-        if task.title.isEmpty {
+        var metadata = TaskMetadata()
+        let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
+        if title.isEmpty {
             report(.emptyTitle, start, end, "This task has no title; say what is to be done after the status box.")
         }
+        // Made once, whole: a task filled in field by field through `inout` was copied on its way out.
+        var task = PlanTask(bucket: bucket, status: status, title: title, metadata: metadata)
+        task.source = (location(start), location(end))
         return task
     }
 
@@ -830,8 +847,8 @@ private struct Parser {
         (start..<end).allSatisfy { bytes[$0] == bytes[start] || isBlank(bytes[$0]) }
     }
 
-    /// Splits the rest of a task line into title words and `@` metadata.
-    mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
+    /// Splits the rest of a task line into title words, returned, and `@` metadata, read into `metadata`.
+    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
         if reading == .tasks {
             let titleStart = titleBytes.count
             if let plain = plainTitle(start, end) {
@@ -839,41 +856,34 @@ private struct Parser {
             } else {
                 // The words are written on the stack first: never longer than the text they come from.
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
-                    let length = readWords(into: &task, start, end, to: words.baseAddress)
+                    let length = readWords(into: &metadata, start, end, to: words.baseAddress)
                     titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: words[..<length]))
                 }
             }
             titleEnds.append(titleBytes.count)
-            task.title = titleBytes.count == titleStart ? "" : structureStandIn
-            return
+            return titleBytes.count == titleStart ? "" : structureStandIn
         }
         if let plain = plainTitle(start, end) {
-            guard reading != .forLint else {
-                task.title = plain.isEmpty ? "" : structureStandIn
-                return
-            }
-            task.title = String(unsafeUninitializedCapacity: plain.count) { title in
+            guard reading != .forLint else { return plain.isEmpty ? "" : structureStandIn }
+            return String(unsafeUninitializedCapacity: plain.count) { title in
                 guard let output = title.baseAddress, let input = bytes.baseAddress, !plain.isEmpty else { return 0 }
                 output.update(from: input + plain.lowerBound, count: plain.count)
                 return plain.count
             }
-            return
         }
         guard reading != .forLint else {
-            let length = readWords(into: &task, start, end, to: nil)
-            task.title = length == 0 ? "" : structureStandIn
-            return
+            let length = readWords(into: &metadata, start, end, to: nil)
+            return length == 0 ? "" : structureStandIn
         }
         // Single-spaced words are never longer than the text they come from, so the title is written in place.
-        let title = String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
-            readWords(into: &task, start, end, to: title.baseAddress)
+        return String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
+            readWords(into: &metadata, start, end, to: title.baseAddress)
         }
-        task.title = title
     }
 
-    /// Reads the words of `start..<end`: `@` metadata into the task, every other word written to `output`
+    /// Reads the words of `start..<end`: `@` metadata into `metadata`, every other word written to `output`
     /// (when given) one space apart. Returns the length of the title so written.
-    mutating func readWords(into task: inout PlanTask, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
+    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
         var count = 0
         var i = start
         while i < end {
@@ -885,7 +895,7 @@ private struct Parser {
                 let byte = bytes[i]
                 i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
             }
-            if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
+            if bytes[wordStart] == at, readMetadata(into: &metadata, wordStart, i) { continue }
             if count > 0 {
                 output?[count] = space
                 count += 1
