@@ -51,6 +51,17 @@ private let openBracket = UInt8(ascii: "[")
 
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
+// Eight bytes at a time (SWAR): a word holds eight bytes, the first one lowest.
+
+/// A word of eight `byte`s.
+@inline(__always) private func everyByte(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+/// The high bit of each byte of `word` that is zero, and no other bit. Exact for every byte (no borrow runs
+/// from one byte into the next), so the flags can be shifted and combined.
+@inline(__always) private func zeroBytes(_ word: UInt64) -> UInt64 {
+    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+}
+
 /// One pass over the lines of the input, building the document as it goes.
 ///
 /// Each line is looked at once and each byte a bounded number of times, so the cost is linear in the size of
@@ -85,6 +96,11 @@ private struct Parser {
     // not yet known to belong to it.
     var openTask: PlanTask?
     var openTaskIndent = 0
+    /// Whether a task is open: its case only (`openTask != nil` copied the task to compare it).
+    var isTaskOpen: Bool {
+        if case .some = openTask { return true }
+        return false
+    }
     var noteLines: [NoteLine] = []
     var pendingBlanks: [NoteLine] = []
     // A code fence opened inside the open task's notes: its lines are kept as they are.
@@ -140,8 +156,7 @@ private struct Parser {
         let lineEnding = detectLineEnding(from: position)
         position = readFrontMatter(from: position)
         while position < bytes.count {
-            var end = position
-            while end < bytes.count, bytes[end] != lf { end += 1 }
+            let end = lineFeed(from: position)
             lineNumber += 1
             lineStart = position
             // Every CR right before the LF belongs to the line ending, so a stray one cannot turn into one.
@@ -196,6 +211,25 @@ private struct Parser {
     }
 
     // MARK: - The whole input
+
+    /// Eight bytes of the input from `i` as one word, the byte at `i` lowest; `i + 8` must not pass the end.
+    @inline(__always) func word(at i: Int, _ base: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Where the first LF at or after `start` is, or the end of the input: eight bytes at a time.
+    func lineFeed(from start: Int) -> Int {
+        var i = start
+        if let base = bytes.baseAddress {
+            while i + 8 <= bytes.count {
+                let found = zeroBytes(word(at: i, base) ^ everyByte(lf))
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < bytes.count, bytes[i] != lf { i += 1 }
+        return i
+    }
 
     /// Reports the first invalid UTF-8 sequence and the first NUL byte, with their positions.
     mutating func checkEncoding(from start: Int) {
@@ -311,7 +345,7 @@ private struct Parser {
         while trimmedEnd > indentEnd, isBlank(bytes[trimmedEnd - 1]) || bytes[trimmedEnd - 1] == cr { trimmedEnd -= 1 }
 
         if indentEnd == trimmedEnd {
-            if openTask != nil {
+            if isTaskOpen {
                 pendingBlanks.append(NoteLine(indent: 0, start: start, end: end, line: lineNumber, lineStart: start,
                                               verbatim: noteFence != nil))
             } else {
@@ -319,7 +353,7 @@ private struct Parser {
             }
             return
         }
-        if indentWidth > 0, openTask != nil, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
+        if indentWidth > 0, isTaskOpen, !startsSiblingTask(indentWidth, indentEnd, trimmedEnd) {
             addNoteLine(indentWidth, start, indentEnd, end, trimmedEnd)
             return
         }
@@ -340,10 +374,13 @@ private struct Parser {
             reportStrayTask(indentEnd, trimmedEnd, "before any region")
         } else if case .other(let heading) = sections[sections.count - 1].kind {
             reportStrayTask(indentEnd, trimmedEnd, "under `\(heading.isEmpty ? "##" : "## " + heading)`, which is not a region")
-        } else if let task = parseTask(indentEnd, trimmedEnd) {
-            openTask = task
-            openTaskIndent = indentWidth
-            return
+        } else {
+            // Straight into `openTask` (no task is open here): a task is not copied on its way.
+            openTask = parseTask(indentEnd, trimmedEnd)
+            if isTaskOpen {
+                openTaskIndent = indentWidth
+                return
+            }
         }
         append(.text(lineText(start, trimmedEnd)))
     }
@@ -410,8 +447,10 @@ private struct Parser {
         return i
     }
 
-    mutating func append(_ item: Item) {
-        if phase == .section, item != .blank { sectionHasContent = true }
+    mutating func append(_ item: consuming Item) {
+        if phase == .section {
+            if case .blank = item {} else { sectionHasContent = true }
+        }
         switch reading {
         case .whole:
             break
@@ -439,28 +478,33 @@ private struct Parser {
 
     /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
     mutating func finishTask() {
-        guard var task = openTask else { return }
-        if !noteLines.isEmpty, !keepsText {
-            checkSubtasks(of: task)
-        } else if !noteLines.isEmpty {
-            var least = Int.max
-            for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
-            if least == Int.max { least = 0 }
-            task.notes = noteLines.map { note in
-                if note.verbatim { return verbatimNote(note, dropping: least) }
-                return note.end > note.start
-                    ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
-                    : ""
+        guard isTaskOpen else { return }
+        // The task is finished where it stands, then moved out: a copy of it made here was copied again into
+        // its item.
+        if !noteLines.isEmpty {
+            if keepsText {
+                var least = Int.max
+                for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
+                if least == Int.max { least = 0 }
+                let notes = noteLines.map { note in
+                    if note.verbatim { return verbatimNote(note, dropping: least) }
+                    return note.end > note.start
+                        ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
+                        : ""
+                }
+                openTask?.notes = notes
             }
-            checkSubtasks(of: task)
+            if let status = openTask?.status { checkSubtasks(under: status) }
         }
-        task.lineSpan = (noteLines.last?.line ?? task.line) - task.line + 1
-        openTask = nil
+        let line = openTask?.line ?? 0
+        openTask?.lineSpan = (noteLines.last?.line ?? line) - line + 1
         noteFence = nil
-        noteLines.removeAll(keepingCapacity: true)
-        append(.task(task))
-        for _ in pendingBlanks { append(.blank) }
-        pendingBlanks.removeAll(keepingCapacity: true)
+        if !noteLines.isEmpty { noteLines.removeAll(keepingCapacity: true) }
+        if let task = openTask.take() { append(.task(task)) }
+        if !pendingBlanks.isEmpty {
+            for _ in pendingBlanks { append(.blank) }
+            pendingBlanks.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white
@@ -481,8 +525,8 @@ private struct Parser {
 
     /// An open checklist item under a done or cancelled task stops being tracked: rollover leaves it with its
     /// parent. Reported once per item.
-    mutating func checkSubtasks(of task: PlanTask) {
-        guard task.status == .done || task.status == .cancelled else { return }
+    mutating func checkSubtasks(under status: Status) {
+        guard status == .done || status == .cancelled else { return }
         // Lines inside a code fence are code, not checklist items.
         for note in noteLines where !note.isBlank && !note.verbatim {
             // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
@@ -492,7 +536,7 @@ private struct Parser {
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
             let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
             diagnostics.append(Diagnostic(.openSubtaskUnderFinishedTask, from: at, to: end,
-                "This open sub-task stands under a \(task.status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
+                "This open sub-task stands under a \(status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
         }
     }
 
@@ -781,12 +825,14 @@ private struct Parser {
                    "Unknown status `[\(string(box.markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
             return nil
         }
-        var task = PlanTask(bucket: bucket, status: status, title: "")
-        task.source = (location(start), location(end))
-        readTitle(into: &task, from: closeAt + 1, to: end)
-        if task.title.isEmpty {
+        var metadata = TaskMetadata()
+        let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
+        if title.isEmpty {
             report(.emptyTitle, start, end, "This task has no title; say what is to be done after the status box.")
         }
+        // Made once, whole: a task filled in field by field through `inout` was copied on its way out.
+        var task = PlanTask(bucket: bucket, status: status, title: title, metadata: metadata)
+        task.source = (location(start), location(end))
         return task
     }
 
@@ -801,8 +847,8 @@ private struct Parser {
         (start..<end).allSatisfy { bytes[$0] == bytes[start] || isBlank(bytes[$0]) }
     }
 
-    /// Splits the rest of a task line into title words and `@` metadata.
-    mutating func readTitle(into task: inout PlanTask, from start: Int, to end: Int) {
+    /// Splits the rest of a task line into title words, returned, and `@` metadata, read into `metadata`.
+    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
         if reading == .tasks {
             let titleStart = titleBytes.count
             if let plain = plainTitle(start, end) {
@@ -810,41 +856,34 @@ private struct Parser {
             } else {
                 // The words are written on the stack first: never longer than the text they come from.
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
-                    let length = readWords(into: &task, start, end, to: words.baseAddress)
+                    let length = readWords(into: &metadata, start, end, to: words.baseAddress)
                     titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: words[..<length]))
                 }
             }
             titleEnds.append(titleBytes.count)
-            task.title = titleBytes.count == titleStart ? "" : structureStandIn
-            return
+            return titleBytes.count == titleStart ? "" : structureStandIn
         }
         if let plain = plainTitle(start, end) {
-            guard reading != .forLint else {
-                task.title = plain.isEmpty ? "" : structureStandIn
-                return
-            }
-            task.title = String(unsafeUninitializedCapacity: plain.count) { title in
+            guard reading != .forLint else { return plain.isEmpty ? "" : structureStandIn }
+            return String(unsafeUninitializedCapacity: plain.count) { title in
                 guard let output = title.baseAddress, let input = bytes.baseAddress, !plain.isEmpty else { return 0 }
                 output.update(from: input + plain.lowerBound, count: plain.count)
                 return plain.count
             }
-            return
         }
         guard reading != .forLint else {
-            let length = readWords(into: &task, start, end, to: nil)
-            task.title = length == 0 ? "" : structureStandIn
-            return
+            let length = readWords(into: &metadata, start, end, to: nil)
+            return length == 0 ? "" : structureStandIn
         }
         // Single-spaced words are never longer than the text they come from, so the title is written in place.
-        let title = String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
-            readWords(into: &task, start, end, to: title.baseAddress)
+        return String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
+            readWords(into: &metadata, start, end, to: title.baseAddress)
         }
-        task.title = title
     }
 
-    /// Reads the words of `start..<end`: `@` metadata into the task, every other word written to `output`
+    /// Reads the words of `start..<end`: `@` metadata into `metadata`, every other word written to `output`
     /// (when given) one space apart. Returns the length of the title so written.
-    mutating func readWords(into task: inout PlanTask, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
+    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
         var count = 0
         var i = start
         while i < end {
@@ -856,7 +895,7 @@ private struct Parser {
                 let byte = bytes[i]
                 i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
             }
-            if bytes[wordStart] == at, readMetadata(into: &task.metadata, wordStart, i) { continue }
+            if bytes[wordStart] == at, readMetadata(into: &metadata, wordStart, i) { continue }
             if count > 0 {
                 output?[count] = space
                 count += 1
@@ -877,6 +916,22 @@ private struct Parser {
         while first < last, isBlank(bytes[first]) { first += 1 }
         while last > first, isBlank(bytes[last - 1]) { last -= 1 }
         var i = first
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time: none may be a tab, `@`, a backtick or `]`, and no space may follow a space
+            // (in this word, or the last byte of the word before).
+            var spaceBefore: UInt64 = 0
+            while i + 8 <= last {
+                let eight = word(at: i, base)
+                let spaces = zeroBytes(eight ^ everyByte(space))
+                let stops = zeroBytes(eight ^ everyByte(tab)) | zeroBytes(eight ^ everyByte(at))
+                    | zeroBytes(eight ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(eight ^ everyByte(UInt8(ascii: "]")))
+                if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { return nil }
+                spaceBefore = spaces >> 56
+                i += 8
+            }
+            // The byte loop below looks at the pair of the last byte read and the next.
+            if i > first { i -= 1 }
+        }
         while i < last {
             let byte = bytes[i]
             // Every byte that can change the reading sorts at or below a backtick.

@@ -130,12 +130,13 @@ public struct PlanTask: Hashable, Sendable {
     /// Appends the canonical task line as bytes: the printer's hot path, with no String in between.
     func writeCanonicalLine(to output: inout [UInt8]) {
         output.append(bucket.bulletByte)
-        output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "[")])
+        output.append(UInt8(ascii: " "))
+        output.append(UInt8(ascii: "["))
         output.append(status.markByte)
         output.append(UInt8(ascii: "]"))
         if !title.isEmpty {
             output.append(UInt8(ascii: " "))
-            output.append(contentsOf: title.utf8)
+            output.append(utf8: title)
         }
         metadata.write(to: &output)
     }

@@ -1,8 +1,8 @@
 import Testing
 import DayPlan
 
-/// The parser's fast paths (eight bytes at a time for encoding, titles written in place) against plain
-/// definitions, over many generated inputs.
+/// The parser's fast paths (eight bytes at a time for encoding, line ends and plain titles; titles written in
+/// place) against plain definitions, over many generated inputs.
 @Suite struct ParserFastPathTests {
     /// A small deterministic generator, so that a failure can be replayed.
     struct Generator {
@@ -85,6 +85,80 @@ import DayPlan
             let task = document.allTasks.first
             #expect(task?.title == expected.joined(separator: " "), "\(line)")
             #expect(task?.metadata.carry == used.contains("@carry"), "\(line)")
+        }
+    }
+
+    /// A task line's title by a plain definition: the words between blanks (a code span or link destination
+    /// keeps its own), `@carry` taken out, one space apart; trailing blanks and CRs are not part of the line.
+    func referenceTitle(_ text: String) -> (title: String, carry: Bool) {
+        var text = text
+        while let last = text.unicodeScalars.last, last == " " || last == "\t" || last == "\r" {
+            text.unicodeScalars.removeLast()
+        }
+        let spans = ["`a  b`", "[a](b  c)"]
+        for (index, span) in spans.enumerated() { text = text.replacing(span, with: "\u{1}\(index)") }
+        var words = text.split { $0 == " " || $0 == "\t" }.map(String.init)
+        for (index, span) in spans.enumerated() { words = words.map { $0.replacing("\u{1}\(index)", with: span) } }
+        return (words.filter { $0 != "@carry" }.joined(separator: " "), words.contains("@carry"))
+    }
+
+    /// Each byte that decides how a title is read (blanks in a row, a tab, `@`, a backtick, `]`, a lone CR,
+    /// non-ASCII text) at every position across the first three eight-byte words of the title, and at its end.
+    @Test func titlesMatchTheirWordsWhereverTheBytesThatMatterFall() {
+        let inserts = ["  ", "\t", " \t", "\t ", "   ", " @carry ", "@carry", "@", "e@mail", " `a  b` ", "`", "]",
+                       " [a](b  c) ", "é", " 日本 ", " ", "\r", "x"]
+        for insert in inserts {
+            for before in 0...17 {
+                for after in 0...9 {
+                    let text = String("abcdefghijklmnopq".prefix(before)) + insert + String("rstuvwxyz".prefix(after))
+                    let line = "- [ ] " + text
+                    let expected = referenceTitle(text)
+                    let document = DayDocument(parsing: "# 2026-11-21\n\n## Morning\n\(line)\n")
+                    let task = document.allTasks.first
+                    #expect(task?.title == expected.title, "\(Array(line.utf8))")
+                    #expect(task?.metadata.carry == expected.carry, "\(Array(line.utf8))")
+                    #expect(document.diagnostics.contains { $0.rule == .emptyTitle } == expected.title.isEmpty)
+                }
+            }
+        }
+    }
+
+    /// Lines end at each LF, whatever their length (7, 8, 9, 16 bytes and every other up to 30), with LF or CR LF
+    /// endings, with or without a newline at the end of the file; a lone CR inside a line is text.
+    @Test func linesEndAtEachLineFeedWhateverTheirLength() {
+        let letters = "abcdefghijklmnopqrstuvwxyz"
+        for ending in ["\n", "\r\n", "\r\r\n"] {
+            for finalNewline in [true, false] {
+                var text = "# 2026-11-21" + ending + "## Morning" + ending
+                var expected: [(title: String, line: Int, offset: Int)] = []
+                var titles = (1...24).map { String(letters.prefix($0)) }
+                titles += ["a\rb", "\u{E9}t\u{E9}", "日本語のメモ", "tab\tand  two spaces", "x @carry"]
+                for (index, title) in titles.enumerated() {
+                    expected.append((referenceTitle(title).title, index + 3, text.utf8.count))
+                    text += "- [ ] " + title
+                    if finalNewline || index < titles.count - 1 { text += ending }
+                }
+                let tasks = DayDocument(parsing: text).allTasks
+                #expect(tasks.map(\.title) == expected.map(\.title), "\(Array(ending.utf8)) \(finalNewline)")
+                #expect(tasks.map(\.line) == expected.map(\.line), "\(Array(ending.utf8)) \(finalNewline)")
+                #expect(tasks.map { $0.source?.start.offset } == expected.map(\.offset), "\(Array(ending.utf8)) \(finalNewline)")
+            }
+        }
+        // The last line without a newline, of every length across two words.
+        for length in 1...17 {
+            let line = "- [ ] " + String(letters.prefix(length))
+            let document = DayDocument(parsing: "# 2026-11-21\n## Morning\n" + line)
+            #expect(document.allTasks.map(\.title) == [String(letters.prefix(length))], "\(line)")
+            #expect(document.allTasks.first?.source?.end.column == line.utf8.count + 1, "\(line)")
+        }
+    }
+
+    /// A status box with nothing but blanks (or nothing) after it has an empty title, and says so.
+    @Test func emptyTitlesAreEmpty() {
+        for rest in ["", " ", "  ", "\t", " \t  \t ", "        ", "         \r"] {
+            let document = DayDocument(parsing: "# 2026-11-21\n## Morning\n- [ ]\(rest)\n")
+            #expect(document.allTasks.map(\.title) == [""], "\(Array(rest.utf8))")
+            #expect(document.diagnostics.map(\.rule) == [.emptyTitle], "\(Array(rest.utf8))")
         }
     }
 }
