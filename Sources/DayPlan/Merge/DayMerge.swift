@@ -8,8 +8,8 @@
 public enum DayMerge {
     /// Merges `ours` and `theirs`, both descended from `base` (empty when both sides added the file).
     /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
-    /// `read` makes a `MergeVersion` of each of the three, in order; they are independent, so a caller with
-    /// several cores may read them at once (`dayplan merge` does).
+    /// `read` makes a `MergeVersion` of each of the three, in order (a caller may keep them past the merge, as
+    /// `dayplan merge` does, which exits right after and need not free them).
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil,
                              reading read: ([[UInt8]]) -> [MergeVersion] = { $0.map(MergeVersion.init) }) -> MergeResult {
         if let fileName {

@@ -22,6 +22,9 @@ public struct MergeResult: Sendable {
 
     /// Whether the merge needs no person: no conflict markers.
     public var isClean: Bool { conflicts.isEmpty }
+
+    /// Whether the merged file differs from `file` (OURS, say: when it does not, there is nothing to write).
+    public func differs(from file: [UInt8]) -> Bool { !sameBytes(bytes, file) }
 }
 
 /// One place in a merged file where the two sides disagree and a person must decide.

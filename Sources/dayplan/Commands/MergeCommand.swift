@@ -51,8 +51,8 @@ enum MergeCommand {
             }
         }
         let result = DayMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2],
-                                    fileName: paths.count == 4 ? paths[3] : nil, reading: readAtOnce)
-        if result.bytes != versions[1] {
+                                    fileName: paths.count == 4 ? paths[3] : nil, reading: readKeeping)
+        if result.differs(from: versions[1]) {
             do {
                 // Atomic, but not flushed to the disk: git hands the driver a temporary file of its own as
                 // OURS and reads it back once the driver exits, as `git merge-file` writes it (README, "Sync
@@ -79,12 +79,18 @@ enum MergeCommand {
         return .success
     }
 
-    /// Reads the three versions at once, each on a thread of its own: each is parsed and put in canonical form.
-    static func readAtOnce(_ files: [[UInt8]]) -> [MergeVersion] {
-        let versions = Slots<MergeVersion>(count: files.count)
-        atOnce(files.count) { index in versions.set(index, MergeVersion(files[index])) }
-        return files.indices.map { versions.take($0) ?? MergeVersion(files[$0]) }
+    /// Reads the three versions, one after the other: on threads of their own they took longer, each thread's
+    /// heap touching fresh pages where one thread reuses what the last version's reading freed. They are
+    /// kept until the process exits (`keptUntilExit`).
+    static func readKeeping(_ files: [[UInt8]]) -> [MergeVersion] {
+        let versions = files.map(MergeVersion.init)
+        keptUntilExit = versions
+        return versions
     }
+
+    /// The versions a merge read, never freed: the process exits right after the merge, and freeing three
+    /// parsed days string by string would cost more than writing the result.
+    nonisolated(unsafe) static var keptUntilExit: [MergeVersion] = []
 
     // MARK: - Setting up git
 
