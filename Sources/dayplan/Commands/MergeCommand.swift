@@ -8,7 +8,7 @@ enum MergeCommand {
         arguments: Value(placeholder: "BASE OURS THEIRS [PATH]", kind: .file),
         about: """
             Merges OURS and THEIRS, two versions of a day file that both changed BASE, and writes the
-            result to OURS (atomically). Tasks are matched by title and merged field by field: a status
+            result to OURS (atomically, not flushed to the disk: git reads it back at once). Tasks are matched by title and merged field by field: a status
             changed on one side is taken, two different changes keep the more final one (done, cancelled,
             moved on, in progress, to do); tags and metadata merge word by word, notes and other text line
             by line. The result is canonical, and never exceeds a 1-3-5 limit that neither side exceeded:
