@@ -22,19 +22,23 @@ extension DayDocument {
             printer.separate()
         }
         // An empty day (nothing yet, or front matter only) gets no regions: rollover fills it.
+        // Sections by index: a copy of each would retain its items and strings.
         for region in Region.allCases where !isEmptyDay {
-            let own = sections.first { $0.region == region }
-            if let group = own?.groupHeading {
-                printer.line(group.isEmpty ? "##" : "## " + group)
-                printer.separate()
+            if let own = sections.firstIndex(where: { $0.region == region }) {
+                if let group = sections[own].groupHeading {
+                    printer.line(group.isEmpty ? "##" : "## " + group)
+                    printer.separate()
+                }
+                printer.heading(of: sections[own])
+            } else {
+                printer.line("## \(region.name)")
             }
-            if let own { printer.heading(of: own) } else { printer.line("## \(region.name)") }
-            for section in sections where section.region == region { printer.items(section.items) }
+            for index in sections.indices where sections[index].region == region { printer.items(sections[index].items) }
             printer.separate()
         }
-        for section in sections where section.region == nil {
-            printer.heading(of: section)
-            printer.items(section.items)
+        for index in sections.indices where sections[index].region == nil {
+            printer.heading(of: sections[index])
+            printer.items(sections[index].items)
             printer.separate()
         }
         return printer.finish(frontMatterWritten: !frontMatter.isEmpty)

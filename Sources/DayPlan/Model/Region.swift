@@ -31,6 +31,8 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
 
     /// Whether `text` is the region's name in any case (`Morning`, `MORNING`, `morning`), and nothing else.
     public func isNamed(_ text: String) -> Bool {
+        // Most headings are the name as canonical form writes it: equal small strings compare at once.
+        if text == self.name { return true }
         var text = text, name = lowercaseName
         // Nearly always ASCII: compared on the bytes, with no lower-case copy made. The name's letters are all
         // lower case, so `byte | 0x20` equals one only for that letter in either case.
@@ -54,6 +56,11 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
     /// punctuation, a trailing colon and case ignored, is the region's name. `## Morning ☀️`, `## 🌅 Morning`,
     /// `## **Backlog**:` and `## MORNING` all name a region; `## Morning routine` and `## Evenings` do not.
     public init?(headingText text: some StringProtocol) {
+        // Most headings are a name as canonical form writes it (`Morning`): found without reading its words.
+        if let string = text as? String, let region = Region.allCases.first(where: { $0.name == string }) {
+            self = region
+            return
+        }
         guard let region = Region.named(Region.significantWords(of: text)) else { return nil }
         self = region
     }
