@@ -1090,9 +1090,9 @@ def main():
         measure(launcher, [cat, lint, merge], runs, log)
         report.section("Merge: a 1,000-task day, two machines' edits (statuses, additions, removals, notes)",
                        columns, [row(cat, cat), row(lint, cat), row(merge, cat)],
-                       "A fresh copy of ours.md before each run, outside the timing; the merge writes it "
-                       "atomically (fsync and rename). `lint` of the same three files, which parses each "
-                       "once, is shown for scale.")
+                       "A fresh copy of ours.md before each run, outside the timing; the merge replaces it "
+                       "atomically (a rename), without fsync, as git reads it back at once. `lint` of the same "
+                       "three files, which parses each once, is shown for scale.")
         if merge.na:
             report.target("merge of a 1,000-task day ≤ 3x cat", "N/A: " + merge.na, "N/A")
         else:

@@ -217,12 +217,15 @@ public struct ArchivedDay: Sendable {
     public var statistics: DayStatistics { figures.statistics }
 
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
-    /// compared) share, made from its bytes where it can be: Swift's string hash normalizes every title that
-    /// is not ASCII, and most titles are.
+    /// compared) share, made from its bytes without Swift's string hash (which normalizes every title that is
+    /// not ASCII, at several times the cost).
     ///
-    /// Only three characters beyond ASCII are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A
-    /// `K`), so a title of ASCII and them hashes as its ASCII spelling, and any other title (which can only
-    /// equal a title beyond ASCII too) by Swift's hash.
+    /// A title of ASCII hashes as its bytes. Any other title hashes word by word (words run between spaces,
+    /// which canonical equivalence never moves): a word of ASCII and the three characters beyond ASCII that
+    /// are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A `K`, taken as those) as its ASCII
+    /// spelling, any other word as one byte that ASCII never holds. So equivalent titles hash alike (such a
+    /// word stays such a word in every spelling), a title that spells ASCII hashes as that ASCII, and titles
+    /// that differ only inside such words share a hash, which the comparison of the titles then tells apart.
     static func identityHash(_ title: String) -> Int {
         var title = title
         return title.withUTF8(identityHash(utf8:))
@@ -232,26 +235,36 @@ public struct ArchivedDay: Sendable {
     static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = ByteHasher()
         if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
-        return asciiSpelling(of: bytes[...])?.withUnsafeBytes(ByteHasher.ofASCII)
-            ?? String(decoding: bytes, as: UTF8.self).hashValue
-    }
-
-    /// The ASCII spelling of bytes that are not all ASCII but spell ASCII (U+037E, U+1FEF and U+212A as the
-    /// character each stands for); nil when they are all ASCII, or hold another character beyond it.
-    private static func asciiSpelling(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
-        var i = bytes.startIndex, ascii = true
-        while i < bytes.endIndex, let (_, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
-            if length > 1 { ascii = false }
-            i += length
+        hasher = ByteHasher()
+        let space = UInt8(ascii: " ")
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == space {
+                hasher.add(space)
+                i += 1
+                continue
+            }
+            // A word: does it spell ASCII?
+            var end = i, spellsASCII = true
+            while end < bytes.count, bytes[end] != space {
+                if let (_, length) = asciiSpelling(bytes, at: end, before: bytes.count) {
+                    end += length
+                } else {
+                    spellsASCII = false
+                    end += 1
+                }
+            }
+            if spellsASCII {
+                while i < end, let (byte, length) = asciiSpelling(bytes, at: i, before: end) {
+                    hasher.add(byte)
+                    i += length
+                }
+            } else {
+                hasher.add(0xFF)
+            }
+            i = end
         }
-        guard i == bytes.endIndex, !ascii else { return nil }
-        var spelled: [UInt8] = []
-        i = bytes.startIndex
-        while i < bytes.endIndex, let (byte, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
-            spelled.append(byte)
-            i += length
-        }
-        return spelled
+        return hasher.finish()
     }
 
     /// The ASCII character the character at `i` is or stands for (U+037E `;`, U+1FEF `` ` ``, U+212A `K`),
