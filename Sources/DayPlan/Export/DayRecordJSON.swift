@@ -45,28 +45,36 @@ extension DayRecord {
                     writer.open("textBefore")
                 }
                 writer.strings(record.textBefore)
-                writer.member("bucket"); writer.string(task.bucket.description)
-                writer.member("status"); writer.string(DayRecord.name(of: task.status))
+                writer.member("bucket"); writer.literal(DayRecord.quotedName(of: task.bucket))
+                writer.member("status"); writer.literal(DayRecord.quotedName(of: task.status))
                 writer.member("title"); writer.string(task.title)
                 writer.member("words"); writer.words(of: task.title)
                 writer.member("tags"); writer.strings { PlanTask.forEachTag(of: task, $0) }
                 writer.member("metadata")
-                writer.open("carry"); writer.bool(task.metadata.carry)
-                writer.member("sticky"); writer.bool(task.metadata.sticky)
-                writer.member("expires"); writer.day(task.metadata.expires)
-                writer.member("from"); writer.day(task.metadata.from)
-                writer.member("expired"); writer.bool(task.metadata.expired)
-                // Keys a later format adds, as the canonical line writes them: a flag true, a value its text.
-                if task.metadata != TaskMetadata() {
+                if task.metadata == TaskMetadata() {
+                    // Most tasks: what the members below write for no metadata, in one piece.
+                    writer.literal(#"{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
+                } else {
+                    writer.open("carry"); writer.bool(task.metadata.carry)
+                    writer.member("sticky"); writer.bool(task.metadata.sticky)
+                    writer.member("expires"); writer.day(task.metadata.expires)
+                    writer.member("from"); writer.day(task.metadata.from)
+                    writer.member("expired"); writer.bool(task.metadata.expired)
+                    // Keys a later format adds, as the canonical line writes them: a flag true, a value its text.
                     for (key, value) in DayRecord.otherMetadata(task.metadata) {
                         writer.member(dynamic: key)
                         if let value { writer.string(value) } else { writer.bool(true) }
                     }
+                    writer.close()
                 }
-                writer.close()
+                if task.notes.isEmpty {
+                    // No notes, so no sub-tasks: in one piece too.
+                    writer.literal(#","notes":[],"subtasks":[]}"#)
+                    continue
+                }
                 writer.member("notes"); writer.strings(task.notes)
                 writer.member("subtasks"); writer.startArray()
-                for (index, subtask) in (task.notes.isEmpty ? [] : task.subtasks).enumerated() {
+                for (index, subtask) in task.subtasks.enumerated() {
                     if index > 0 { writer.comma() }
                     writer.open("status"); writer.string(DayRecord.name(of: subtask.status))
                     writer.member("title"); writer.string(subtask.title)
@@ -156,6 +164,26 @@ extension DayRecord {
         case .done: "done"
         case .deferred: "deferred"
         case .cancelled: "cancelled"
+        }
+    }
+
+    /// A status's JSON name as a JSON string, quotes included (written as it is: no escaping to look for).
+    static func quotedName(of status: Status) -> StaticString {
+        switch status {
+        case .todo: #""todo""#
+        case .inProgress: #""in-progress""#
+        case .done: #""done""#
+        case .deferred: #""deferred""#
+        case .cancelled: #""cancelled""#
+        }
+    }
+
+    /// A bucket's JSON name (its `description`) as a JSON string, quotes included.
+    static func quotedName(of bucket: Bucket) -> StaticString {
+        switch bucket {
+        case .must: #""must""#
+        case .complementary: #""complementary""#
+        case .misc: #""misc""#
         }
     }
 
@@ -365,7 +393,17 @@ private struct JSONTextWriter: ~Copyable {
     mutating func words(of title: String) {
         var title = title
         let plain = title.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            // Eight bytes at a time, then byte by byte.
+            let raw = UnsafeRawBufferPointer(bytes)
+            var k = 0
+            while k + 8 <= bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                if bytesJSONEscapes(word) | zeroBytes(word ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(word ^ everyByte(UInt8(ascii: "]"))) != 0 {
+                    return false
+                }
+                k += 8
+            }
+            for byte in bytes[k...] where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
                 || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") {
                 return false
             }

@@ -51,17 +51,6 @@ private let openBracket = UInt8(ascii: "[")
 
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
-// Eight bytes at a time (SWAR): a word holds eight bytes, the first one lowest.
-
-/// A word of eight `byte`s.
-@inline(__always) private func everyByte(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
-
-/// The high bit of each byte of `word` that is zero, and no other bit. Exact for every byte (no borrow runs
-/// from one byte into the next), so the flags can be shifted and combined.
-@inline(__always) private func zeroBytes(_ word: UInt64) -> UInt64 {
-    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-}
-
 /// One pass over the lines of the input, building the document as it goes.
 ///
 /// Each line is looked at once and each byte a bounded number of times, so the cost is linear in the size of

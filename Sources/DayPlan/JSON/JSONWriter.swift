@@ -62,7 +62,14 @@ extension JSONValue {
     static func writeEscaped<Sink: ByteSink & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Sink) {
         var runStart = 0
         var index = 0
+        let raw = UnsafeRawBufferPointer(bytes)
         while index < bytes.count {
+            // Eight bytes at a time past those that need no escape, nearly all of them.
+            if index + 8 <= bytes.count,
+               bytesJSONEscapes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))) == 0 {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x22 || byte == 0x5C {
                 output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
@@ -101,4 +108,9 @@ extension JSONValue {
             output.append(digit < 10 ? 48 + digit : 55 + digit)
         }
     }
+}
+
+/// The high bit of each byte of `word` that JSON must escape in a string (below 0x20, `"` or `\`).
+@inline(__always) func bytesJSONEscapes(_ word: UInt64) -> UInt64 {
+    zeroBytes(word & everyByte(0xE0)) | zeroBytes(word ^ everyByte(UInt8(ascii: "\""))) | zeroBytes(word ^ everyByte(UInt8(ascii: "\\")))
 }

@@ -86,28 +86,46 @@ public struct PlanTask: Hashable, Sendable {
     /// The checklist items in the task's notes (`- [ ] call the bank` indented under it), in order; lines
     /// inside a fenced code block are not items. They travel with the task and do not count for 1-3-5.
     public var subtasks: [Subtask] {
+        // Read on each note's bytes, as the parser reads notes: a blank, a fence mark and a checkbox are ASCII.
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
         var found: [Subtask] = []
-        var fence: (mark: Character, length: Int)?
+        var fence: (mark: UInt8, length: Int)?
         for (index, note) in notes.enumerated() {
-            let text = note.drop { $0 == " " || $0 == "\t" }
-            if let open = fence {
-                let run = text.prefix { $0 == open.mark }.count
-                if run >= open.length, text.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) { fence = nil }
-                continue
-            }
-            if let mark = text.first, mark == "`" || mark == "~" {
-                let run = text.prefix { $0 == mark }.count
-                if run >= 3 { fence = (mark, run); continue }
-            }
-            // A sub-task has a checkbox: a note without `[` is not one (most notes; no copy made of them).
-            guard text.utf8.contains(UInt8(ascii: "[")) else { continue }
-            let bytes = Array(text.utf8)
-            let item = bytes.withUnsafeBufferPointer { buffer -> Subtask? in
-                guard let box = Checkbox.read(buffer, from: 0, to: buffer.count), let status = box.status,
+            var note = note
+            let item = note.withUTF8 { bytes -> Subtask? in
+                var start = 0
+                while start < bytes.count, bytes[start] == space || bytes[start] == tab { start += 1 }
+                func run(of mark: UInt8) -> Int {
+                    var length = 0
+                    while start + length < bytes.count, bytes[start + length] == mark { length += 1 }
+                    return length
+                }
+                if let open = fence {
+                    let length = run(of: open.mark)
+                    if length >= open.length, bytes[(start + length)...].allSatisfy({ $0 == space || $0 == tab }) { fence = nil }
+                    return nil
+                }
+                if start < bytes.count, bytes[start] == UInt8(ascii: "`") || bytes[start] == UInt8(ascii: "~") {
+                    let length = run(of: bytes[start])
+                    if length >= 3 {
+                        fence = (bytes[start], length)
+                        return nil
+                    }
+                }
+                // A sub-task has a checkbox: a note without `[` is not one (most notes).
+                guard bytes[start...].contains(UInt8(ascii: "[")),
+                      let box = Checkbox.read(bytes, from: start, to: bytes.count), let status = box.status,
                       let close = box.closeAt, box.spacedAfterBullet || box.spacedAfterBox else { return nil }
-                let title = String(decoding: buffer[(close + 1)...], as: UTF8.self)
-                    .drop { $0 == " " || $0 == "\t" }
-                return Subtask(status: status, title: String(title), depth: note.count - text.count, note: index)
+                var titleStart = close + 1
+                while titleStart < bytes.count, bytes[titleStart] == space || bytes[titleStart] == tab { titleStart += 1 }
+                // A blank that a combining mark follows is part of a character: kept, as a reading by
+                // characters keeps it.
+                if titleStart < bytes.count, titleStart > close + 1, bytes[titleStart] >= 0x80 {
+                    titleStart = close + 1
+                    let title = String(decoding: bytes[titleStart...], as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+                    return Subtask(status: status, title: String(title), depth: start, note: index)
+                }
+                return Subtask(status: status, title: String(decoding: bytes[titleStart...], as: UTF8.self), depth: start, note: index)
             }
             if let item { found.append(item) }
         }

@@ -1,3 +1,14 @@
+// Bytes eight at a time (SWAR): a word holds eight bytes, the first one lowest.
+
+/// A word of eight `byte`s.
+@inline(__always) func everyByte(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+/// The high bit of each byte of `word` that is zero, and no other bit. Exact for every byte (no borrow runs
+/// from one byte into the next), so the flags can be shifted and combined.
+@inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+}
+
 /// Whether two byte arrays are equal, eight bytes at a time: `==` on arrays compares them one element at a
 /// time, and a file is compared with its canonical form on every `fmt --check` and merge.
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
