@@ -393,35 +393,55 @@ private struct JSONTextWriter: ~Copyable {
     mutating func words(of title: String) {
         var title = title
         let plain = title.withUTF8 { bytes -> Bool in
-            // Eight bytes at a time, then byte by byte.
+            // Eight bytes at a time, then byte by byte: nothing to escape, no code span or link, and the
+            // spaces counted and found single.
             let raw = UnsafeRawBufferPointer(bytes)
-            var k = 0
+            var k = 0, spaces = 0, spaceBefore: UInt64 = 0
             while k + 8 <= bytes.count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                if bytesJSONEscapes(word) | zeroBytes(word ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(word ^ everyByte(UInt8(ascii: "]"))) != 0 {
+                let blank = zeroBytes(word ^ everyByte(UInt8(ascii: " ")))
+                if bytesJSONEscapes(word) | zeroBytes(word ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(word ^ everyByte(UInt8(ascii: "]"))) != 0
+                    || blank & (blank >> 8 | spaceBefore) != 0 {
                     return false
                 }
+                spaces += blank.nonzeroBitCount
+                spaceBefore = blank >> 56
                 k += 8
             }
-            for byte in bytes[k...] where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") {
-                return false
+            var previousWasSpace = spaceBefore != 0
+            for byte in bytes[k...] {
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "`")
+                    || byte == UInt8(ascii: "]") || (byte == UInt8(ascii: " ") && previousWasSpace) {
+                    return false
+                }
+                previousWasSpace = byte == UInt8(ascii: " ")
+                if previousWasSpace { spaces += 1 }
             }
-            startArray()
-            var i = 0
-            var first = true
-            while i < bytes.count {
-                while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
-                guard i < bytes.count else { break }
-                let start = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i += 1 }
-                if !first { comma() }
-                first = false
-                output.append(UInt8(ascii: "\""))
-                output.append(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                output.append(UInt8(ascii: "\""))
+            guard let first = bytes.first, let last = bytes.last else {
+                literal("[]")
+                return true
             }
-            endArray()
+            guard first != UInt8(ascii: " "), last != UInt8(ascii: " ") else { return false }
+            // Single-spaced words: `["` + the title with each space written `","` + `"]`, in one run.
+            output.append(atMost: bytes.count + 2 * spaces + 4) { target in
+                target[0] = UInt8(ascii: "[")
+                target[1] = UInt8(ascii: "\"")
+                var o = 2
+                for byte in bytes {
+                    if byte == UInt8(ascii: " ") {
+                        target[o] = UInt8(ascii: "\"")
+                        target[o + 1] = UInt8(ascii: ",")
+                        target[o + 2] = UInt8(ascii: "\"")
+                        o += 3
+                    } else {
+                        target[o] = byte
+                        o += 1
+                    }
+                }
+                target[o] = UInt8(ascii: "\"")
+                target[o + 1] = UInt8(ascii: "]")
+                return o + 2
+            }
             return true
         }
         if !plain { strings { PlanTask.forEachWord(of: title, $0) } }

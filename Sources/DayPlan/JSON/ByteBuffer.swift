@@ -64,6 +64,14 @@ struct ByteBuffer: ~Copyable, ByteSink {
         count += length + 4
     }
 
+    /// Appends what `write` writes into room for at most `count` bytes, given where to write; it returns how
+    /// many it wrote. One check for room for a run built byte by byte.
+    @inline(__always)
+    mutating func append(atMost count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if self.count + count > capacity { grow(toHold: self.count + count) }
+        self.count += write(base + self.count)
+    }
+
     /// Appends `value` in decimal.
     mutating func append(decimal value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }

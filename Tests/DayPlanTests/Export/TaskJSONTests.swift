@@ -1,0 +1,49 @@
+import Testing
+@testable import DayPlan
+
+/// The members of a task that export writes by hand on its fast paths (`words`, `tags`, `metadata`, `notes`,
+/// `subtasks`): the same as the task's own views and the general JSON value, whatever the title.
+@Suite struct TaskJSONTests {
+    static let titles = [
+        "", "Call", "Call the bank", "Call  the bank", " Call", "Call ", "Read `git  log` output", "See [x](<a b.md>)",
+        "Fix #bike and #home", "naïve café #仕事", "Quote \"this\" and back\\slash", "Tab\there", "Exactly8 chars16",
+        "a b c d e f g h i j", "#only", "x]y",
+    ]
+
+    /// The JSON value of the first task of a day that holds `task`.
+    func taskJSON(_ task: PlanTask) throws -> [JSONValue.Member] {
+        var record = DayRecord(date: Day("2026-11-25")!)
+        record.regions[0].tasks = [TaskRecord(task: task, line: 4)]
+        let value = try JSONValue(parsing: record.json())
+        guard case .object(let day) = value, case .array(let regions)? = day.first(where: { $0.key == "regions" })?.value,
+              case .object(let morning)? = regions.first, case .array(let tasks)? = morning.first(where: { $0.key == "tasks" })?.value,
+              case .object(let members)? = tasks.first else {
+            Issue.record("no task in \(String(decoding: record.json(), as: UTF8.self))")
+            return []
+        }
+        #expect(value == record.jsonValue(), "the text writer and the JSON value disagree")
+        return members
+    }
+
+    func strings(_ value: JSONValue?) -> [String]? {
+        guard case .array(let items)? = value else { return nil }
+        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    @Test(arguments: titles)
+    func wordsAndTagsAreTheTasksOwn(_ title: String) throws {
+        let task = PlanTask(bucket: .misc, title: title)
+        let members = try taskJSON(task)
+        #expect(strings(members.first { $0.key == "words" }?.value) == task.words)
+        #expect(strings(members.first { $0.key == "tags" }?.value) == task.tags)
+    }
+
+    @Test func metadataNotesAndSubtasksWrittenInOnePieceOrMemberByMember() throws {
+        var plain = PlanTask(bucket: .must, status: .done, title: "Plain")
+        _ = try taskJSON(plain)
+        plain.metadata.carry = true
+        plain.metadata.due = Day("2026-12-01")
+        plain.notes = ["- [ ] a sub-task", "", "  - [x] a deeper one"]
+        _ = try taskJSON(plain)
+    }
+}
