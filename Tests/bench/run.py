@@ -1070,29 +1070,39 @@ def main():
         folder = os.path.join(inputs, "merge-1000")
         os.makedirs(folder, exist_ok=True)
         added_ours, added_theirs = write_merge_inputs(folder)
-        merged = os.path.join(scratch, "ours.md")
+        # As git runs the driver, OURS is a temporary file git named (.merge_file_XXXXXX), which the driver
+        # replaces without fsync; a file of one's own is flushed too, measured beside it.
+        merged = os.path.join(scratch, ".merge_file_ours")
+        own = os.path.join(scratch, "ours.md")
 
-        def fresh_ours():
-            shutil.copyfile(os.path.join(folder, "ours.md"), merged)
+        def fresh(path):
+            return lambda: shutil.copyfile(os.path.join(folder, "ours.md"), path)
 
-        def merged_both():
-            with open(merged, encoding="utf-8") as f:
-                text = f.read()
-            return None if added_ours in text and added_theirs in text else "the merge lost a side's additions"
+        def merged_both(path):
+            def check():
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                return None if added_ours in text and added_theirs in text else "the merge lost a side's additions"
+            return check
 
         log(f"merge: 1,000 tasks, {runs} runs")
         cat = Command("cat of base, ours and theirs", ["cat", "base.md", "ours.md", "theirs.md"], cwd=folder)
         merge = dayplan("dayplan merge", ["merge", "base.md", merged, "theirs.md", "2026-11-21.md"], folder,
                         has_merge, ok=(0,))
-        merge.prepare, merge.check = fresh_ours, merged_both
+        merge.prepare, merge.check = fresh(merged), merged_both(merged)
+        merge_own = dayplan("dayplan merge into a file of one's own (flushed)",
+                            ["merge", "base.md", own, "theirs.md", "2026-11-21.md"], folder, has_merge, ok=(0,))
+        merge_own.prepare, merge_own.check = fresh(own), merged_both(own)
         # For scale: reading the three files is what the merge must do at least.
         lint = dayplan("dayplan lint of the three", ["lint", "base.md", "ours.md", "theirs.md"], folder, has_lint)
-        measure(launcher, [cat, lint, merge], runs, log)
+        measure(launcher, [cat, lint, merge, merge_own], runs, log)
         report.section("Merge: a 1,000-task day, two machines' edits (statuses, additions, removals, notes)",
-                       columns, [row(cat, cat), row(lint, cat), row(merge, cat)],
-                       "A fresh copy of ours.md before each run, outside the timing; the merge replaces it "
-                       "atomically (a rename), without fsync, as git reads it back at once. `lint` of the same "
-                       "three files, which parses each once, is shown for scale.")
+                       columns, [row(cat, cat), row(lint, cat), row(merge, cat), row(merge_own, cat)],
+                       "A fresh copy of OURS before each run, outside the timing. `dayplan merge` runs as git runs "
+                       "the driver: OURS is named as git names its temporary files (.merge_file_…), and is "
+                       "replaced atomically (a rename) without fsync, as git reads it back at once; the merge "
+                       "into a file of one's own (ours.md) flushes it with fsync first. `lint` of the same three "
+                       "files, which parses each once, is shown for scale. The target is judged on the driver.")
         if merge.na:
             report.target("merge of a 1,000-task day ≤ 3x cat", "N/A: " + merge.na, "N/A")
         else:

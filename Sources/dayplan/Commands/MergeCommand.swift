@@ -8,7 +8,8 @@ enum MergeCommand {
         arguments: Value(placeholder: "BASE OURS THEIRS [PATH]", kind: .file),
         about: """
             Merges OURS and THEIRS, two versions of a day file that both changed BASE, and writes the
-            result to OURS (atomically, not flushed to the disk: git reads it back at once). Tasks are matched by title and merged field by field: a status
+            result to OURS (atomically; flushed to the disk unless OURS is git's own temporary file,
+            .merge_file_XXXXXX, which git reads back at once). Tasks are matched by title and merged field by field: a status
             changed on one side is taken, two different changes keep the more final one (done, cancelled,
             moved on, in progress, to do); tags and metadata merge word by word, notes and other text line
             by line. The result is canonical, and never exceeds a 1-3-5 limit that neither side exceeded:
@@ -54,10 +55,9 @@ enum MergeCommand {
                                     fileName: paths.count == 4 ? paths[3] : nil, reading: readKeeping)
         if result.differs(from: versions[1]) {
             do {
-                // Atomic, but not flushed to the disk: git hands the driver a temporary file of its own as
-                // OURS and reads it back once the driver exits, as `git merge-file` writes it (README, "Sync
-                // with git").
-                try FileSystem.replace(paths[1], with: result.bytes, durable: false)
+                // Atomic always; flushed to the disk unless OURS is git's own temporary file, which git reads
+                // back as soon as the driver exits (README, "Sync with git").
+                try FileSystem.replace(paths[1], with: result.bytes, durable: !isGitsTemporaryFile(paths[1]))
             } catch {
                 return fail("\(error.message); nothing changed")
             }
@@ -86,6 +86,12 @@ enum MergeCommand {
         let versions = files.map(MergeVersion.init)
         keptUntilExit = versions
         return versions
+    }
+
+    /// Whether `path` is one of the temporary files git hands a merge driver (`.merge_file_XXXXXX`, as git
+    /// names them for %O, %A and %B).
+    static func isGitsTemporaryFile(_ path: String) -> Bool {
+        (path.split(separator: "/").last ?? "").hasPrefix(".merge_file_")
     }
 
     /// The versions a merge read, never freed: the process exits right after the merge, and freeing three

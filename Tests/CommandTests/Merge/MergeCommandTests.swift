@@ -2,6 +2,8 @@ import DayPlan
 import Foundation
 import Testing
 
+private let straceExecutable = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
 /// `dayplan merge` run as a command: arguments, what it writes, what it says, its exit codes.
 @Suite struct MergeCommandTests {
     static let base = "# 2026-11-21\n\n## Morning\n* [ ] Draft the report\n- [ ] Call Ana\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
@@ -16,6 +18,27 @@ import Testing
         #expect(run.stdout == "" && run.stderr == "")
         #expect(try folder.read("ours") == Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]") + "- [ ] Renew passport\n")
         #expect(try folder.read("theirs") == Self.base + "- [ ] Renew passport\n")
+    }
+
+    /// OURS is flushed to the disk before it is renamed into place, unless it is one of the temporary files git
+    /// hands the driver (`.merge_file_XXXXXX`), which git reads back at once.
+    @Test(.enabled(if: straceExecutable != nil, "strace is not installed, so the merge's flushes cannot be watched"))
+    func oursIsFlushedUnlessItIsGitsOwnTemporaryFile() throws {
+        let merged = Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]") + "- [ ] Renew passport\n"
+        for (name, flushed) in [(".merge_file_Xy12Ab", false), ("ours", true), ("merge_file_ours", true)] {
+            let folder = try TemporaryFolder()
+            try folder.write("base", Self.base)
+            try folder.write(name, Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]"))
+            try folder.write("theirs", Self.base + "- [ ] Renew passport\n")
+            let run = try Binary.program(URL(fileURLWithPath: straceExecutable!),
+                                         ["-f", "-e", "trace=fsync,fdatasync", "-o", "trace", Binary.url.path,
+                                          "merge", "base", name, "theirs", "2026-11-21.md"],
+                                         in: folder.url, environment: Binary.environment)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(try folder.read(name) == merged, "\(name)")
+            let trace = try folder.read("trace")
+            #expect(trace.contains("fsync(") == flushed, "\(name): \(trace)")
+        }
     }
 
     @Test func aConflictIsMarkedNamedAndExitsOne() throws {
