@@ -31,6 +31,10 @@ extension DayDocument {
     static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, reading: .tasks)
+            // Room made once: the titles are never longer than the input, and a task takes a line of at least
+            // six bytes (`- [ ] `); room never written to costs no memory.
+            parser.titleBytes.reserveCapacity(buffer.count)
+            parser.titleEnds.reserveCapacity(buffer.count / 6 + 1)
             let document = parser.parse()
             return (document, parser.titleBytes, parser.titleEnds)
         }

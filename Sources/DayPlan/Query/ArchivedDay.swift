@@ -247,7 +247,9 @@ public struct ArchivedDay: Sendable {
             // A word: does it spell ASCII?
             var end = i, spellsASCII = true
             while end < bytes.count, bytes[end] != space {
-                if let (_, length) = asciiSpelling(bytes, at: end, before: bytes.count) {
+                if bytes[end] < 0x80 {
+                    end += 1
+                } else if let (_, length) = asciiSpelling(bytes, at: end, before: bytes.count) {
                     end += length
                 } else {
                     spellsASCII = false
@@ -255,9 +257,16 @@ public struct ArchivedDay: Sendable {
                 }
             }
             if spellsASCII {
-                while i < end, let (byte, length) = asciiSpelling(bytes, at: i, before: end) {
-                    hasher.add(byte)
-                    i += length
+                while i < end {
+                    if bytes[i] < 0x80 {
+                        hasher.add(bytes[i])
+                        i += 1
+                    } else if let (byte, length) = asciiSpelling(bytes, at: i, before: end) {
+                        hasher.add(byte)
+                        i += length
+                    } else {
+                        break
+                    }
                 }
             } else {
                 hasher.add(0xFF)
