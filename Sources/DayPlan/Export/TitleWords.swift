@@ -29,23 +29,11 @@ extension PlanTask {
         title.withUTF8 { forEachTag(inTitle: $0, body) }
     }
 
-    /// Whether the bytes hold a `#`, eight at a time (most titles have no tag).
-    private static func hasHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var k = 0
-        while k + 8 <= bytes.count {
-            if zeroBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ everyByte(UInt8(ascii: "#"))) != 0 {
-                return true
-            }
-            k += 8
-        }
-        return bytes[k...].contains(UInt8(ascii: "#"))
-    }
-
     /// `forEachTag(of:)` for a title given as its UTF-8 bytes.
     static func forEachTag(inTitle bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let done = { () -> Bool in
-            guard hasHash(bytes) else { return true }
+            // Most titles have no tag: no `#`, found eight bytes at a time.
+            guard firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0) < bytes.count else { return true }
             // Splitting by characters differs from splitting by bytes only where a space or a word's `#` forms one
             // character with a non-ASCII neighbour: a mark or joiner after it, a prepended mark before a space
             // (Unicode's grapheme rules GB9, GB9a, GB9b). Other letters (`café #home`, `#仕事`) split alike.

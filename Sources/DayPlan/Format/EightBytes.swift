@@ -9,6 +9,22 @@
     ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
 }
 
+/// Where the first `byte` at or after `start` stands in `bytes`, or `bytes.count` when none does: eight bytes
+/// at a time.
+func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    if let base = bytes.baseAddress {
+        let pattern = everyByte(byte)
+        while i + 8 <= bytes.count {
+            let found = zeroBytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ pattern)
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+    }
+    while i < bytes.count, bytes[i] != byte { i += 1 }
+    return i
+}
+
 /// Whether two byte arrays are equal, eight bytes at a time: `==` on arrays compares them one element at a
 /// time, and a file is compared with its canonical form on every `fmt --check` and merge.
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {

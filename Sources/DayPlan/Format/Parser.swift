@@ -149,7 +149,7 @@ private struct Parser {
         let lineEnding = detectLineEnding(from: position)
         position = readFrontMatter(from: position)
         while position < bytes.count {
-            let end = lineFeed(from: position)
+            let end = firstIndex(of: lf, in: bytes, from: position)
             lineNumber += 1
             lineStart = position
             // Every CR right before the LF belongs to the line ending, so a stray one cannot turn into one.
@@ -208,20 +208,6 @@ private struct Parser {
     /// Eight bytes of the input from `i` as one word, the byte at `i` lowest; `i + 8` must not pass the end.
     @inline(__always) func word(at i: Int, _ base: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-    }
-
-    /// Where the first LF at or after `start` is, or the end of the input: eight bytes at a time.
-    func lineFeed(from start: Int) -> Int {
-        var i = start
-        if let base = bytes.baseAddress {
-            while i + 8 <= bytes.count {
-                let found = zeroBytes(word(at: i, base) ^ everyByte(lf))
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
-        }
-        while i < bytes.count, bytes[i] != lf { i += 1 }
-        return i
     }
 
     /// Reports the first invalid UTF-8 sequence and the first NUL byte, with their positions.

@@ -87,14 +87,12 @@ public struct MergeVersion: Sendable {
     var side = MergeSide()
 }
 
-/// One version's tasks in file order, region by region: each task, its region, the hash of its title's
-/// bytes and whether the title is certainly in normal form (`TitleNumbers`); `identities`, the number of
-/// each title, are given when the three versions meet.
+/// One version's tasks in file order, region by region: each task, its region and the hash of its title
+/// (`PlanTask.identityHash`); `identities`, the number of each title, are given when the three versions meet.
 struct MergeSide: Sendable {
     var tasks: [PlanTask] = []
     var regions: [Region] = []
     var titleHashes: [Int] = []
-    var normalTitles: [Bool] = []
     var identities: [Int] = []
 
     init() {}
@@ -105,17 +103,12 @@ struct MergeSide: Sendable {
         tasks.reserveCapacity(capacity)
         regions.reserveCapacity(capacity)
         titleHashes.reserveCapacity(capacity)
-        normalTitles.reserveCapacity(capacity)
         for region in Region.allCases {
             for s in document.sections.indices where document.sections[s].region == region {
                 let items = document.sections[s].items
                 for index in items.indices {
                     guard case .task(let task) = items[index] else { continue }
-                    var title = task.identity
-                    title.withUTF8 { spelling in
-                        titleHashes.append(TitleNumbers.hash(spelling))
-                        normalTitles.append(TitleNumbers.isNormal(spelling))
-                    }
+                    titleHashes.append(PlanTask.identityHash(task.identity))
                     tasks.append(task)
                     regions.append(region)
                 }
@@ -144,12 +137,10 @@ private struct Merger {
         var isTask: Bool { if case .task = self { true } else { false } }
     }
 
-    typealias Side = MergeSide
-
     /// The tasks of the common ancestor, ours and theirs; their keys (shared by the versions of one task: a
     /// base task's index, else that of our version after the base's, else that of theirs after those); and
     /// what became of each task, by key.
-    var sides: [Side] = []
+    var sides: [MergeSide] = []
     var keys: [[Int]] = []
     var outcomes: [TaskMerge.Outcome?] = []
     /// Keys in the order a missing task is placed: ours first, then theirs.
@@ -253,7 +244,7 @@ private struct Merger {
         for s in sides.indices {
             let side = sides[s]
             sides[s].identities = side.tasks.indices.map { index in
-                identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index], normal: side.normalTitles[index])
+                identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index])
             }
         }
         let baseKeys = Array(sides[0].tasks.indices)
@@ -286,7 +277,7 @@ private struct Merger {
     /// For each of the tasks of `side` at `indices`, the position in `referenceIndices` of the task of
     /// `reference` it is: the same identity (the n-th task of a title is the n-th of that title), else the
     /// same title but for `#tags`; nil when none is.
-    func match(_ side: Side, _ indices: [Int], _ reference: Side, _ referenceIndices: [Int]) -> [Int?] {
+    func match(_ side: MergeSide, _ indices: [Int], _ reference: MergeSide, _ referenceIndices: [Int]) -> [Int?] {
         var result = [Int?](repeating: nil, count: indices.count)
         var claimed = [Bool](repeating: false, count: referenceIndices.count)
         // The first unclaimed reference task of each identity, and after each the next one of the same.
@@ -350,7 +341,7 @@ private struct Merger {
 
     /// Whether task `i` of `one` and task `j` of `other` say the same (`PlanTask.==`), their titles compared
     /// by number: the same identity is the same title.
-    static func same(_ one: Side, _ i: Int, _ other: Side, _ j: Int) -> Bool {
+    static func same(_ one: MergeSide, _ i: Int, _ other: MergeSide, _ j: Int) -> Bool {
         // Field by field in place: a copy of a task costs more than comparing it.
         one.identities[i] == other.identities[j] && one.tasks[i].bucket == other.tasks[j].bucket
             && one.tasks[i].status == other.tasks[j].status && one.tasks[i].metadata == other.tasks[j].metadata

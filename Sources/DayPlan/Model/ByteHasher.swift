@@ -40,8 +40,8 @@ struct ByteHasher {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The hash of bytes, whatever they are (the name says its use in `identityHash`: bytes known to be ASCII).
-    static func ofASCII(_ bytes: UnsafeRawBufferPointer) -> Int {
+    /// The hash of `bytes`.
+    static func hash(of bytes: UnsafeRawBufferPointer) -> Int {
         var hasher = ByteHasher()
         _ = hasher.addASCII(bytes)
         return hasher.finish()

@@ -7,7 +7,7 @@ public struct ArchivedDay: Sendable {
     /// (in `dated`): 32 bytes, so that an archive's tasks take little memory (a page touched costs time).
     /// A day file is at most 512 MB (`FileSystem`), so its lines, columns and titles' bytes count in 32 bits.
     struct Record: Sendable {
-        /// The title's hash (`identityHash`: equal titles, as Swift compares them, hash equally).
+        /// The title's hash (`PlanTask.identityHash`: equal titles, as Swift compares them, hash equally).
         var titleHash = 0
         private var storedLine: Int32
         private var storedColumn: Int32
@@ -191,7 +191,7 @@ public struct ArchivedDay: Sendable {
     private mutating func append(_ record: Record, due: Day?, on: Day?, title: UnsafeBufferPointer<UInt8>) {
         var record = record
         if due != nil || on != nil { dated[records.count] = (due, on) }
-        record.titleHash = ArchivedDay.identityHash(utf8: title)
+        record.titleHash = PlanTask.identityHash(utf8: title)
         titles.append(contentsOf: title)
         record.titleEnd = titles.count
         records.append(record)
@@ -215,78 +215,6 @@ public struct ArchivedDay: Sendable {
 
     /// The figures of its tasks (all four regions; `DayStatistics`).
     public var statistics: DayStatistics { figures.statistics }
-
-    /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
-    /// compared) share, made from its bytes without Swift's string hash (which normalizes every title that is
-    /// not ASCII, at several times the cost).
-    ///
-    /// A title of ASCII hashes as its bytes. Any other title hashes word by word (words run between spaces,
-    /// which canonical equivalence never moves): a word of ASCII and the three characters beyond ASCII that
-    /// are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A `K`, taken as those) as its ASCII
-    /// spelling, any other word as one byte that ASCII never holds. So equivalent titles hash alike (such a
-    /// word stays such a word in every spelling), a title that spells ASCII hashes as that ASCII, and titles
-    /// that differ only inside such words share a hash, which the comparison of the titles then tells apart.
-    static func identityHash(_ title: String) -> Int {
-        var title = title
-        return title.withUTF8(identityHash(utf8:))
-    }
-
-    /// `identityHash(_:)` of a title given as its UTF-8 bytes.
-    static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = ByteHasher()
-        if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
-        hasher = ByteHasher()
-        let space = UInt8(ascii: " ")
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == space {
-                hasher.add(space)
-                i += 1
-                continue
-            }
-            // A word: does it spell ASCII?
-            var end = i, spellsASCII = true
-            while end < bytes.count, bytes[end] != space {
-                if bytes[end] < 0x80 {
-                    end += 1
-                } else if let (_, length) = asciiSpelling(bytes, at: end, before: bytes.count) {
-                    end += length
-                } else {
-                    spellsASCII = false
-                    end += 1
-                }
-            }
-            if spellsASCII {
-                while i < end {
-                    if bytes[i] < 0x80 {
-                        hasher.add(bytes[i])
-                        i += 1
-                    } else if let (byte, length) = asciiSpelling(bytes, at: i, before: end) {
-                        hasher.add(byte)
-                        i += length
-                    } else {
-                        break
-                    }
-                }
-            } else {
-                hasher.add(0xFF)
-            }
-            i = end
-        }
-        return hasher.finish()
-    }
-
-    /// The ASCII character the character at `i` is or stands for (U+037E `;`, U+1FEF `` ` ``, U+212A `K`),
-    /// and its length in bytes; nil for any other character.
-    @inline(__always)
-    private static func asciiSpelling(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, before end: Int) -> (UInt8, Int)? {
-        let byte = bytes[i]
-        if byte < 0x80 { return (byte, 1) }
-        if byte == 0xCD, i + 1 < end, bytes[i + 1] == 0xBE { return (UInt8(ascii: ";"), 2) }
-        if byte == 0xE1, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF { return (UInt8(ascii: "`"), 3) }
-        if byte == 0xE2, i + 2 < end, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA { return (UInt8(ascii: "K"), 3) }
-        return nil
-    }
 
     /// How many tasks the file has in its regions.
     public private(set) var count = 0

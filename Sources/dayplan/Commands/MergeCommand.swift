@@ -7,14 +7,14 @@ enum MergeCommand {
         summary: "Merge two versions of a day file task by task (a git merge driver)",
         arguments: Value(placeholder: "BASE OURS THEIRS [PATH]", kind: .file),
         about: """
-            Merges OURS and THEIRS, two versions of a day file that both changed BASE, and writes the
-            result to OURS (atomically; flushed to the disk unless OURS is git's own temporary file,
-            .merge_file_XXXXXX, which git reads back at once). Tasks are matched by title and merged field by field: a status
-            changed on one side is taken, two different changes keep the more final one (done, cancelled,
-            moved on, in progress, to do); tags and metadata merge word by word, notes and other text line
-            by line. The result is canonical, and never exceeds a 1-3-5 limit that neither side exceeded:
-            the later additions go to the Backlog, with a message. PATH, the file's name in the
-            repository, is used in messages; a PATH that is not a day file (YYYY-MM-DD.md), or a version
+            Merges OURS and THEIRS, two versions of a day file that both changed BASE, and writes the result
+            to OURS (atomically; flushed to the disk unless OURS is git's own temporary file,
+            .merge_file_XXXXXX, which git reads back at once). Tasks are matched by title and merged field
+            by field: a status changed on one side is taken, two different changes keep the more final one
+            (done, cancelled, moved on, in progress, to do); tags and metadata merge word by word, notes and
+            other text line by line. The result is canonical, and never exceeds a 1-3-5 limit that neither
+            side exceeded: the later additions go to the Backlog, with a message. PATH, the file's name in
+            the repository, is used in messages; a PATH that is not a day file (YYYY-MM-DD.md), or a version
             that does not parse, is merged line by line as git would.
 
             Where a person must decide (a task removed on one side and changed on the other, notes edited

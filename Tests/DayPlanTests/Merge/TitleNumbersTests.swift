@@ -14,8 +14,8 @@ import Testing
         #expect(numbers.count == 4)
     }
 
-    /// Titles in normal form beyond ASCII (Latin, Greek, kana, ideographs, emoji) are told apart by bytes.
-    @Test func normalTitlesBeyondASCIIAreToldApartByTheirBytes() {
+    /// Different titles beyond ASCII (Latin, Greek, kana, ideographs, emoji) get numbers of their own.
+    @Test func differentTitlesBeyondASCIIGetNumbersOfTheirOwn() {
         var numbers = TitleNumbers(expected: 0)
         let titles = ["Café visit", "Cafe visit", "Ωmega straße", "日本語のメモ", "日本語のメモ 🚀", "Ünïcödé"]
         let given = titles.map { numbers.number($0) }
@@ -23,8 +23,7 @@ import Testing
         #expect(titles.map { numbers.number($0) } == given)
     }
 
-    /// Spellings Swift holds equal get one number, whichever comes first, also when the titles met before the
-    /// first of them were numbered by bytes alone.
+    /// Spellings Swift holds equal get one number, whichever comes first, among other titles.
     @Test(arguments: ArchivedDayTests.equalTitles)
     func canonicallyEquivalentSpellingsShareANumber(_ a: String, _ b: String) {
         for (first, second) in [(a, b), (b, a)] {
@@ -47,20 +46,6 @@ import Testing
         #expect(numbers.number("Cafe\u{301} visit") == titles.count)
         #expect(numbers.number("Café visit") == titles.count)
         #expect(numbers.number(titles[4_321]) == 4_321)
-    }
-
-    @Test func isNormalSaysMaybeForCombiningMarksAndSingletons() {
-        func normal(_ title: String) -> Bool {
-            var title = title
-            return title.withUTF8 { TitleNumbers.isNormal($0) }
-        }
-        #expect(normal("Plain ASCII"))
-        #expect(normal("naïve résumé straße Ωmega 日本語のメモ 한국어 🚀 – “quoted”"))
-        #expect(!normal("Cafe\u{301}"))       // a combining accent
-        #expect(!normal("\u{212A}elvin"))     // the Kelvin sign, K in normal form
-        #expect(!normal("Wait\u{37E}"))       // the Greek question mark, ; in normal form
-        #expect(!normal("か\u{3099}"))         // a combining voiced sound mark
-        #expect(!normal("\u{2000}"))          // the en quad, U+2002 in normal form
     }
 
     @Test func sameBytesComparesLengthAndEveryByte() {

@@ -30,7 +30,7 @@ import Testing
         for a in titles {
             for b in titles where a == b {
                 pairs += 1
-                #expect(ArchivedDay.identityHash(a) == ArchivedDay.identityHash(b), "\(a.unicodeScalars.map(\.value)) \(b.unicodeScalars.map(\.value))")
+                #expect(PlanTask.identityHash(a) == PlanTask.identityHash(b), "\(a.unicodeScalars.map(\.value)) \(b.unicodeScalars.map(\.value))")
             }
         }
         #expect(pairs > titles.count)
@@ -40,13 +40,13 @@ import Testing
     func equalTitlesHashEqually(_ a: String, _ b: String) {
         #expect(a == b)
         #expect(!a.utf8.elementsEqual(b.utf8))
-        #expect(ArchivedDay.identityHash(a) == ArchivedDay.identityHash(b))
+        #expect(PlanTask.identityHash(a) == PlanTask.identityHash(b))
     }
 
     @Test func differentTitlesHashDifferently() {
         let titles = ["Call the bank", "Call the bank #admin", "call the bank", "Café visit", "Cafe visit",
                       "Ünïcödé roadmap", "Ünïcödé roadmaps", "Kelvin", "Ķelvin"]
-        #expect(Set(titles.map(ArchivedDay.identityHash)).count == titles.count)
+        #expect(Set(titles.map(PlanTask.identityHash)).count == titles.count)
     }
 
     @Test(arguments: equalTitles)
