@@ -12,6 +12,16 @@ public enum FormatResult: Sendable {
 public enum Formatter {
     /// Formats one file's bytes. Refuses, changing nothing, when a diagnostic blocks formatting.
     public static func format(_ input: [UInt8]) -> FormatResult {
+        // Most files are canonical already (a pre-commit hook, `fmt --check` of a folder): those are found so
+        // as they are read, with no document kept; the others are read again whole.
+        if let blockers = DayDocument.blockersIfCanonical(input) {
+            return blockers.isEmpty ? .unchanged : .refused(blockers)
+        }
+        return formatWhole(input)
+    }
+
+    /// `format(_:)` from a whole document, printed and compared: what the canonical check must agree with.
+    static func formatWhole(_ input: [UInt8]) -> FormatResult {
         let document = DayDocument(parsing: input)
         let blockers = document.formattingBlockers
         guard blockers.isEmpty else { return .refused(blockers) }

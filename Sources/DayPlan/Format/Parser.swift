@@ -28,6 +28,18 @@ extension DayDocument {
     /// diagnostics and tasks as `init(parsing:)`, but no notes, no line that is not a task, and each title
     /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
     /// no string is made per title.
+    /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
+    /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
+    /// they are not or the check cannot tell.
+    static func blockersIfCanonical(_ bytes: [UInt8]) -> [Diagnostic]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, reading: .canonicalCheck)
+            let document = parser.parse()
+            guard parser.check?.finish() == true else { return nil }
+            return document.formattingBlockers
+        }
+    }
+
     static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, reading: .tasks)
@@ -129,13 +141,18 @@ private struct Parser {
         case tasks
         /// The tasks the linter checks, without titles (`init(readingForLint:)`).
         case forLint
+        /// Each line printed canonically and compared with the input as it is read (`check`); no line kept
+        /// (`blockersIfCanonical(_:)`).
+        case canonicalCheck
     }
     let reading: Reading
     /// Read for tasks: every task's title, one after the other, and where each ends.
     var titleBytes: [UInt8] = []
     var titleEnds: [Int] = []
     /// Whether notes and lines other than tasks are kept.
-    var keepsText: Bool { reading == .whole }
+    var keepsText: Bool { reading == .whole || reading == .canonicalCheck }
+    /// Read for the canonical check: the check, which every line goes to instead of the document.
+    var check: CanonicalCheck?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, reading: Reading = .whole) {
         self.bytes = bytes
@@ -147,8 +164,11 @@ private struct Parser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         checkEncoding(from: position)
         let lineEnding = detectLineEnding(from: position)
+        if reading == .canonicalCheck { check = CanonicalCheck(input: bytes, lineEnding: lineEnding) }
         position = readFrontMatter(from: position)
-        while position < bytes.count {
+        check?.frontMatter(frontMatter)
+        // A check that gave up reads no further: the file is read whole after it.
+        while position < bytes.count, check?.failed != true {
             let end = firstIndex(of: lf, in: bytes, from: position)
             lineNumber += 1
             lineStart = position
@@ -439,6 +459,9 @@ private struct Parser {
             // Only the tasks the linter checks: open ones in a region with limits, open ones with a `@due:` day.
             guard phase == .section, case .task(let task) = item, task.status.isOpen,
                   sections[sections.count - 1].region?.isLimited == true || task.metadata.due != nil else { return }
+        case .canonicalCheck:
+            check?.item(item)
+            return
         }
         switch phase {
         case .beforeDayHeading: leading.append(item)
@@ -628,6 +651,8 @@ private struct Parser {
             while start + run < end, bytes[start + run] == first { run += 1 }
             guard run >= 3 else { return false }
             if first == UInt8(ascii: "`"), contains("`", start + run, end) { return false }
+            // Its blank lines may turn out not to be its own (`releaseTrailingBlankLines`), after they were printed.
+            if indent > 0 { check?.giveUp() }
             block = .fence(first, run, indent: indent)
             blockStart = location(start)
             return true
@@ -695,6 +720,7 @@ private struct Parser {
                 report(.badDayHeading, textStart, max(textEnd, textStart),
                        "The day heading `\(string(start, end))` holds no date, so the day comes from the file name; write the date as `YYYY-MM-DD` in it (other words may stay).")
             }
+            if let dayHeadingText { check?.dayHeading(dayHeadingText) }
             return true
         }
 
@@ -741,6 +767,7 @@ private struct Parser {
     /// Starts a section.
     mutating func open(_ section: Section) {
         sectionHasContent = false
+        check?.section(section)
         sections.append(section)
     }
 

@@ -51,11 +51,14 @@ extension DayDocument {
 }
 
 /// Writes lines, folding blank lines: never two in a row, none at the start of a section or the end of the file.
-private struct Printer {
+/// `canonicalBytes()` prints a whole document with it; `CanonicalCheck` prints the lines as the parser reads them.
+struct Printer {
     let lineEnding: LineEnding
     let ending: [UInt8]
     var output: [UInt8] = []
     var blankPending = false
+    /// How many bytes were taken out of `output` already (`CanonicalCheck` compares it a piece at a time).
+    var taken = 0
 
     /// `capacity`: the expected size, so that a large file's output is not copied as it grows.
     init(lineEnding: LineEnding, capacity: Int) {
@@ -66,7 +69,7 @@ private struct Printer {
 
     /// Starts a line: the pending blank line first, if any.
     mutating func startLine() {
-        if blankPending, !output.isEmpty { output.append(contentsOf: ending) }
+        if blankPending, !output.isEmpty || taken > 0 { output.append(contentsOf: ending) }
         blankPending = false
     }
 
@@ -96,41 +99,50 @@ private struct Printer {
     /// A block of items, with the blank lines at its start dropped and those at its end left to `separate`.
     mutating func items(_ items: [Item]) {
         var started = false
-        for item in items {
-            switch item {
-            case .blank:
-                if started { blankPending = true }
-            case .text(let text):
-                line(text)
-            case .verbatim(let text):
-                line(text)
-            case .task(let task):
-                startLine()
-                task.writeCanonicalLine(to: &output)
-                output.append(contentsOf: ending)
-                for note in task.notes {
-                    if !note.isEmpty {
-                        output.append(UInt8(ascii: " "))
-                        output.append(UInt8(ascii: " "))
-                        output.append(utf8: note)
-                    }
-                    output.append(contentsOf: ending)
+        for item in items { self.item(item, started: &started) }
+    }
+
+    /// One item of a block; `started` tells whether a line of the block came before it (blank lines before
+    /// the first are dropped).
+    mutating func item(_ item: Item, started: inout Bool) {
+        switch item {
+        case .blank:
+            if started { blankPending = true }
+            return
+        case .text(let text):
+            line(text)
+        case .verbatim(let text):
+            line(text)
+        case .task(let task):
+            startLine()
+            task.writeCanonicalLine(to: &output)
+            output.append(contentsOf: ending)
+            for note in task.notes {
+                if !note.isEmpty {
+                    output.append(UInt8(ascii: " "))
+                    output.append(UInt8(ascii: " "))
+                    output.append(utf8: note)
                 }
+                output.append(contentsOf: ending)
             }
-            // By its case: `Item`'s `==` compares whole tasks.
-            if case .blank = item {} else { started = true }
         }
+        started = true
     }
 
     /// The output. Its first line must not read differently at the top of a file than where it came from: one
     /// that starts with U+FEFF (a byte-order mark there) or is `---` without being front matter (front matter
     /// there) gets a blank line before it. Such lines reach the top when the blank lines before them go.
     func finish(frontMatterWritten: Bool) -> [UInt8] {
-        var firstLine = output.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        guard Printer.needsBlankFirstLine(output, frontMatterWritten: frontMatterWritten) else { return output }
+        return Array(lineEnding.rawValue.utf8) + output
+    }
+
+    /// Whether output that starts with `start` (its first line whole) needs a blank line before it (`finish`).
+    static func needsBlankFirstLine(_ start: [UInt8], frontMatterWritten: Bool) -> Bool {
+        var firstLine = start.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
         while let last = firstLine.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { firstLine.removeLast() }
         let readsAsFrontMatter = !frontMatterWritten && firstLine.elementsEqual("---".utf8)
-        guard output.starts(with: [0xEF, 0xBB, 0xBF]) || readsAsFrontMatter else { return output }
-        return Array(lineEnding.rawValue.utf8) + output
+        return start.starts(with: [0xEF, 0xBB, 0xBF]) || readsAsFrontMatter
     }
 }
 
