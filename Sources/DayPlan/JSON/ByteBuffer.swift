@@ -6,6 +6,13 @@ protocol ByteSink: ~Copyable {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
 }
 
+extension ByteSink where Self: ~Copyable {
+    /// Appends the bytes of a literal (`null`, `true`).
+    mutating func append(literal: StaticString) {
+        append(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
+
 extension Array: ByteSink where Element == UInt8 {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }

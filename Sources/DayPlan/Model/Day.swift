@@ -107,9 +107,16 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The day a path's file name gives (`plans/2026/2026-11-21.md` gives 2026-11-21): nil when the name is
     /// not a day file's (`YYYY-MM-DD.md`) or not a real date. Reads bytes: commands call it once a file.
     public init?(fileNameOf path: String) {
-        let name = Day.fileName(ofPath: path).utf8
-        guard Day.isFileName(utf8: name), let day = Day(utf8: name.prefix(10)) else { return nil }
-        self = day
+        // On the path's own bytes: every file of an archive is named so, and a view of them took thousands
+        // of instructions a name.
+        var path = path
+        let found = path.withUTF8 { bytes -> Day? in
+            let name = UnsafeBufferPointer(rebasing: bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
+            guard Day.isFileName(utf8: name) else { return nil }
+            return Day(utf8: name.prefix(10))
+        }
+        guard let found else { return nil }
+        self = found
     }
 
     /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.

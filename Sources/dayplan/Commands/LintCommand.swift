@@ -88,7 +88,9 @@ enum LintCommand {
     /// The paths in byte order, each once (byte for byte: two spellings of the same file both stay).
     static func sortedOnce(_ paths: [String]) -> [String] {
         var result: [String] = []
-        for path in paths.sorted(by: FileSystem.precedes) where !(result.last.map { $0.utf8.elementsEqual(path.utf8) } ?? false) {
+        result.reserveCapacity(paths.count)
+        // Sorted, the last path kept is the same bytes as the next exactly when it does not precede it.
+        for path in paths.sorted(by: FileSystem.precedes) where result.last.map({ FileSystem.precedes($0, path) }) ?? true {
             result.append(path)
         }
         return result

@@ -97,7 +97,7 @@ enum ReportCommand {
         switch format {
         case .text: bytes = Array(TextReport.text(report, charts: output == nil && isatty(1) != 0).utf8)
         case .json:
-            bytes = JSONReport.document(report).serialized()  // megabytes over years: never made a string
+            bytes = JSONReport.text(report)  // megabytes over years: never made a string
             bytes.append(UInt8(ascii: "\n"))
         case .csv: bytes = Array(CSVReport.table(report).utf8)
         case .html: bytes = Array(HTMLReport.page(report).utf8)

@@ -3,7 +3,7 @@ import DayPlan
 /// `dayplan report --format json`: every figure of the report as one JSON document (REPORTS.md lists the
 /// fields). Fractions have 4 decimals; days are `YYYY-MM-DD`; a figure that cannot be computed is `null`.
 enum JSONReport {
-    /// The whole document.
+    /// The document's figures but the periods and the days (`text(_:)` writes those after them).
     static func document(_ report: ArchiveReport) -> JSONValue {
         [
             "version": 1,
@@ -32,26 +32,122 @@ enum JSONReport {
                     "file": .string(task.latest.file), "line": .integer(task.latest.line),
                 ]
             }),
-            "periods": .array(report.periods.map { period in
-                var members: [JSONValue.Member] = [
-                    JSONValue.Member("period", .string(period.label)), JSONValue.Member("first", day(period.first)),
-                    JSONValue.Member("last", day(period.last)), JSONValue.Member("plans", .integer(period.plans)),
-                ]
-                members += statistics(period.statistics).objectValue ?? []
-                members.append(JSONValue.Member("backlog", period.backlog.map(JSONValue.integer) ?? .null))
-                return .object(members)
-            }),
-            "days": .array(report.days.map { figures in
-                var members = [JSONValue.Member("day", day(figures.day))]
-                members += statistics(figures.statistics).objectValue ?? []
-                members += [
-                    JSONValue.Member("backlog", .integer(figures.backlog)),
-                    JSONValue.Member("backlogMeanAge", FigureText.json(figures.backlogMeanAge)),
-                    JSONValue.Member("backlogOldestAge", figures.backlogOldestAge.map(JSONValue.integer) ?? .null),
-                ]
-                return .object(members)
-            }),
         ]
+    }
+
+    /// The whole document as JSON text: `document` without the periods and days, which are written straight
+    /// after it, member by member, with no value made for them (a report over years has thousands of days).
+    static func text(_ report: ArchiveReport) -> [UInt8] {
+        var out = document(report).serialized()
+        out.reserveCapacity(out.count + 720 * (report.days.count + report.periods.count))
+        out.removeLast()  // the closing brace
+        out.append(contentsOf: ",\"periods\":[".utf8)
+        for (index, period) in report.periods.enumerated() {
+            out.append(contentsOf: (index > 0 ? ",{\"period\":" : "{\"period\":").utf8)
+            JSONValue.string(period.label).write(to: &out)
+            member("first", &out)
+            writeDay(period.first, &out)
+            member("last", &out)
+            writeDay(period.last, &out)
+            member("plans", &out)
+            out.appendDecimal(period.plans)
+            writeStatistics(period.statistics, &out)
+            member("backlog", &out)
+            writeInteger(period.backlog, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "],\"days\":[".utf8)
+        for (index, figures) in report.days.enumerated() {
+            out.append(contentsOf: (index > 0 ? ",{\"day\":" : "{\"day\":").utf8)
+            writeDay(figures.day, &out)
+            writeStatistics(figures.statistics, &out)
+            member("backlog", &out)
+            out.appendDecimal(figures.backlog)
+            member("backlogMeanAge", &out)
+            writeFraction(figures.backlogMeanAge, &out)
+            member("backlogOldestAge", &out)
+            writeInteger(figures.backlogOldestAge, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return out
+    }
+
+    /// `,"name":`: a member after another. Names are ASCII words, with nothing to escape.
+    static func member(_ name: StaticString, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    static func writeDay(_ day: Day, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: day.description.utf8)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func writeInteger(_ value: Int?, _ out: inout [UInt8]) {
+        if let value { out.appendDecimal(value) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    /// As `FigureText.json`: four decimals, or `null`.
+    static func writeFraction(_ value: Double?, _ out: inout [UInt8]) {
+        if let value { out.append(contentsOf: FigureText.fixed(value, 4).utf8) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    /// The members of `statistics(_:)`, each after a comma.
+    static func writeStatistics(_ statistics: DayStatistics, _ out: inout [UInt8]) {
+        writeCounts(statistics.planned, &out)
+        member("score", &out)
+        out.appendDecimal(statistics.score)
+        member("regions", &out)
+        for region in Region.allCases {
+            out.append(UInt8(ascii: region == Region.allCases[0] ? "{" : ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: region.lowercaseName.utf8)
+            out.append(contentsOf: "\":".utf8)
+            writeObject(of: statistics.counts(in: region), &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        member("buckets", &out)
+        for bucket in Bucket.allCases {
+            out.append(UInt8(ascii: bucket == Bucket.allCases[0] ? "{" : ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bucket.description.utf8)
+            out.append(contentsOf: "\":".utf8)
+            writeObject(of: statistics.counts(of: bucket), &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `counts(_:)` as an object.
+    static func writeObject(of counts: TaskCounts, _ out: inout [UInt8]) {
+        out.append(contentsOf: "{\"planned\":".utf8)
+        out.appendDecimal(counts.planned)
+        writeCountsAfterPlanned(counts, &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The members of `counts(_:)`, each after a comma.
+    static func writeCounts(_ counts: TaskCounts, _ out: inout [UInt8]) {
+        member("planned", &out)
+        out.appendDecimal(counts.planned)
+        writeCountsAfterPlanned(counts, &out)
+    }
+
+    static func writeCountsAfterPlanned(_ counts: TaskCounts, _ out: inout [UInt8]) {
+        member("done", &out)
+        out.appendDecimal(counts.done)
+        member("cancelled", &out)
+        out.appendDecimal(counts.cancelled)
+        member("moved", &out)
+        out.appendDecimal(counts.moved)
+        member("open", &out)
+        out.appendDecimal(counts.open)
+        member("completion", &out)
+        writeFraction(counts.completion, &out)
     }
 
     static func day(_ day: Day) -> JSONValue { .string(day.description) }
