@@ -408,6 +408,11 @@ private struct Parser {
             noteLines.append(NoteLine(indent: indentWidth, start: start, end: end, line: lineNumber, lineStart: start, verbatim: true))
             return
         }
+        // The canonical form indents a note outside a fence with spaces: a tab here is a difference, found now
+        // rather than when the task's last note has been read (which may be the end of the file).
+        if check != nil, firstIndex(of: tab, in: UnsafeBufferPointer(rebasing: bytes[start..<indentEnd]), from: 0) < indentEnd - start {
+            check?.giveUp()
+        }
         let first = bytes[indentEnd]
         if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
             var run = 0

@@ -138,6 +138,9 @@ import Testing
             "# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog",
             "# 2026-11-21\n\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n",
             "# 2026-11-21\n\n## Morning\n-  [ ] A\n\n## Afternoon\n\n## Evening\n\n## Backlog\n",
+            // A note indented with a tab (found at its line, before the task's notes end), and then a canonical
+            // note under it.
+            "# 2026-11-21\n\n## Morning\n- [ ] A\n\tnote\n  another\n\n## Afternoon\n\n## Evening\n\n## Backlog\n",
         ]
         for text in gaveUp {
             #expect(DayDocument.blockersIfCanonical(Array(text.utf8)) == nil, "\(text.debugDescription)")
