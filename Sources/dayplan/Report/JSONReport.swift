@@ -103,21 +103,19 @@ enum JSONReport {
         member("score", &out)
         out.appendDecimal(statistics.score)
         member("regions", &out)
-        for region in Region.allCases {
-            out.append(UInt8(ascii: region == Region.allCases[0] ? "{" : ","))
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: region.lowercaseName.utf8)
-            out.append(contentsOf: "\":".utf8)
-            writeObject(of: statistics.counts(in: region), &out)
-        }
-        out.append(UInt8(ascii: "}"))
+        writeCounts(byName: Region.allCases.map { ($0.lowercaseName, statistics.counts(in: $0)) }, &out)
         member("buckets", &out)
-        for bucket in Bucket.allCases {
-            out.append(UInt8(ascii: bucket == Bucket.allCases[0] ? "{" : ","))
+        writeCounts(byName: Bucket.allCases.map { ($0.description, statistics.counts(of: $0)) }, &out)
+    }
+
+    /// `{"name":{counts},…}`: the counts of each region or bucket, by its name (a plain word).
+    static func writeCounts(byName entries: [(name: String, counts: TaskCounts)], _ out: inout [UInt8]) {
+        for (index, entry) in entries.enumerated() {
+            out.append(UInt8(ascii: index == 0 ? "{" : ","))
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: bucket.description.utf8)
+            out.append(contentsOf: entry.name.utf8)
             out.append(contentsOf: "\":".utf8)
-            writeObject(of: statistics.counts(of: bucket), &out)
+            writeObject(of: entry.counts, &out)
         }
         out.append(UInt8(ascii: "}"))
     }
