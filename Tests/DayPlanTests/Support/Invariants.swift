@@ -215,6 +215,15 @@ enum Invariants {
         return found
     }
 
+    /// A formatting result as text, to compare two.
+    static func summary(_ result: FormatResult) -> String {
+        switch result {
+        case .unchanged: "unchanged"
+        case .changed(let bytes): "changed \(bytes)"
+        case .refused(let blockers): "refused \(blockers.map { "\($0.rule) \($0.start.offset)" })"
+        }
+    }
+
     /// What formatting `input` breaks: idempotency, the meaning of every task, words, findings.
     static func formatting(_ input: [UInt8]) -> [String] {
         var broken: [String] = []
@@ -223,8 +232,13 @@ enum Invariants {
             || diagnostic.start.column < 1 || diagnostic.end.offset < diagnostic.start.offset {
             broken.append("diagnostic out of bounds: \(diagnostic)")
         }
+        let result = Formatter.format(input)
+        // The canonical check, which reads without a document, answers as the whole formatting does.
+        if summary(result) != summary(Formatter.formatWhole(input)) {
+            broken.append("the canonical check and the whole formatting disagree")
+        }
         let output: [UInt8]
-        switch Formatter.format(input) {
+        switch result {
         case .refused(let blockers):
             if blockers.isEmpty { broken.append("refused without a reason") }
             return broken
