@@ -1,12 +1,9 @@
 import Foundation
 import Testing
 
-/// The git executable, if there is one.
-private let gitExecutable = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// `Examples/hooks/pre-commit` in a real git repository, with the built `dayplan` on PATH.
-@Suite(.enabled(if: gitExecutable != nil, "git is not installed, so the hook cannot be tried"))
+@Suite(.enabled(if: Programs.git != nil, "git is not installed, so the hook cannot be tried"))
 struct PreCommitHookTests {
 
     static let hook = CommandTests.Repository.url("Examples/hooks/pre-commit")
@@ -38,7 +35,7 @@ struct PreCommitHookTests {
         @discardableResult
         func git(_ arguments: [String]) throws -> (status: Int32, output: String) {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: try #require(gitExecutable))
+            process.executableURL = URL(fileURLWithPath: try #require(Programs.git))
             process.arguments = arguments
             process.currentDirectoryURL = folder.url
             process.environment = environment

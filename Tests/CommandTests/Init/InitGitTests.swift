@@ -1,13 +1,10 @@
 import Foundation
 import Testing
 
-/// The git executable, if there is one.
-private let gitExecutable = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// `dayplan init` in a git repository sets up the merge driver (issue 16): once, saying what it did, keeping
 /// what the person set.
-@Suite(.enabled(if: gitExecutable != nil, "git is not installed, so init's git set-up cannot be tried"))
+@Suite(.enabled(if: Programs.git != nil, "git is not installed, so init's git set-up cannot be tried"))
 struct InitGitTests {
     let folder: TemporaryFolder
     let environment: [String: String]
@@ -19,7 +16,7 @@ struct InitGitTests {
 
     @discardableResult
     func git(_ arguments: [String]) throws -> String {
-        try Binary.program(URL(fileURLWithPath: try #require(gitExecutable)), arguments, in: folder.url,
+        try Binary.program(URL(fileURLWithPath: try #require(Programs.git)), arguments, in: folder.url,
                            environment: environment).stdout
     }
 

@@ -2,13 +2,10 @@ import DayPlan
 import Foundation
 import Testing
 
-/// The git executable, if there is one.
-private let gitExecutable = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Two machines, one plan (issue 16): two clones of a real git repository, set up by `dayplan init`, edit the
 /// same day and pull; the merged file is checked task by task.
-@Suite(.enabled(if: gitExecutable != nil, "git is not installed, so syncing through git cannot be tried"))
+@Suite(.enabled(if: Programs.git != nil, "git is not installed, so syncing through git cannot be tried"))
 struct GitSyncTests {
     /// A shared repository and two clones of it, `laptop` and `phone`, each with the merge driver set up.
     struct Machines {
@@ -53,7 +50,7 @@ struct GitSyncTests {
 
         @discardableResult
         func git(_ arguments: [String], in path: String) throws -> (status: Int32, output: String, stdout: String) {
-            try run(try #require(gitExecutable), arguments, in: path)
+            try run(try #require(Programs.git), arguments, in: path)
         }
 
         @discardableResult
