@@ -2,7 +2,6 @@ import DayPlan
 import Foundation
 import Testing
 
-
 /// `dayplan merge` run as a command: arguments, what it writes, what it says, its exit codes.
 @Suite struct MergeCommandTests {
     static let base = "# 2026-11-21\n\n## Morning\n* [ ] Draft the report\n- [ ] Call Ana\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
