@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-
 /// `Examples/hooks/pre-commit` in a real git repository, with the built `dayplan` on PATH.
 @Suite(.enabled(if: Programs.git != nil, "git is not installed, so the hook cannot be tried"))
 struct PreCommitHookTests {

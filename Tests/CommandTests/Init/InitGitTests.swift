@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-
 /// `dayplan init` in a git repository sets up the merge driver (issue 16): once, saying what it did, keeping
 /// what the person set.
 @Suite(.enabled(if: Programs.git != nil, "git is not installed, so init's git set-up cannot be tried"))

@@ -2,7 +2,6 @@ import DayPlan
 import Foundation
 import Testing
 
-
 /// Two machines, one plan (issue 16): two clones of a real git repository, set up by `dayplan init`, edit the
 /// same day and pull; the merged file is checked task by task.
 @Suite(.enabled(if: Programs.git != nil, "git is not installed, so syncing through git cannot be tried"))
