@@ -192,8 +192,9 @@ enum QueryCommand {
         var file = archive.days[step.day].file
         file.withUTF8 { file in
             archive.days[step.day].titleUTF8(at: step.index).withUnsafeBufferPointer { title in
-                // Two numbers of at most 20 characters each, and 8 bytes of punctuation.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: file.count + title.count + 48) { room in
+                // Two numbers of at most 20 characters each (a sign and 19 digits), the mark and 8 bytes of
+                // punctuation: 49 at most.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: file.count + title.count + 64) { room in
                     guard let start = room.baseAddress else { return }
                     var end = start
                     func put(_ bytes: UnsafeBufferPointer<UInt8>) {
