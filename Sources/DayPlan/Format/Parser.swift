@@ -24,10 +24,6 @@ extension DayDocument {
         }
     }
 
-    /// Parses a day file for its tasks, as the archive (`ArchivedDay.Reading`) does: the same sections, day,
-    /// diagnostics and tasks as `init(parsing:)`, but no notes, no line that is not a task, and each title
-    /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
-    /// no string is made per title.
     /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
     /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
     /// they are not or the check cannot tell.
@@ -40,6 +36,10 @@ extension DayDocument {
         }
     }
 
+    /// Parses a day file for its tasks, as the archive (`ArchivedDay.Reading`) does: the same sections, day,
+    /// diagnostics and tasks as `init(parsing:)`, but no notes, no line that is not a task, and each title
+    /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
+    /// no string is made per title.
     static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, reading: .tasks)
