@@ -37,6 +37,11 @@ import Testing
         #expect(Layout(inferredFrom: "v2/2026-11-20.md")?.pattern == "v2/YYYY-MM-DD.md")
         #expect(Layout(inferredFrom: "notes.md") == nil)
         #expect(Layout(inferredFrom: ".hidden/2026-11-20.md") == nil)
+        // Any string: a part of a longer path reads as the path itself.
+        let listed = "plans/2026/11/2026-11-20.md"
+        let inside = listed.dropFirst("plans/".count)
+        #expect(Layout(inferredFrom: inside)?.pattern == "YYYY/MM/YYYY-MM-DD.md")
+        #expect(Layout(inferredFrom: inside)?.day(ofPath: inside) == Day("2026-11-20"))
     }
 
     @Test(arguments: [
