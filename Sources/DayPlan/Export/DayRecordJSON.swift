@@ -20,7 +20,7 @@ extension DayRecord {
     /// path); `jsonValue()` is the same as a value.
     public func json(lines: Bool = true) -> [UInt8] {
         // A day of a full plan is a few kilobytes of JSON: room for it at once rather than growing into it.
-        var writer = JSONTextWriter(output: ByteBuffer(capacity: 8192))
+        var writer = JSONTextWriter(capacity: 8192)
         writer.open("date"); writer.day(date)
         writer.member("heading"); writer.optional(heading)
         writer.member("lineEnding"); writer.string(lineEnding == .lf ? "lf" : "crlf")
@@ -99,7 +99,7 @@ extension DayRecord {
         }
         writer.endArray()
         writer.close()
-        return writer.output.bytes
+        return writer.bytes
     }
 
     /// The metadata schema version 1 names: always written, each as its own member.
@@ -336,40 +336,9 @@ extension JSONValue {
     }
 }
 
-/// Appends JSON text token by token: objects are opened with their first member's name.
-private struct JSONTextWriter: ~Copyable {
-    var output: ByteBuffer
-
-    /// `{"key":`
-    mutating func open(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: "{")) }
-
-    /// `,"key":`
-    mutating func member(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: ",")) }
-
-    /// `,"key":` for a key known only at run time.
-    mutating func member(dynamic key: String) {
-        output.append(UInt8(ascii: ","))
-        string(key)
-        output.append(UInt8(ascii: ":"))
-    }
-
-    mutating func close() { output.append(UInt8(ascii: "}")) }
-    mutating func startArray() { output.append(UInt8(ascii: "[")) }
-    mutating func endArray() { output.append(UInt8(ascii: "]")) }
-    mutating func comma() { output.append(UInt8(ascii: ",")) }
-    mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
-    mutating func integer(_ value: Int) { output.append(decimal: value) }
-    mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
-    mutating func literal(_ text: StaticString) { output.append(text) }
-
-    /// `"YYYY-MM-DD"`, or `null`.
-    mutating func day(_ day: Day?) {
-        guard let day else { literal("null"); return }
-        output.append(UInt8(ascii: "\""))
-        day.write(to: &output)
-        output.append(UInt8(ascii: "\""))
-    }
-
+/// What only export writes: optional strings, arrays of strings, a title's words.
+extension JSONTextWriter {
+    /// A string, or `null`.
     mutating func optional(_ text: String?) {
         if let text { string(text) } else { literal("null") }
     }

@@ -35,11 +35,6 @@ enum FigureText {
         return String(Int((fraction * 100).rounded())) + "%"
     }
 
-    /// A fraction as JSON: a number with 4 decimals, or `null`.
-    static func json(_ fraction: Double?) -> JSONValue {
-        fraction.map { .number(fixed($0, 4)) } ?? .null
-    }
-
     /// `1 day`, `3 days`.
     static func count(_ n: Int, _ word: String) -> String {
         "\(n) \(word)\(n == 1 ? "" : "s")"

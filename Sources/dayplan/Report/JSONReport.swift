@@ -2,182 +2,138 @@ import DayPlan
 
 /// `dayplan report --format json`: every figure of the report as one JSON document (REPORTS.md lists the
 /// fields). Fractions have 4 decimals; days are `YYYY-MM-DD`; a figure that cannot be computed is `null`.
+///
+/// Written as text, member by member (`JSONTextWriter`, as export writes), with no value made per figure: a
+/// report over years has thousands of days, each with some sixty figures.
 enum JSONReport {
-    /// The document's figures but the periods and the days (`text(_:)` writes those after them).
-    static func document(_ report: ArchiveReport) -> JSONValue {
-        [
-            "version": 1,
-            "today": day(report.today),
-            "first": day(report.first),
-            "last": day(report.last),
-            "calendarDays": .integer(report.calendarDays),
-            "plans": .integer(report.days.count),
-            "grouping": .string(report.grouping.rawValue),
-            "weights": .object(Bucket.allCases.map { JSONValue.Member($0.description, .integer(Score.points(for: $0))) }),
-            "total": statistics(report.total),
-            "mustStreak": streak(report.mustStreak, threshold: nil),
-            "completionStreak": streak(report.completionStreak, threshold: ArchiveReport.completionThreshold),
-            "leadTime": [
-                "count": .integer(report.leadTime.count),
-                "median": FigureText.json(report.leadTime.median),
-                "mean": FigureText.json(report.leadTime.mean),
-                "longest": report.leadTime.longest.map(JSONValue.integer) ?? .null,
-            ],
-            "topTags": .array(report.topTags.map { ["tag": .string($0.tag), "done": .integer($0.done)] }),
-            "mostMigrated": .array(report.mostMigrated.map { task in
-                [
-                    "title": .string(task.title), "moves": .integer(task.moves),
-                    "firstPlanned": day(task.firstPlanned),
-                    "status": .string(TaskFilter.word(for: task.latest.status)), "day": day(task.latest.day),
-                    "file": .string(task.latest.file), "line": .integer(task.latest.line),
-                ]
-            }),
-        ]
-    }
-
-    /// The whole document as JSON text: `document` without the periods and days, which are written straight
-    /// after it, member by member, with no value made for them (a report over years has thousands of days).
+    /// The whole document.
     static func text(_ report: ArchiveReport) -> [UInt8] {
-        var out = document(report).serialized()
-        out.reserveCapacity(out.count + 720 * (report.days.count + report.periods.count))
-        out.removeLast()  // the closing brace
-        out.append(contentsOf: ",\"periods\":[".utf8)
+        var json = JSONTextWriter(capacity: 4096 + 720 * (report.days.count + report.periods.count))
+        json.open("version"); json.integer(1)
+        json.member("today"); json.day(report.today)
+        json.member("first"); json.day(report.first)
+        json.member("last"); json.day(report.last)
+        json.member("calendarDays"); json.integer(report.calendarDays)
+        json.member("plans"); json.integer(report.days.count)
+        json.member("grouping"); json.string(report.grouping.rawValue)
+        json.member("weights")
+        for (index, bucket) in Bucket.allCases.enumerated() {
+            name(bucket.description, first: index == 0, &json)
+            json.integer(Score.points(for: bucket))
+        }
+        json.close()
+        json.member("total"); statistics(report.total, opening: true, &json); json.close()
+        json.member("mustStreak"); streak(report.mustStreak, threshold: nil, &json)
+        json.member("completionStreak"); streak(report.completionStreak, threshold: ArchiveReport.completionThreshold, &json)
+        json.member("leadTime")
+        json.open("count"); json.integer(report.leadTime.count)
+        json.member("median"); fraction(report.leadTime.median, &json)
+        json.member("mean"); fraction(report.leadTime.mean, &json)
+        json.member("longest"); json.integer(report.leadTime.longest)
+        json.close()
+        json.member("topTags"); json.startArray()
+        for (index, tag) in report.topTags.enumerated() {
+            if index > 0 { json.comma() }
+            json.open("tag"); json.string(tag.tag)
+            json.member("done"); json.integer(tag.done)
+            json.close()
+        }
+        json.endArray()
+        json.member("mostMigrated"); json.startArray()
+        for (index, task) in report.mostMigrated.enumerated() {
+            if index > 0 { json.comma() }
+            json.open("title"); json.string(task.title)
+            json.member("moves"); json.integer(task.moves)
+            json.member("firstPlanned"); json.day(task.firstPlanned)
+            json.member("status"); json.string(TaskFilter.word(for: task.latest.status))
+            json.member("day"); json.day(task.latest.day)
+            json.member("file"); json.string(task.latest.file)
+            json.member("line"); json.integer(task.latest.line)
+            json.close()
+        }
+        json.endArray()
+        json.member("periods"); json.startArray()
         for (index, period) in report.periods.enumerated() {
-            out.append(contentsOf: (index > 0 ? ",{\"period\":" : "{\"period\":").utf8)
-            JSONValue.string(period.label).write(to: &out)
-            member("first", &out)
-            writeDay(period.first, &out)
-            member("last", &out)
-            writeDay(period.last, &out)
-            member("plans", &out)
-            out.appendDecimal(period.plans)
-            writeStatistics(period.statistics, &out)
-            member("backlog", &out)
-            writeInteger(period.backlog, &out)
-            out.append(UInt8(ascii: "}"))
+            if index > 0 { json.comma() }
+            json.open("period"); json.string(period.label)
+            json.member("first"); json.day(period.first)
+            json.member("last"); json.day(period.last)
+            json.member("plans"); json.integer(period.plans)
+            statistics(period.statistics, opening: false, &json)
+            json.member("backlog"); json.integer(period.backlog)
+            json.close()
         }
-        out.append(contentsOf: "],\"days\":[".utf8)
+        json.endArray()
+        json.member("days"); json.startArray()
         for (index, figures) in report.days.enumerated() {
-            out.append(contentsOf: (index > 0 ? ",{\"day\":" : "{\"day\":").utf8)
-            writeDay(figures.day, &out)
-            writeStatistics(figures.statistics, &out)
-            member("backlog", &out)
-            out.appendDecimal(figures.backlog)
-            member("backlogMeanAge", &out)
-            writeFraction(figures.backlogMeanAge, &out)
-            member("backlogOldestAge", &out)
-            writeInteger(figures.backlogOldestAge, &out)
-            out.append(UInt8(ascii: "}"))
+            if index > 0 { json.comma() }
+            json.open("day"); json.day(figures.day)
+            statistics(figures.statistics, opening: false, &json)
+            json.member("backlog"); json.integer(figures.backlog)
+            json.member("backlogMeanAge"); fraction(figures.backlogMeanAge, &json)
+            json.member("backlogOldestAge"); json.integer(figures.backlogOldestAge)
+            json.close()
         }
-        out.append(contentsOf: "]}".utf8)
-        return out
+        json.endArray()
+        json.close()
+        return json.bytes
     }
 
-    /// `,"name":`: a member after another. Names are ASCII words, with nothing to escape.
-    static func member(_ name: StaticString, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: ","))
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
-    }
-
-    static func writeDay(_ day: Day, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: day.description.utf8)
-        out.append(UInt8(ascii: "\""))
-    }
-
-    static func writeInteger(_ value: Int?, _ out: inout [UInt8]) {
-        if let value { out.appendDecimal(value) } else { out.append(contentsOf: "null".utf8) }
-    }
-
-    /// As `FigureText.json`: four decimals, or `null`.
-    static func writeFraction(_ value: Double?, _ out: inout [UInt8]) {
-        if let value { out.append(contentsOf: FigureText.fixed(value, 4).utf8) } else { out.append(contentsOf: "null".utf8) }
-    }
-
-    /// The members of `statistics(_:)`, each after a comma.
-    static func writeStatistics(_ statistics: DayStatistics, _ out: inout [UInt8]) {
-        writeCounts(statistics.planned, &out)
-        member("score", &out)
-        out.appendDecimal(statistics.score)
-        member("regions", &out)
-        writeCounts(byName: Region.allCases.map { ($0.lowercaseName, statistics.counts(in: $0)) }, &out)
-        member("buckets", &out)
-        writeCounts(byName: Bucket.allCases.map { ($0.description, statistics.counts(of: $0)) }, &out)
-    }
-
-    /// `{"name":{counts},…}`: the counts of each region or bucket, by its name (a plain word).
-    static func writeCounts(byName entries: [(name: String, counts: TaskCounts)], _ out: inout [UInt8]) {
-        for (index, entry) in entries.enumerated() {
-            out.append(UInt8(ascii: index == 0 ? "{" : ","))
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: entry.name.utf8)
-            out.append(contentsOf: "\":".utf8)
-            writeObject(of: entry.counts, &out)
+    /// The members of a day's, a period's or the whole report's figures: the counts, the score, and the counts
+    /// per region and per bucket. `opening`: they open their object (else they follow other members).
+    static func statistics(_ statistics: DayStatistics, opening: Bool, _ json: inout JSONTextWriter) {
+        counts(statistics.planned, opening: opening, &json)
+        json.member("score"); json.integer(statistics.score)
+        json.member("regions")
+        for (index, region) in Region.allCases.enumerated() {
+            name(region.lowercaseName, first: index == 0, &json)
+            counts(statistics.counts(in: region), opening: true, &json)
+            json.close()
         }
-        out.append(UInt8(ascii: "}"))
+        json.close()
+        json.member("buckets")
+        for (index, bucket) in Bucket.allCases.enumerated() {
+            name(bucket.description, first: index == 0, &json)
+            counts(statistics.counts(of: bucket), opening: true, &json)
+            json.close()
+        }
+        json.close()
     }
 
-    /// `counts(_:)` as an object.
-    static func writeObject(of counts: TaskCounts, _ out: inout [UInt8]) {
-        out.append(contentsOf: "{\"planned\":".utf8)
-        out.appendDecimal(counts.planned)
-        writeCountsAfterPlanned(counts, &out)
-        out.append(UInt8(ascii: "}"))
+    /// The members of task counts: planned, done, cancelled, moved, open, and completion.
+    static func counts(_ counts: TaskCounts, opening: Bool, _ json: inout JSONTextWriter) {
+        if opening { json.open("planned") } else { json.member("planned") }
+        json.integer(counts.planned)
+        json.member("done"); json.integer(counts.done)
+        json.member("cancelled"); json.integer(counts.cancelled)
+        json.member("moved"); json.integer(counts.moved)
+        json.member("open"); json.integer(counts.open)
+        json.member("completion"); fraction(counts.completion, &json)
     }
 
-    /// The members of `counts(_:)`, each after a comma.
-    static func writeCounts(_ counts: TaskCounts, _ out: inout [UInt8]) {
-        member("planned", &out)
-        out.appendDecimal(counts.planned)
-        writeCountsAfterPlanned(counts, &out)
+    /// A streak as an object: its threshold (for the completion streak), current and longest length, and
+    /// the days the longest began and ended.
+    static func streak(_ streak: ArchiveReport.Streak, threshold: Double?, _ json: inout JSONTextWriter) {
+        if let threshold {
+            json.open("threshold"); json.number(FigureText.fixed(threshold, 2))
+            json.member("current")
+        } else {
+            json.open("current")
+        }
+        json.integer(streak.current)
+        json.member("longest"); json.integer(streak.longest)
+        json.member("longestFirst"); json.day(streak.longestFirst)
+        json.member("longestLast"); json.day(streak.longestLast)
+        json.close()
     }
 
-    static func writeCountsAfterPlanned(_ counts: TaskCounts, _ out: inout [UInt8]) {
-        member("done", &out)
-        out.appendDecimal(counts.done)
-        member("cancelled", &out)
-        out.appendDecimal(counts.cancelled)
-        member("moved", &out)
-        out.appendDecimal(counts.moved)
-        member("open", &out)
-        out.appendDecimal(counts.open)
-        member("completion", &out)
-        writeFraction(counts.completion, &out)
+    /// A member named by a region or bucket: the first of its object, or a next one.
+    static func name(_ name: String, first: Bool, _ json: inout JSONTextWriter) {
+        if first { json.open(dynamic: name) } else { json.member(dynamic: name) }
     }
 
-    static func day(_ day: Day) -> JSONValue { .string(day.description) }
-
-    /// Counts, completion and score, with the counts per region and per bucket.
-    static func statistics(_ statistics: DayStatistics) -> JSONValue {
-        var members = counts(statistics.planned).objectValue ?? []
-        members.append(JSONValue.Member("score", .integer(statistics.score)))
-        members.append(JSONValue.Member("regions", .object(Region.allCases.map {
-            JSONValue.Member($0.lowercaseName, counts(statistics.counts(in: $0)))
-        })))
-        members.append(JSONValue.Member("buckets", .object(Bucket.allCases.map {
-            JSONValue.Member($0.description, counts(statistics.counts(of: $0)))
-        })))
-        return .object(members)
-    }
-
-    static func counts(_ counts: TaskCounts) -> JSONValue {
-        // Members made directly, not through a dictionary literal: a report over years writes tens of thousands.
-        .object([JSONValue.Member("planned", .integer(counts.planned)), JSONValue.Member("done", .integer(counts.done)),
-                 JSONValue.Member("cancelled", .integer(counts.cancelled)), JSONValue.Member("moved", .integer(counts.moved)),
-                 JSONValue.Member("open", .integer(counts.open)), JSONValue.Member("completion", FigureText.json(counts.completion))])
-    }
-
-    static func streak(_ streak: ArchiveReport.Streak, threshold: Double?) -> JSONValue {
-        var members: [JSONValue.Member] = []
-        if let threshold { members.append(JSONValue.Member("threshold", .number(FigureText.fixed(threshold, 2)))) }
-        members += [
-            JSONValue.Member("current", .integer(streak.current)), JSONValue.Member("longest", .integer(streak.longest)),
-            JSONValue.Member("longestFirst", streak.longestFirst.map(day) ?? .null),
-            JSONValue.Member("longestLast", streak.longestLast.map(day) ?? .null),
-        ]
-        return .object(members)
+    /// A fraction with four decimals (`FigureText.fixed`), or `null`.
+    static func fraction(_ value: Double?, _ json: inout JSONTextWriter) {
+        if let value { json.number(FigureText.fixed(value, 4)) } else { json.null() }
     }
 }

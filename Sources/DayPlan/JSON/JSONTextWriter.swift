@@ -1,0 +1,70 @@
+/// Compact JSON text written token by token into a buffer of its own, for documents too big to build as a
+/// `JSONValue` first: a day's export, a report over years. The caller places the commas: `open` starts an
+/// object with its first member's name, `member` names each next member, `comma` separates array elements.
+public struct JSONTextWriter: ~Copyable {
+    var output: ByteBuffer
+
+    /// An empty text with room for `capacity` bytes before it grows.
+    public init(capacity: Int) {
+        output = ByteBuffer(capacity: capacity)
+    }
+
+    /// The text written so far.
+    public var bytes: [UInt8] { output.bytes }
+
+    /// `{"key":`
+    public mutating func open(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: "{")) }
+
+    /// `{"key":` for a key known only at run time.
+    public mutating func open(dynamic key: String) {
+        output.append(UInt8(ascii: "{"))
+        string(key)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    /// `,"key":`
+    public mutating func member(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: ",")) }
+
+    /// `,"key":` for a key known only at run time.
+    public mutating func member(dynamic key: String) {
+        output.append(UInt8(ascii: ","))
+        string(key)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    /// `}`
+    public mutating func close() { output.append(UInt8(ascii: "}")) }
+    /// `[`
+    public mutating func startArray() { output.append(UInt8(ascii: "[")) }
+    /// `]`
+    public mutating func endArray() { output.append(UInt8(ascii: "]")) }
+    /// `,` between two array elements.
+    public mutating func comma() { output.append(UInt8(ascii: ",")) }
+    /// A string, escaped as JSON wants.
+    public mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
+    /// A whole number.
+    public mutating func integer(_ value: Int) { output.append(decimal: value) }
+    /// A whole number, or `null`.
+    public mutating func integer(_ value: Int?) {
+        if let value { integer(value) } else { null() }
+    }
+    /// A number already written as JSON text (`0.7500`).
+    public mutating func number(_ text: String) {
+        var text = text
+        text.withUTF8 { output.append(bytes: $0) }
+    }
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
+    /// `null`
+    public mutating func null() { literal("null") }
+    /// JSON text written as it is.
+    mutating func literal(_ text: StaticString) { output.append(text) }
+
+    /// `"YYYY-MM-DD"`, or `null`.
+    public mutating func day(_ day: Day?) {
+        guard let day else { null(); return }
+        output.append(UInt8(ascii: "\""))
+        day.write(to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+}
