@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Examples/hooks/pre-commit` in a real git repository, with the built `dayplan` on PATH.
-@Suite(.enabled(if: Programs.git != nil, "git is not installed, so the hook cannot be tried"))
+@Suite(.enabled(if: installedProgram("git") != nil, "git is not installed, so the hook cannot be tried"))
 struct PreCommitHookTests {
 
     static let hook = CommandTests.Repository.url("Examples/hooks/pre-commit")
@@ -34,7 +34,7 @@ struct PreCommitHookTests {
         @discardableResult
         func git(_ arguments: [String]) throws -> (status: Int32, output: String) {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: try #require(Programs.git))
+            process.executableURL = URL(fileURLWithPath: try #require(installedProgram("git")))
             process.arguments = arguments
             process.currentDirectoryURL = folder.url
             process.environment = environment

@@ -3,7 +3,7 @@ import Testing
 
 /// `dayplan init` in a git repository sets up the merge driver (issue 16): once, saying what it did, keeping
 /// what the person set.
-@Suite(.enabled(if: Programs.git != nil, "git is not installed, so init's git set-up cannot be tried"))
+@Suite(.enabled(if: installedProgram("git") != nil, "git is not installed, so init's git set-up cannot be tried"))
 struct InitGitTests {
     let folder: TemporaryFolder
     let environment: [String: String]
@@ -15,7 +15,7 @@ struct InitGitTests {
 
     @discardableResult
     func git(_ arguments: [String]) throws -> String {
-        try Binary.program(URL(fileURLWithPath: try #require(Programs.git)), arguments, in: folder.url,
+        try Binary.program(URL(fileURLWithPath: try #require(installedProgram("git"))), arguments, in: folder.url,
                            environment: environment).stdout
     }
 

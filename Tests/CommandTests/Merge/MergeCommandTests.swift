@@ -20,7 +20,7 @@ import Testing
 
     /// OURS is flushed to the disk before it is renamed into place, unless it is one of the temporary files git
     /// hands the driver (`.merge_file_XXXXXX`), which git reads back at once.
-    @Test(.enabled(if: Programs.strace != nil, "strace is not installed, so the merge's flushes cannot be watched"))
+    @Test(.enabled(if: installedProgram("strace") != nil, "strace is not installed, so the merge's flushes cannot be watched"))
     func oursIsFlushedUnlessItIsGitsOwnTemporaryFile() throws {
         let merged = Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]") + "- [ ] Renew passport\n"
         for (name, flushed) in [(".merge_file_Xy12Ab", false), ("ours", true), ("merge_file_ours", true)] {
@@ -28,7 +28,7 @@ import Testing
             try folder.write("base", Self.base)
             try folder.write(name, Self.base.replacingOccurrences(of: "* [ ]", with: "* [x]"))
             try folder.write("theirs", Self.base + "- [ ] Renew passport\n")
-            let run = try Binary.program(URL(fileURLWithPath: Programs.strace!),
+            let run = try Binary.program(URL(fileURLWithPath: try #require(installedProgram("strace"))),
                                          ["-f", "-e", "trace=fsync,fdatasync", "-o", "trace", Binary.url.path,
                                           "merge", "base", name, "theirs", "2026-11-21.md"],
                                          in: folder.url, environment: Binary.environment)
