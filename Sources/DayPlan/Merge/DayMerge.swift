@@ -227,7 +227,7 @@ private struct Merger {
             case (nil, nil):
                 return nil
             case (let x?, let y?) where x.region == y.region && x.task.bucket == y.task.bucket
-                    && x.task.status == y.task.status && TitleNumbers.same(x.task.title, y.task.title):
+                    && x.task.status == y.task.status && PlanTask.sameIdentity(x.task.title, y.task.title):
                 continue
             default:
                 return "does not hold the merged tasks"

@@ -3,7 +3,7 @@
 ///
 /// The merge numbers every task of three versions of a day, so the cost per title counts: titles are looked
 /// up by `PlanTask.identityHash` (made from the bytes of nearly every title) in a table of their own, and
-/// compared by their bytes before `String` compares them.
+/// compared by `PlanTask.sameIdentity` (their bytes before `String` compares them).
 struct TitleNumbers {
     /// The titles numbered so far, by number, and the hash of each.
     private var titles: [String] = []
@@ -35,7 +35,7 @@ struct TitleNumbers {
         var slot = hash & mask
         while slots[slot] != 0 {
             let number = Int(slots[slot]) - 1
-            if hashes[number] == hash, Self.same(titles[number], title) { return number }
+            if hashes[number] == hash, PlanTask.sameIdentity(titles[number], title) { return number }
             slot = (slot + 1) & mask
         }
         let number = titles.count
@@ -55,18 +55,5 @@ struct TitleNumbers {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: number + 1)
         }
-    }
-
-    /// Whether two titles are equal: the same bytes, else as `String` compares them.
-    static func same(_ a: String, _ b: String) -> Bool {
-        sameBytes(a, b) || a == b
-    }
-
-    /// Whether two strings have the same bytes.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        let count = a.utf8.count
-        guard count == b.utf8.count else { return false }
-        return a.withUTF8 { x in b.withUTF8 { y in count == 0 || memoryEqual(x.baseAddress!, y.baseAddress!, count) } }
     }
 }

@@ -1,5 +1,5 @@
-/// The hash of a task's identity (its title, compared as Swift compares strings), for tables of titles: the
-/// archive's links between days and the merge's numbering of titles.
+/// The hash and the comparison of a task's identity (its title, compared as Swift compares strings), for
+/// tables of titles: the archive's links between days and the merge's numbering of titles.
 extension PlanTask {
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
     /// compared) share, made from its bytes where it can be: Swift's string hash normalizes every title that
@@ -11,6 +11,19 @@ extension PlanTask {
     static func identityHash(_ title: String) -> Int {
         var title = title
         return title.withUTF8(identityHash(utf8:))
+    }
+
+    /// Whether two titles are the same identity: the same bytes (nearly always, found at once), else equal as
+    /// Swift compares strings (canonically equivalent).
+    static func sameIdentity(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in sameIdentity(utf8: x, y) } }
+    }
+
+    /// `sameIdentity(_:_:)` of two titles given as their UTF-8 bytes.
+    static func sameIdentity(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.count == b.count, let x = a.baseAddress, let y = b.baseAddress, memoryEqual(x, y, a.count) { return true }
+        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
     /// `identityHash(_:)` of a title given as its UTF-8 bytes.

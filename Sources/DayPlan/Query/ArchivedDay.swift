@@ -254,8 +254,8 @@ public struct ArchivedDay: Sendable {
     /// the title, compared as Swift compares strings).
     func sameTitle(at index: Int, as other: Int, in day: ArchivedDay) -> Bool {
         guard records[index].titleHash == day.records[other].titleHash else { return false }
-        let mine = titleUTF8(at: index), theirs = day.titleUTF8(at: other)
-        if mine.elementsEqual(theirs) { return true }
-        return String(decoding: mine, as: UTF8.self) == String(decoding: theirs, as: UTF8.self)
+        return titleUTF8(at: index).withUnsafeBufferPointer { mine in
+            day.titleUTF8(at: other).withUnsafeBufferPointer { theirs in PlanTask.sameIdentity(utf8: mine, theirs) }
+        }
     }
 }

@@ -58,7 +58,7 @@ import Testing
             #expect(!sameBytes(long, changed))
         }
         #expect(!sameBytes(long, Array(long.dropLast())))
-        #expect(TitleNumbers.same("Café", "Cafe\u{301}"))
-        #expect(!TitleNumbers.same("Café", "Cafe"))
+        #expect(PlanTask.sameIdentity("Café", "Cafe\u{301}"))
+        #expect(!PlanTask.sameIdentity("Café", "Cafe"))
     }
 }
