@@ -752,9 +752,14 @@ private struct Parser {
             report(.regionOrder, start, end,
                    "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
         }
+        var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
+        // Room for a region's first few lines, so that its items are not copied as they grow one by one (the
+        // first heading of each region only, so that a file of many headings does not reserve many times over).
+        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .tasks {
+            section.items.reserveCapacity(8)
+        }
         seenRegions |= 1 << region.rawValue
         lastRegion = region
-        var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
         // A decorated heading is kept whole, a closing run of `#` included (without it, `## Morning ## #`
         // would print as `## Morning ##`, which reads back as `Morning`).
         section.headingText = region.isNamed(text) ? text : string(textStart, end)
