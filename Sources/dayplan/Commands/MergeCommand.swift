@@ -81,10 +81,11 @@ enum MergeCommand {
 
     /// Reads the three versions, one after the other: on threads of their own they took longer, each thread's
     /// heap touching fresh pages where one thread reuses what the last version's reading freed. They are
-    /// kept until the process exits (`keptUntilExit`).
+    /// kept until the process exits (`KeptUntilExit`): freeing three parsed days string by string would cost
+    /// more than writing the result.
     static func readKeeping(_ files: [[UInt8]]) -> [MergeVersion] {
         let versions = files.map(MergeVersion.init)
-        keptUntilExit = versions
+        KeptUntilExit.keep(versions)
         return versions
     }
 
@@ -93,10 +94,6 @@ enum MergeCommand {
     static func isGitsTemporaryFile(_ path: String) -> Bool {
         (path.split(separator: "/").last ?? "").hasPrefix(".merge_file_")
     }
-
-    /// The versions a merge read, never freed: the process exits right after the merge, and freeing three
-    /// parsed days string by string would cost more than writing the result.
-    nonisolated(unsafe) static var keptUntilExit: [MergeVersion] = []
 
     // MARK: - Setting up git
 

@@ -67,6 +67,8 @@ struct Archive {
                 archive.unreadable += 1
             }
         }
+        // The command exits right after its output: its thousands of days are left for the exit to free.
+        KeptUntilExit.keep(archive.days)
         return archive
     }
 
