@@ -149,6 +149,7 @@ public struct ArchiveReport: Sendable {
         var tagCounts: [String: Int] = [:]
         // The first planned day of each step of the paths of more than one step.
         var linkedFirstPlanned: [TaskArchive.Step: Day] = [:]
+        planned.reserveCapacity(archive.days.count)
         for dayIndex in archive.days.indices {
             // Field by field, not the day file copied whole (a dozen references counted, on memory a worker wrote).
             guard archive.days[dayIndex].count > 0 else { continue }
