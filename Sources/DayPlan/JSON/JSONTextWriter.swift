@@ -53,6 +53,10 @@ public struct JSONTextWriter: ~Copyable {
         var text = text
         text.withUTF8 { output.append(bytes: $0) }
     }
+    /// JSON text written by another writer (a part of the document made on another thread), as it is.
+    public mutating func text(_ text: [UInt8]) {
+        text.withUnsafeBufferPointer { output.append(bytes: $0) }
+    }
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
     /// `null`

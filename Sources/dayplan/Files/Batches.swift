@@ -1,13 +1,14 @@
 import Dispatch
 
-/// Does `work` for every path on all cores, a bounded batch at a time, and hands each result to `report` on
-/// the calling thread in path order: output stays deterministic and memory stays flat however many files.
-func forEachInBatches<Result>(_ paths: [String], batchSize: Int = 256,
-                              work: @escaping @Sendable (String) -> Result,
-                              report: (String, Result) -> Void) {
+/// Does `work` for every item (a path, say) on all cores, a bounded batch at a time, and hands each result to
+/// `report` on the calling thread in the items' order: output stays deterministic and memory stays flat
+/// however many items.
+func forEachInBatches<Item: Sendable, Result>(_ items: [Item], batchSize: Int = 256,
+                                              work: @escaping @Sendable (Item) -> Result,
+                                              report: (Item, Result) -> Void) {
     var start = 0
-    while start < paths.count {
-        let batch = Array(paths[start..<min(start + batchSize, paths.count)])
+    while start < items.count {
+        let batch = Array(items[start..<min(start + batchSize, items.count)])
         start += batch.count
         let slots = Slots<Result>(count: batch.count)
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in

@@ -149,68 +149,78 @@ enum HTMLReport {
     }
 
     /// One contribution-graph SVG per calendar year of the report: a column per week, a row per weekday.
+    /// Each year's map is made on a core of its own, and the maps are joined in order.
     static func heatMaps(_ report: ArchiveReport) -> String {
         var figures: [Day: DayStatistics] = [:]
         for day in report.days { figures[day.day] = day.statistics }
+        let (first, last) = (report.first, report.last)
         var html = ""
-        for year in report.first.year...report.last.year {
-            guard let january = Day(year: year, month: 1, day: 1), let december = Day(year: year, month: 12, day: 31) else { continue }
-            let first = max(january, report.first), last = min(december, report.last)
-            let monday = DayExpression.week(of: first).lowerBound
-            let weeks = monday.days(until: last) / 7 + 1
-            let width = max(32 + weeks * 13, 80), height = 18 + 7 * 13
-            html += "<svg class=\"year\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"completion by day, \(year)\">\n"
-            html += "<text x=\"0\" y=\"10\">\(year)</text>\n"
-            for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
-                html += "<text x=\"0\" y=\"\(18 + row * 13 + 9)\">\(name)</text>\n"
-            }
-            // A square per day, written as bytes: string interpolation per square costs more than the rest
-            // of the page.
-            var squares: [UInt8] = []
-            func put(_ text: String) { squares += text.utf8 }
-            func put(_ number: Int) {
-                squares.appendDecimal(number)
-            }
-            var day = first
-            var lastMonth = 0
-            while day <= last {
-                let column = monday.days(until: day) / 7, row = Weekday(of: day).rawValue - 1
-                if day.month != lastMonth, row == 0 || day == first {
-                    lastMonth = day.month
-                    put("<text x=\"")
-                    put(32 + column * 13)
-                    put("\" y=\"10\">" + monthNames[day.month - 1] + "</text>\n")
-                }
-                let x = 32 + column * 13, y = 18 + row * 13
-                let statistics = figures[day]
-                let fraction = statistics.map { $0.completion ?? 0 }
-                let level = fraction.map { $0 >= 0.75 ? 4 : $0 >= 0.5 ? 3 : $0 >= 0.25 ? 2 : 1 } ?? 0
-                put("<rect x=\"")
-                put(x)
-                put("\" y=\"")
-                put(y)
-                put("\" width=\"11\" height=\"11\" rx=\"2\" class=\"c")
-                put(level)
-                put("\"><title>")
-                put(day.description)
-                put(": ")
-                if let statistics {
-                    put(FigureText.percent(statistics.completion))
-                    put(" (")
-                    put(statistics.planned.done)
-                    put(" of ")
-                    put(statistics.planned.planned - statistics.planned.cancelled)
-                    put("), score ")
-                    put(statistics.score)
-                } else {
-                    put("no plan")
-                }
-                put("</title></rect>\n")
-                day = day.adding(days: 1)
-            }
-            html += String(decoding: squares, as: UTF8.self)
-            html += "</svg>\n"
+        forEachInBatches(Array(first.year...last.year), work: { [figures] year in
+            heatMap(of: year, from: first, through: last, figures: figures)
+        }) { _, map in html += map }
+        return html
+    }
+
+    /// The heat map of the days of `year` from `reportFirst` through `reportLast` (nothing for a year out of
+    /// the calendar's range).
+    static func heatMap(of year: Int, from reportFirst: Day, through reportLast: Day, figures: [Day: DayStatistics]) -> String {
+        guard let january = Day(year: year, month: 1, day: 1), let december = Day(year: year, month: 12, day: 31) else { return "" }
+        var html = ""
+        let first = max(january, reportFirst), last = min(december, reportLast)
+        let monday = DayExpression.week(of: first).lowerBound
+        let weeks = monday.days(until: last) / 7 + 1
+        let width = max(32 + weeks * 13, 80), height = 18 + 7 * 13
+        html += "<svg class=\"year\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"completion by day, \(year)\">\n"
+        html += "<text x=\"0\" y=\"10\">\(year)</text>\n"
+        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
+            html += "<text x=\"0\" y=\"\(18 + row * 13 + 9)\">\(name)</text>\n"
         }
+        // A square per day, written as bytes: string interpolation per square costs more than the rest
+        // of the page.
+        var squares: [UInt8] = []
+        func put(_ text: String) { squares += text.utf8 }
+        func put(_ number: Int) {
+            squares.appendDecimal(number)
+        }
+        var day = first
+        var lastMonth = 0
+        while day <= last {
+            let column = monday.days(until: day) / 7, row = Weekday(of: day).rawValue - 1
+            if day.month != lastMonth, row == 0 || day == first {
+                lastMonth = day.month
+                put("<text x=\"")
+                put(32 + column * 13)
+                put("\" y=\"10\">" + monthNames[day.month - 1] + "</text>\n")
+            }
+            let x = 32 + column * 13, y = 18 + row * 13
+            let statistics = figures[day]
+            let fraction = statistics.map { $0.completion ?? 0 }
+            let level = fraction.map { $0 >= 0.75 ? 4 : $0 >= 0.5 ? 3 : $0 >= 0.25 ? 2 : 1 } ?? 0
+            put("<rect x=\"")
+            put(x)
+            put("\" y=\"")
+            put(y)
+            put("\" width=\"11\" height=\"11\" rx=\"2\" class=\"c")
+            put(level)
+            put("\"><title>")
+            put(day.description)
+            put(": ")
+            if let statistics {
+                put(FigureText.percent(statistics.completion))
+                put(" (")
+                put(statistics.planned.done)
+                put(" of ")
+                put(statistics.planned.planned - statistics.planned.cancelled)
+                put("), score ")
+                put(statistics.score)
+            } else {
+                put("no plan")
+            }
+            put("</title></rect>\n")
+            day = day.adding(days: 1)
+        }
+        html += String(decoding: squares, as: UTF8.self)
+        html += "</svg>\n"
         return html
     }
 
