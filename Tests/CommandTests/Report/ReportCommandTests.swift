@@ -142,6 +142,49 @@ import Testing
         #expect(text.contains("#work    13  ██████████████████████████████"))
     }
 
+    /// Output made in parts on all cores (the JSON report's days, the HTML page's years, query's lines) comes
+    /// out whole and in order: 300 days over two years, 1,200 tasks.
+    @Test func outputMadeInPartsComesOutInOrder() throws {
+        let folder = try TemporaryFolder()
+        let start = try #require(Self.isoDate.date(from: "2025-10-01"))
+        var names: [String] = []
+        for offset in 0..<300 {
+            let name = Self.isoDate.string(from: start.addingTimeInterval(Double(offset) * 86_400))
+            names.append(name)
+            try folder.write(name + ".md", "# \(name)\n\n## Morning\n\n- [x] Task one of \(name)\n- [ ] Task two of \(name)\n\n"
+                             + "## Afternoon\n\n* [x] Task three of \(name)\n\n## Evening\n\n## Backlog\n\n- [ ] Task four of \(name)\n")
+        }
+        let json = try Binary.run(["report", "--format", "json", "--by", "day"], in: folder.url)
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+        let days = try #require(document["days"] as? [[String: Any]])
+        #expect(days.map { $0["day"] as? String } == names)
+        #expect(days.allSatisfy { $0["done"] as? Int == 2 && $0["planned"] as? Int == 3 && $0["backlog"] as? Int == 1 })
+
+        let html = try Binary.run(["report", "--format", "html"], in: folder.url)
+        let years = html.stdout.components(separatedBy: "aria-label=\"completion by day, ").dropFirst().map { $0.prefix(4) }
+        #expect(years == ["2025", "2026"])
+        #expect(html.stdout.components(separatedBy: "<rect x=").count - 1 >= 300)
+
+        let query = try Binary.run(["query"], in: folder.url)
+        let lines = query.stdout.split(separator: "\n")
+        #expect(lines.count == 1200)
+        let expected = names.flatMap { name in
+            [(5, "x", "one"), (6, " ", "two"), (10, "x", "three"), (16, " ", "four")].map { line, mark, word in
+                "\(name).md:\(line):1: [\(mark)] Task \(word) of \(name)"
+            }
+        }
+        #expect(lines.map(String.init) == expected)
+    }
+
+    static let isoDate: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }()
+
     @Test func aBadFileIsNamedAndTheRestReported() throws {
         let folder = try Self.workedExample()
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("2026-11-17.md").path,
