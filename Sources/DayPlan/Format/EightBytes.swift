@@ -25,6 +25,21 @@ func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start
     return i
 }
 
+/// Where the first byte beyond ASCII (0x80 or more) at or after `start` stands in `bytes`, or `bytes.count`
+/// when none does: eight bytes at a time.
+func firstNonASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    if let base = bytes.baseAddress {
+        while i + 8 <= bytes.count {
+            let high = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) & 0x8080_8080_8080_8080
+            if high != 0 { return i + high.trailingZeroBitCount / 8 }
+            i += 8
+        }
+    }
+    while i < bytes.count, bytes[i] < 0x80 { i += 1 }
+    return i
+}
+
 /// Whether two byte arrays are equal, eight bytes at a time: `==` on arrays compares them one element at a
 /// time, and a file is compared with its canonical form on every `fmt --check` and merge.
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -2,12 +2,11 @@
 /// tables of titles: the archive's links between days and the merge's numbering of titles.
 extension PlanTask {
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
-    /// compared) share, made from its bytes where it can be: Swift's string hash normalizes every title that
-    /// is not ASCII, and most titles are.
+    /// compared) share: the hash of its bytes in Normalization Form C, which equal titles have in common.
     ///
-    /// Only three characters beyond ASCII are equivalent to ASCII ones (U+037E `;`, U+1FEF `` ` ``, U+212A
-    /// `K`), so a title of ASCII and them hashes as its ASCII spelling, and any other title (which can only
-    /// equal a title beyond ASCII too) by Swift's hash.
+    /// Nearly every title is in that form as it stands, and is hashed as its bytes: one of ASCII, or one whose
+    /// every character beyond ASCII is untouched by canonical equivalence (`isPlainlyNFC`). Any other title
+    /// (a combining mark, a character with a decomposition) is hashed as the bytes of its NFC form.
     static func identityHash(_ title: String) -> Int {
         var title = title
         return title.withUTF8(identityHash(utf8:))
@@ -29,38 +28,94 @@ extension PlanTask {
     /// `identityHash(_:)` of a title given as its UTF-8 bytes.
     static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = ByteHasher()
-        if hasher.addASCII(UnsafeRawBufferPointer(bytes)) { return hasher.finish() }
-        return asciiSpelling(of: bytes[...])?.withUnsafeBytes(ByteHasher.hash(of:))
-            ?? String(decoding: bytes, as: UTF8.self).hashValue
+        if hasher.addASCII(UnsafeRawBufferPointer(bytes)) || isPlainlyNFC(bytes) { return hasher.finish() }
+        // Swift has no public normalization: `_withNFCCodeUnits` is the standard library's own, by which a
+        // String hashes and compares (the title's invalid bytes, if any, read as U+FFFD, as the title's string
+        // has them).
+        var normalized = ByteHasher()
+        String(decoding: bytes, as: UTF8.self)._withNFCCodeUnits { normalized.add($0) }
+        return normalized.finish()
     }
 
-    /// The ASCII spelling of bytes that are not all ASCII but spell ASCII (U+037E, U+1FEF and U+212A as the
-    /// character each stands for); nil when they are all ASCII, or hold another character beyond it.
-    private static func asciiSpelling(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8]? {
-        var i = bytes.startIndex, ascii = true
-        while i < bytes.endIndex, let (_, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
-            if length > 1 { ascii = false }
+    /// Whether `bytes` are UTF-8 in Normalization Form C by the quick check of Unicode's UAX #15, without
+    /// tables of decompositions: every character beyond ASCII is one that canonical equivalence leaves
+    /// alone (no decomposition, combining class 0, never composed with a character before it), as
+    /// `nfcStableRanges` lists them. False when it cannot tell so (a combining mark, a precomposed letter's
+    /// other spelling, bytes that are not UTF-8): those are normalized.
+    static func isPlainlyNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = firstNonASCII(in: bytes, from: 0)
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i = firstNonASCII(in: bytes, from: i)
+                continue
+            }
+            let length = lead & 0xE0 == 0xC0 ? 2 : lead & 0xF0 == 0xE0 ? 3 : lead & 0xF8 == 0xF0 ? 4 : 0
+            guard length > 0, i + length <= bytes.count else { return false }
+            var scalar = UInt32(lead & (0x7F >> length))
+            for k in 1..<length {
+                let next = bytes[i + k]
+                guard next & 0xC0 == 0x80 else { return false }
+                scalar = scalar << 6 | UInt32(next & 0x3F)
+            }
+            // The shortest form only (an overlong one is not UTF-8), of a character the ranges list.
+            let least: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000
+            guard scalar >= least, isNFCStable(scalar) else { return false }
             i += length
         }
-        guard i == bytes.endIndex, !ascii else { return nil }
-        var spelled: [UInt8] = []
-        i = bytes.startIndex
-        while i < bytes.endIndex, let (byte, length) = asciiSpelling(bytes.base, at: i, before: bytes.endIndex) {
-            spelled.append(byte)
-            i += length
-        }
-        return spelled
+        return true
     }
 
-    /// The ASCII character the character at `i` is or stands for (U+037E `;`, U+1FEF `` ` ``, U+212A `K`),
-    /// and its length in bytes; nil for any other character.
+    /// Whether a character beyond ASCII is in `nfcStableRanges` (the first range, Latin-1 to the spacing
+    /// modifier letters, looked at first).
     @inline(__always)
-    private static func asciiSpelling(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, before end: Int) -> (UInt8, Int)? {
-        let byte = bytes[i]
-        if byte < 0x80 { return (byte, 1) }
-        if byte == 0xCD, i + 1 < end, bytes[i + 1] == 0xBE { return (UInt8(ascii: ";"), 2) }
-        if byte == 0xE1, i + 2 < end, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF { return (UInt8(ascii: "`"), 3) }
-        if byte == 0xE2, i + 2 < end, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA { return (UInt8(ascii: "K"), 3) }
-        return nil
+    static func isNFCStable(_ scalar: UInt32) -> Bool {
+        if scalar <= 0x2FF { return true }
+        // The last range starting at or before `scalar`, by halves.
+        var low = 0, high = nfcStableRanges.count / 2
+        while low < high {
+            let middle = (low + high) / 2
+            if nfcStableRanges[2 * middle] <= scalar { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && scalar <= nfcStableRanges[2 * (low - 1) + 1]
     }
+
+    /// The characters beyond ASCII that canonical equivalence leaves alone, as first and last of each range,
+    /// in order (after U+0080–U+02FF, which `isNFCStable` looks at first): assigned characters (in Unicode
+    /// 14, so that none a later version assigns is taken for one), of combining class 0, that are their own
+    /// NFC form and the second of no composition (Hangul vowels and trailing consonants included); only
+    /// ranges of 48 or more, which hold 97% of them. Unicode's stability policy keeps each such character
+    /// so in every later version. Made with Python's `unicodedata`; `TitleIdentityTests` checks them against
+    /// Swift's own normalization.
+    static let nfcStableRanges: [UInt32] = [
+        0x3A3, 0x482, 0x488, 0x52F, 0x559, 0x58A, 0x61B, 0x64A, 0x671, 0x6D5,
+        0x74D, 0x7B1, 0x900, 0x93B, 0xE01, 0xE37, 0x103B, 0x108C, 0x108E, 0x10C5,
+        0x10D0, 0x1160, 0x1176, 0x11A7, 0x11C3, 0x1248, 0x12D8, 0x1310, 0x1318, 0x135A,
+        0x13A0, 0x13F5, 0x1400, 0x169C, 0x16A0, 0x16F8, 0x1780, 0x17D1, 0x1820, 0x1878,
+        0x18B0, 0x18F5, 0x19DE, 0x1A16, 0x1A1E, 0x1A5E, 0x1B00, 0x1B33, 0x1BAC, 0x1BE5,
+        0x1BFC, 0x1C36, 0x1C4D, 0x1C88, 0x1D00, 0x1DBF, 0x1E00, 0x1F15, 0x1F80, 0x1FB4,
+        0x2002, 0x2064, 0x212C, 0x218B, 0x2190, 0x2328, 0x232B, 0x2426, 0x2460, 0x2ADB,
+        0x2ADD, 0x2B73, 0x2B97, 0x2CEE, 0x2D30, 0x2D67, 0x2E00, 0x2E5D, 0x2E9B, 0x2EF3,
+        0x2F00, 0x2FD5, 0x3041, 0x3096, 0x309B, 0x30FF, 0x3131, 0x318E, 0x3190, 0x31E3,
+        0x3220, 0xA48C, 0xA490, 0xA4C6, 0xA4D0, 0xA62B, 0xA6A0, 0xA6EF, 0xA700, 0xA7CA,
+        0xA840, 0xA877, 0xA880, 0xA8C3, 0xA8F2, 0xA92A, 0xA980, 0xA9B2, 0xAA00, 0xAA36,
+        0xAA5C, 0xAAAF, 0xAB30, 0xAB6B, 0xAB70, 0xABEC, 0xAC00, 0xD7A3, 0xD7CB, 0xD7FB,
+        0xE000, 0xF8FF, 0xFB4F, 0xFBC2, 0xFBD3, 0xFD8F, 0xFD92, 0xFDC7, 0xFE76, 0xFEFC,
+        0xFF01, 0xFFBE, 0x10080, 0x100FA, 0x10137, 0x1018E, 0x102A0, 0x102D0, 0x10400, 0x1049D,
+        0x10530, 0x10563, 0x10600, 0x10736, 0x10857, 0x1089E, 0x10980, 0x109B7, 0x109D2, 0x10A03,
+        0x10A60, 0x10A9F, 0x10B00, 0x10B35, 0x10C00, 0x10C48, 0x10C80, 0x10CB2, 0x10CC0, 0x10CF2,
+        0x11000, 0x11045, 0x11080, 0x110B8, 0x11180, 0x111BF, 0x112B0, 0x112E8, 0x11400, 0x11441,
+        0x11480, 0x114AF, 0x11600, 0x1163E, 0x11680, 0x116B5, 0x11800, 0x11838, 0x118A0, 0x118F2,
+        0x11A00, 0x11A33, 0x11A50, 0x11A98, 0x11AB0, 0x11AF8, 0x11FC0, 0x11FF1, 0x11FFF, 0x12399,
+        0x12400, 0x1246E, 0x12480, 0x12543, 0x12F90, 0x12FF2, 0x13000, 0x1342E, 0x14400, 0x14646,
+        0x16800, 0x16A38, 0x16A6E, 0x16ABE, 0x16B00, 0x16B2F, 0x16E40, 0x16E9A, 0x16F00, 0x16F4A,
+        0x16F4F, 0x16F87, 0x17000, 0x187F7, 0x18800, 0x18CD5, 0x1B000, 0x1B122, 0x1B170, 0x1B2FB,
+        0x1BC00, 0x1BC6A, 0x1CF50, 0x1CFC3, 0x1D000, 0x1D0F5, 0x1D129, 0x1D15D, 0x1D200, 0x1D241,
+        0x1D300, 0x1D356, 0x1D400, 0x1D454, 0x1D456, 0x1D49C, 0x1D4C5, 0x1D505, 0x1D552, 0x1D6A5,
+        0x1D6A8, 0x1D7CB, 0x1D7CE, 0x1DA8B, 0x1E800, 0x1E8C4, 0x1E900, 0x1E943, 0x1EC71, 0x1ECB4,
+        0x1ED01, 0x1ED3D, 0x1F030, 0x1F093, 0x1F100, 0x1F1AD, 0x1F300, 0x1F6D7, 0x1F700, 0x1F773,
+        0x1F780, 0x1F7D8, 0x1F810, 0x1F847, 0x1F900, 0x1FA53, 0x1FB00, 0x1FB92, 0x1FB94, 0x1FBCA,
+        0x20000, 0x2A6DF, 0x2A700, 0x2B738, 0x2B740, 0x2B81D, 0x2B820, 0x2CEA1, 0x2CEB0, 0x2EBE0,
+        0x30000, 0x3134A, 0xE0020, 0xE007F, 0xE0100, 0xE01EF, 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD,
+    ]
 }
