@@ -143,13 +143,21 @@ public struct ArchiveReport: Sendable {
         // Per day of the window with a plan, in order (the day files come in day order): the figures, and
         // its backlog's size and ages. Each day file brings its figures as if every task stood alone
         // (`ArchivedDay`); only the tasks that continue another, or are moved on, are looked at one by one.
-        var planned: [(day: Day, statistics: DayStatistics, backlog: (count: Int, totalAge: Int, oldest: Int))] = []
+        // The day being added up, made a `DayFigures` once the next day starts (days can span several files).
+        var current: (day: Day, statistics: DayStatistics, backlog: (count: Int, totalAge: Int, oldest: Int))?
+        var days: [DayFigures] = []
+        days.reserveCapacity(archive.days.count)
+        func addCurrent() {
+            guard let day = current else { return }
+            days.append(DayFigures(day: day.day, statistics: day.statistics, backlog: day.backlog.count,
+                                   backlogMeanAge: day.backlog.count == 0 ? nil : Double(day.backlog.totalAge) / Double(day.backlog.count),
+                                   backlogOldestAge: day.backlog.count == 0 ? nil : day.backlog.oldest))
+        }
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
         var tagCounts: [String: Int] = [:]
         // The first planned day of each step of the paths of more than one step.
         var linkedFirstPlanned: [TaskArchive.Step: Day] = [:]
-        planned.reserveCapacity(archive.days.count)
         for dayIndex in archive.days.indices {
             // Field by field, not the day file copied whole (a dozen references counted, on memory a worker wrote).
             guard archive.days[dayIndex].count > 0 else { continue }
@@ -158,13 +166,16 @@ public struct ArchiveReport: Sendable {
             let fileLeadTimes = leadTimes.count
             if inWindow {
                 let figures = archive.days[dayIndex].figures
-                if planned.last?.day != day { planned.append((day, DayStatistics(), (0, 0, 0))) }
-                planned[planned.count - 1].statistics.add(figures.statistics)
+                if current?.day != day {
+                    addCurrent()
+                    current = (day, DayStatistics(), (0, 0, 0))
+                }
+                current!.statistics.add(figures.statistics)
                 for (tag, done) in figures.doneTags { tagCounts[tag, default: 0] += done }
                 leadTimes += figures.leadTimes
-                planned[planned.count - 1].backlog.count += figures.backlog.count
-                planned[planned.count - 1].backlog.totalAge += figures.backlog.totalAge
-                planned[planned.count - 1].backlog.oldest = max(planned[planned.count - 1].backlog.oldest, figures.backlog.oldest)
+                current!.backlog.count += figures.backlog.count
+                current!.backlog.totalAge += figures.backlog.totalAge
+                current!.backlog.oldest = max(current!.backlog.oldest, figures.backlog.oldest)
             }
             guard archive.days[dayIndex].hasMovedOn || archive.hasLinks(inDay: dayIndex) else { continue }
             let file = archive.days[dayIndex]
@@ -187,8 +198,8 @@ public struct ArchiveReport: Sendable {
                             leadTimes[at] = age  // done, it is its path's last step
                         }
                         if record.region == .backlog, record.status != .done, record.status != .cancelled {
-                            planned[planned.count - 1].backlog.totalAge += age - own
-                            planned[planned.count - 1].backlog.oldest = max(planned[planned.count - 1].backlog.oldest, age)
+                            current!.backlog.totalAge += age - own
+                            current!.backlog.oldest = max(current!.backlog.oldest, age)
                         }
                     }
                 }
@@ -204,11 +215,8 @@ public struct ArchiveReport: Sendable {
             }
         }
 
-        days = planned.map { day in
-            DayFigures(day: day.day, statistics: day.statistics, backlog: day.backlog.count,
-                       backlogMeanAge: day.backlog.count == 0 ? nil : Double(day.backlog.totalAge) / Double(day.backlog.count),
-                       backlogOldestAge: day.backlog.count == 0 ? nil : day.backlog.oldest)
-        }
+        addCurrent()
+        self.days = days
         var total = DayStatistics()
         for figures in days { total.add(figures.statistics) }
         self.total = total
