@@ -82,7 +82,9 @@ public struct ArchivedDay: Sendable {
     }
 
     /// The figures `ArchiveReport` takes, when gathered as the file was read.
-    private(set) var gathered: Figures?
+    var gathered: Figures? { gatheredBox?.figures }
+    /// They, on the heap: absent (a query gathers none), they take no room in each of an archive's days.
+    private var gatheredBox: GatheredFigures?
 
     /// Whether a task is moved on (`[>]`).
     private(set) var hasMovedOn = false
@@ -98,7 +100,8 @@ public struct ArchivedDay: Sendable {
     public init(_ document: DayDocument, day: Day, file: String, figures: Bool = true) {
         self.day = day
         self.file = file
-        if figures { gathered = Figures() }
+        var gathering: Figures? = figures ? Figures() : nil
+        defer { gatheredBox = gathering.map(GatheredFigures.init) }
         // Sized exactly first: growing the buffers would copy them and leave memory behind.
         var count = 0, titleBytes = 0
         for section in document.sections where section.region != nil {
@@ -118,7 +121,7 @@ public struct ArchivedDay: Sendable {
                 for index in items.indices {
                     guard case .task(let task) = items[index] else { continue }
                     var title = task.title
-                    title.withUTF8 { append(task, in: region, title: $0) }
+                    title.withUTF8 { append(task, in: region, title: $0, gathering: &gathering) }
                 }
             }
         }
@@ -153,14 +156,16 @@ public struct ArchivedDay: Sendable {
         }
         self.day = day
         self.file = file
-        if figures { gathered = Figures() }
+        var gathering: Figures? = figures ? Figures() : nil
+        defer { gatheredBox = gathering.map(GatheredFigures.init) }
         records.reserveCapacity(reading.titleEnds.count)
         titles.reserveCapacity(reading.titles.count)
         var index = 0
         reading.titles.withUnsafeBufferPointer { titleBytes in
             for placed in reading.document.placedTasks {
                 let start = index == 0 ? 0 : reading.titleEnds[index - 1]
-                append(placed.task, in: placed.region, title: UnsafeBufferPointer(rebasing: titleBytes[start..<reading.titleEnds[index]]))
+                append(placed.task, in: placed.region, title: UnsafeBufferPointer(rebasing: titleBytes[start..<reading.titleEnds[index]]),
+                       gathering: &gathering)
                 index += 1
             }
         }
@@ -170,25 +175,28 @@ public struct ArchivedDay: Sendable {
     public init(day: Day, file: String, tasks: some Sequence<ArchivedTask>) {
         self.day = day
         self.file = file
-        gathered = Figures()
+        var gathering: Figures? = Figures()
+        defer { gatheredBox = gathering.map(GatheredFigures.init) }
         for task in tasks {
             var title = task.title
             title.withUTF8 { title in
                 append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
                               status: task.status),
-                       due: task.due, on: task.on, title: title)
+                       due: task.due, on: task.on, title: title, gathering: &gathering)
             }
         }
     }
 
     /// Adds a parsed task standing in `region`, whose title is `title`.
-    private mutating func append(_ task: PlanTask, in region: Region, title: UnsafeBufferPointer<UInt8>) {
+    private mutating func append(_ task: PlanTask, in region: Region, title: UnsafeBufferPointer<UInt8>, gathering: inout Figures?) {
         append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
                       region: region, bucket: task.bucket, status: task.status),
-               due: task.metadata.due, on: task.metadata.on, title: title)
+               due: task.metadata.due, on: task.metadata.on, title: title, gathering: &gathering)
     }
 
-    private mutating func append(_ record: Record, due: Day?, on: Day?, title: UnsafeBufferPointer<UInt8>) {
+    /// Adds a task's record and title, counting it in `gathering` if figures are gathered.
+    private mutating func append(_ record: Record, due: Day?, on: Day?, title: UnsafeBufferPointer<UInt8>,
+                                 gathering: inout Figures?) {
         var record = record
         if due != nil || on != nil { dated[records.count] = (due, on) }
         record.titleHash = PlanTask.identityHash(utf8: title)
@@ -197,7 +205,7 @@ public struct ArchivedDay: Sendable {
         records.append(record)
         count = records.count
         if record.status == .deferred { hasMovedOn = true }
-        gathered?.add(record, title: title, on: day)
+        gathering?.add(record, title: title, on: day)
     }
 
     /// The figures `ArchiveReport` takes: as gathered when the file was read, else counted now.
@@ -257,5 +265,14 @@ public struct ArchivedDay: Sendable {
         return titleUTF8(at: index).withUnsafeBufferPointer { mine in
             day.titleUTF8(at: other).withUnsafeBufferPointer { theirs in PlanTask.sameIdentity(utf8: mine, theirs) }
         }
+    }
+}
+
+/// An archived day's figures, kept on the heap (`ArchivedDay.gathered`).
+final class GatheredFigures: Sendable {
+    let figures: ArchivedDay.Figures
+
+    init(_ figures: ArchivedDay.Figures) {
+        self.figures = figures
     }
 }
