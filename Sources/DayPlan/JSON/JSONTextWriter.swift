@@ -57,6 +57,8 @@ public struct JSONTextWriter: ~Copyable {
     public mutating func text(_ text: [UInt8]) {
         text.withUnsafeBufferPointer { output.append(bytes: $0) }
     }
+    /// A newline, after the document (JSON Lines end each document with one).
+    public mutating func newline() { output.append(UInt8(ascii: "\n")) }
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
     /// `null`

@@ -83,7 +83,7 @@ enum QueryCommand {
         case .text:
             // The lines of a run of matches at a time, made on all cores and written in order.
             let runs = stride(from: 0, to: matches.count, by: matchesPerRun).map { $0..<min($0 + matchesPerRun, matches.count) }
-            forEachInBatches(runs, work: { run in
+            forEachInBatches(runs, batchSize: outputRunsInFlight, work: { run in
                 var text: [UInt8] = []
                 for match in matches[run] {
                     if history && !tasks.standsAlone(match) {

@@ -93,12 +93,10 @@ enum ReportCommand {
                                    grouping: grouping)
 
         let output = arguments.options["--output"]
-        var bytes: [UInt8]
+        let bytes: [UInt8]
         switch format {
         case .text: bytes = Array(TextReport.text(report, charts: output == nil && isatty(1) != 0).utf8)
-        case .json:
-            bytes = JSONReport.text(report)  // megabytes over years: never made a string
-            bytes.append(UInt8(ascii: "\n"))
+        case .json: bytes = JSONReport.text(report)  // megabytes over years: never made a string
         case .csv: bytes = Array(CSVReport.table(report).utf8)
         case .html: bytes = Array(HTMLReport.page(report).utf8)
         }

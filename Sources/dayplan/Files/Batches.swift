@@ -20,6 +20,10 @@ func forEachInBatches<Item: Sendable, Result>(_ items: [Item], batchSize: Int = 
     }
 }
 
+/// How many parts of one output (a run of a report's days, of query's lines) are made on all cores before
+/// they are written: enough to keep the cores busy, few enough that the output is never held whole.
+let outputRunsInFlight = 8
+
 /// One result slot per file of a batch, each written by one worker and read once all have finished.
 private final class Slots<Result>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Result?>

@@ -6,9 +6,11 @@ import DayPlan
 /// Written as text, member by member (`JSONTextWriter`, as export writes), with no value made per figure: a
 /// report over years has thousands of days, each with some sixty figures.
 enum JSONReport {
-    /// The whole document.
+    /// The whole document, and a newline.
     static func text(_ report: ArchiveReport) -> [UInt8] {
-        var json = JSONTextWriter(capacity: 4096 + 720 * (report.days.count + report.periods.count))
+        // Room for it all at once (a day or period takes some 820 bytes), so that megabytes are not copied as
+        // they grow: room never written to costs no memory.
+        var json = JSONTextWriter(capacity: 4096 + bytesPerDay * (report.days.count + report.periods.count))
         json.open("version"); json.integer(1)
         json.member("today"); json.day(report.today)
         json.member("first"); json.day(report.first)
@@ -68,20 +70,21 @@ enum JSONReport {
         // Most of the document: written a run of days at a time on all cores, and joined in order.
         let days = report.days
         let runs = stride(from: 0, to: days.count, by: daysPerRun).map { $0..<min($0 + daysPerRun, days.count) }
-        forEachInBatches(runs, work: { run in daysText(days[run], first: run.lowerBound == 0) }) { _, text in
+        forEachInBatches(runs, batchSize: outputRunsInFlight, work: { run in daysText(days[run], first: run.lowerBound == 0) }) { _, text in
             json.text(text)
         }
         json.endArray()
         json.close()
+        json.newline()
         return json.bytes
     }
 
-    /// How many days' objects one worker writes at a time: some 700 bytes each.
-    static let daysPerRun = 128
+    /// How many days' objects one worker writes at a time, and the room each is given.
+    static let daysPerRun = 128, bytesPerDay = 900
 
     /// The objects of `days`, each after a comma unless `first`.
     static func daysText(_ days: ArraySlice<ArchiveReport.DayFigures>, first: Bool) -> [UInt8] {
-        var json = JSONTextWriter(capacity: 720 * days.count)
+        var json = JSONTextWriter(capacity: bytesPerDay * days.count)
         for (index, figures) in zip(days.indices, days) {
             if index > days.startIndex || !first { json.comma() }
             json.open("day"); json.day(figures.day)
