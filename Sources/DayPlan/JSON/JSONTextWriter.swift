@@ -12,6 +12,11 @@ public struct JSONTextWriter: ~Copyable {
     /// The text written so far.
     public var bytes: [UInt8] { output.bytes }
 
+    /// Calls `body` with the text written so far, in the writer's own memory (no copy made).
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try output.withBytes(body)
+    }
+
     /// `{"key":`
     public mutating func open(_ key: StaticString) { output.appendMemberName(key, after: UInt8(ascii: "{")) }
 

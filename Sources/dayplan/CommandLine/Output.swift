@@ -31,6 +31,18 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Bytes in memory of the caller's: a run of 64 KB or more goes out as it is, after what is buffered,
+    /// rather than being copied into the buffer first (a report of megabytes).
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 1 << 16, let base = bytes.baseAddress else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        flush()
+        writeAll(UnsafeRawPointer(base), count: bytes.count)
+    }
+
     mutating func line(_ text: String) {
         write(text)
         write("\n")
@@ -40,15 +52,20 @@ struct Output {
     mutating func flush() {
         buffer.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
-            var done = 0
-            while done < raw.count {
-                let written = systemWrite(descriptor, base + done, raw.count - done)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { break }
-                done += written
-            }
+            writeAll(base, count: raw.count)
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `count` bytes at `base`, as far as the descriptor takes them.
+    private func writeAll(_ base: UnsafeRawPointer, count: Int) {
+        var done = 0
+        while done < count {
+            let written = systemWrite(descriptor, base + done, count - done)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            done += written
+        }
     }
 }
 

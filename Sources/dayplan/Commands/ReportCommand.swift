@@ -93,22 +93,33 @@ enum ReportCommand {
                                    grouping: grouping)
 
         let output = arguments.options["--output"]
-        let bytes: [UInt8]
-        switch format {
-        case .text: bytes = Array(TextReport.text(report, charts: output == nil && isatty(1) != 0).utf8)
-        case .json: bytes = JSONReport.text(report)  // megabytes over years: never made a string
-        case .csv: bytes = Array(CSVReport.table(report).utf8)
-        case .html: bytes = Array(HTMLReport.page(report).utf8)
-        }
-        if let output {
-            do {
-                try FileSystem.replace(output, with: bytes)
-            } catch {
-                return fail(error.message)
+        // The report goes out from where it was made: to FILE atomically, else to standard output.
+        func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> FileError? {
+            guard let output else {
+                out.write(bytes: bytes)
+                return nil
             }
-        } else {
-            out.write(bytes: bytes)
+            do throws(FileError) {
+                try FileSystem.replace(output, with: Array(bytes))
+                return nil
+            } catch {
+                return error
+            }
         }
+        let failure: FileError?
+        switch format {
+        case .text:
+            var text = TextReport.text(report, charts: output == nil && isatty(1) != 0)
+            failure = text.withUTF8(deliver)
+        case .json: failure = JSONReport.text(report).withBytes(deliver)  // megabytes over years: never a string, never copied
+        case .csv:
+            var table = CSVReport.table(report)
+            failure = table.withUTF8(deliver)
+        case .html:
+            var page = HTMLReport.page(report)
+            failure = page.withUTF8(deliver)
+        }
+        if let failure { return fail(failure.message) }
         return archive.exitCode
     }
 }

@@ -6,8 +6,8 @@ import DayPlan
 /// Written as text, member by member (`JSONTextWriter`, as export writes), with no value made per figure: a
 /// report over years has thousands of days, each with some sixty figures.
 enum JSONReport {
-    /// The whole document, and a newline.
-    static func text(_ report: ArchiveReport) -> [UInt8] {
+    /// The whole document, and a newline, in the writer that wrote it.
+    static func text(_ report: ArchiveReport) -> JSONTextWriter {
         // Room for it all at once (a day or period takes some 820 bytes), so that megabytes are not copied as
         // they grow: room never written to costs no memory.
         var json = JSONTextWriter(capacity: 4096 + bytesPerDay * (report.days.count + report.periods.count))
@@ -76,7 +76,7 @@ enum JSONReport {
         json.endArray()
         json.close()
         json.newline()
-        return json.bytes
+        return json
     }
 
     /// How many days' objects one worker writes at a time, and the room each is given.
