@@ -151,19 +151,45 @@ enum HTMLReport {
     /// One contribution-graph SVG per calendar year of the report: a column per week, a row per weekday.
     /// Each year's map is made on a core of its own, and the maps are joined in order.
     static func heatMaps(_ report: ArchiveReport) -> String {
-        var figures: [Day: DayStatistics] = [:]
-        for day in report.days { figures[day.day] = day.statistics }
         let (first, last) = (report.first, report.last)
+        let plans = DayIndex(report.days, from: first, through: last)
         var html = ""
-        forEachInBatches(Array(first.year...last.year), work: { [figures] year in
-            heatMap(of: year, from: first, through: last, figures: figures)
+        forEachInBatches(Array(first.year...last.year), work: { year in
+            heatMap(of: year, from: first, through: last, plans: plans)
         }) { _, map in html += map }
         return html
     }
 
+    /// The report's days with a plan, found by day: a place per calendar day of the report, not a table of
+    /// thousands of statistics copied.
+    struct DayIndex: Sendable {
+        let days: [ArchiveReport.DayFigures]
+        let first: Day
+        /// Per calendar day from `first`: where its figures stand in `days`, or -1.
+        private let places: [Int32]
+
+        init(_ days: [ArchiveReport.DayFigures], from first: Day, through last: Day) {
+            self.days = days
+            self.first = first
+            var places = [Int32](repeating: -1, count: max(first.days(until: last) + 1, 0))
+            for (index, figures) in days.enumerated() {
+                let offset = first.days(until: figures.day)
+                if places.indices.contains(offset) { places[offset] = Int32(truncatingIfNeeded: index) }
+            }
+            self.places = places
+        }
+
+        /// The figures of `day`, if it has a plan.
+        subscript(day: Day) -> DayStatistics? {
+            let offset = first.days(until: day)
+            guard places.indices.contains(offset), places[offset] >= 0 else { return nil }
+            return days[Int(places[offset])].statistics
+        }
+    }
+
     /// The heat map of the days of `year` from `reportFirst` through `reportLast` (nothing for a year out of
     /// the calendar's range).
-    static func heatMap(of year: Int, from reportFirst: Day, through reportLast: Day, figures: [Day: DayStatistics]) -> String {
+    static func heatMap(of year: Int, from reportFirst: Day, through reportLast: Day, plans: DayIndex) -> String {
         guard let january = Day(year: year, month: 1, day: 1), let december = Day(year: year, month: 12, day: 31) else { return "" }
         var html = ""
         let first = max(january, reportFirst), last = min(december, reportLast)
@@ -193,7 +219,7 @@ enum HTMLReport {
                 put("\" y=\"10\">" + monthNames[day.month - 1] + "</text>\n")
             }
             let x = 32 + column * 13, y = 18 + row * 13
-            let statistics = figures[day]
+            let statistics = plans[day]
             let fraction = statistics.map { $0.completion ?? 0 }
             let level = fraction.map { $0 >= 0.75 ? 4 : $0 >= 0.5 ? 3 : $0 >= 0.25 ? 2 : 1 } ?? 0
             put("<rect x=\"")
