@@ -80,7 +80,7 @@ enum JSONReport {
     }
 
     /// How many days' objects one worker writes at a time, and the room each is given.
-    static let daysPerRun = 128, bytesPerDay = 900
+    static let daysPerRun = 32, bytesPerDay = 900
 
     /// The objects of `days`, each after a comma unless `first`.
     static func daysText(_ days: ArraySlice<ArchiveReport.DayFigures>, first: Bool) -> [UInt8] {
