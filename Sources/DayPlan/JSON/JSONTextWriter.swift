@@ -58,10 +58,6 @@ public struct JSONTextWriter: ~Copyable {
         var text = text
         text.withUTF8 { output.append(bytes: $0) }
     }
-    /// JSON text written by another writer (a part of the document made on another thread), as it is.
-    public mutating func text(_ text: [UInt8]) {
-        text.withUnsafeBufferPointer { output.append(bytes: $0) }
-    }
     /// A newline, after the document (JSON Lines end each document with one).
     public mutating func newline() { output.append(UInt8(ascii: "\n")) }
     /// `true` or `false`.

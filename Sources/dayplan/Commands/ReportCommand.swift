@@ -93,33 +93,30 @@ enum ReportCommand {
                                    grouping: grouping)
 
         let output = arguments.options["--output"]
-        // The report goes out from where it was made: to FILE atomically, else to standard output.
-        func deliver(_ bytes: UnsafeBufferPointer<UInt8>) -> FileError? {
-            guard let output else {
-                out.write(bytes: bytes)
-                return nil
-            }
-            do throws(FileError) {
-                try FileSystem.replace(output, with: Array(bytes))
-                return nil
-            } catch {
-                return error
-            }
+        // The report goes out as it is made: to standard output, or gathered for FILE, replaced atomically.
+        var gathered: [UInt8] = []
+        func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if output == nil { out.write(bytes: bytes) } else { gathered.append(contentsOf: bytes) }
         }
-        let failure: FileError?
         switch format {
         case .text:
             var text = TextReport.text(report, charts: output == nil && isatty(1) != 0)
-            failure = text.withUTF8(deliver)
-        case .json: failure = JSONReport.text(report).withBytes(deliver)  // megabytes over years: never a string, never copied
+            text.withUTF8(put)
+        case .json: JSONReport.write(report, to: put)  // megabytes over years: never a string, never held whole
         case .csv:
             var table = CSVReport.table(report)
-            failure = table.withUTF8(deliver)
+            table.withUTF8(put)
         case .html:
             var page = HTMLReport.page(report)
-            failure = page.withUTF8(deliver)
+            page.withUTF8(put)
         }
-        if let failure { return fail(failure.message) }
+        if let output {
+            do {
+                try FileSystem.replace(output, with: gathered)
+            } catch {
+                return fail(error.message)
+            }
+        }
         return archive.exitCode
     }
 }

@@ -6,11 +6,12 @@ import DayPlan
 /// Written as text, member by member (`JSONTextWriter`, as export writes), with no value made per figure: a
 /// report over years has thousands of days, each with some sixty figures.
 enum JSONReport {
-    /// The whole document, and a newline, in the writer that wrote it.
-    static func text(_ report: ArchiveReport) -> JSONTextWriter {
-        // Room for it all at once (a day or period takes some 820 bytes), so that megabytes are not copied as
-        // they grow: room never written to costs no memory.
-        var json = JSONTextWriter(capacity: 4096 + bytesPerDay * (report.days.count + report.periods.count))
+    /// Writes the whole document, and a newline, to `sink` a part at a time, as it is made: the figures before
+    /// the days, the days a run at a time (made on all cores), and the end. Never held whole: megabytes over
+    /// years.
+    static func write(_ report: ArchiveReport, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // Room for all of the part before the days at once (a period takes some 820 bytes).
+        var json = JSONTextWriter(capacity: 4096 + bytesPerDay * report.periods.count)
         json.open("version"); json.integer(1)
         json.member("today"); json.day(report.today)
         json.member("first"); json.day(report.first)
@@ -67,16 +68,18 @@ enum JSONReport {
         }
         json.endArray()
         json.member("days"); json.startArray()
-        // Most of the document: written a run of days at a time on all cores, and joined in order.
+        json.withBytes(sink)
+        // Most of the document: written a run of days at a time on all cores, and handed on in order.
         let days = report.days
         let runs = stride(from: 0, to: days.count, by: daysPerRun).map { $0..<min($0 + daysPerRun, days.count) }
         forEachInBatches(runs, batchSize: outputRunsInFlight, work: { run in daysText(days[run], first: run.lowerBound == 0) }) { _, text in
-            json.text(text)
+            text.withUnsafeBufferPointer(sink)
         }
-        json.endArray()
-        json.close()
-        json.newline()
-        return json
+        var end = JSONTextWriter(capacity: 8)
+        end.endArray()
+        end.close()
+        end.newline()
+        end.withBytes(sink)
     }
 
     /// How many days' objects one worker writes at a time, and the room each is given.
