@@ -136,8 +136,9 @@ public struct RegionRecord: Hashable, Sendable {
                   level: section.headingLevel, group: section.groupHeading)
         var pending: [String] = []
         var started = false, blankPending = false
+        tasks.reserveCapacity(section.items.count)
         for item in section.items {
-            if item == .blank {
+            if case .blank = item {
                 if started { blankPending = true }
                 continue
             }

@@ -28,16 +28,19 @@ extension DayRecord {
         writer.member("leading"); writer.strings(leading)
         writer.member("preamble"); writer.strings(preamble)
         writer.member("regions"); writer.startArray()
-        for (index, region) in regions.enumerated() {
+        // By index, not `enumerated()`: each element of that is copied and then destroyed through Swift's
+        // runtime, a record's every string and array one by one.
+        for index in regions.indices {
             if index > 0 { writer.comma() }
+            let region = regions[index]
             writer.open("region"); writer.string(DayRecord.name(of: region.region))
             writer.member("heading"); writer.string(region.heading)
             writer.member("level"); writer.integer(region.level)
             writer.member("group"); writer.optional(region.group)
             writer.member("tasks"); writer.startArray()
-            for (index, record) in region.tasks.enumerated() {
+            for index in region.tasks.indices {
                 if index > 0 { writer.comma() }
-                let task = record.task
+                let record = region.tasks[index], task = record.task
                 if lines {
                     writer.open("line"); writer.integer(record.line)
                     writer.member("textBefore")
