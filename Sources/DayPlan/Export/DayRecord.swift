@@ -41,6 +41,15 @@ public struct DayRecord: Hashable, Sendable {
     /// The record of a parsed day file planning `date`; nil when the document has errors that block
     /// formatting (`formattingBlockers`: its canonical form, and so its record, would be a guess).
     public init?(document: DayDocument, date: Day) {
+        self.init(allButRegionsOf: document, date: date)
+        regions = DayRecord.regionSections(of: document).map { region, section in
+            section.map { RegionRecord(section: $0, region: region) } ?? RegionRecord(region: region)
+        }
+    }
+
+    /// The record of a parsed day file without its regions (`regions` empty), which `json(of:date:)` writes
+    /// from the document itself; nil when the document has errors that block formatting.
+    init?(allButRegionsOf document: DayDocument, date: Day) {
         guard document.formattingBlockers.isEmpty else { return nil }
         self.date = date
         heading = document.dayHeadingText
@@ -48,16 +57,17 @@ public struct DayRecord: Hashable, Sendable {
         frontMatter = document.frontMatter
         leading = document.leading.contains { $0 != .blank } ? DayRecord.printedLines(document.leading) : []
         preamble = document.preamble.contains { $0 != .blank } ? DayRecord.printedLines(document.preamble) : []
-        regions = document.isEmptyDay ? [] : Region.allCases.map { region in
-            guard let section = document.sections.first(where: { $0.region == region }) else {
-                return RegionRecord(region: region)
-            }
-            return RegionRecord(section: section, region: region)
-        }
+        regions = []
         sections = document.sections.compactMap { section in
             guard case .other(let heading) = section.kind else { return nil }
             return SectionRecord(heading: heading, lines: DayRecord.printedLines(section.items))
         }
+    }
+
+    /// A parsed day file's regions in canonical order, each with its section if the file has one: all four,
+    /// or none for an empty day (§2.1 of FORMAT.md).
+    static func regionSections(of document: DayDocument) -> [(region: Region, section: Section?)] {
+        document.isEmptyDay ? [] : Region.allCases.map { region in (region, document.sections.first { $0.region == region }) }
     }
 
     /// The day as a document, ready to print (`canonicalBytes()`); it has no diagnostics and no positions.
@@ -134,26 +144,39 @@ public struct RegionRecord: Hashable, Sendable {
     init(section: Section, region: Region) {
         self.init(region: region, heading: section.canonicalHeadingText,
                   level: section.headingLevel, group: section.groupHeading)
+        var tasks: [TaskRecord] = []
+        tasks.reserveCapacity(section.items.count)
+        textAfter = RegionRecord.forEachTask(in: section) { task, textBefore in
+            tasks.append(TaskRecord(task: task, textBefore: textBefore, line: task.line))
+        }
+        self.tasks = tasks
+    }
+
+    /// Calls `body` with each task of a parsed region section and the free-text lines before it (as printed:
+    /// blank lines at the start dropped, runs of them as one `""`), in order; returns the lines after the last
+    /// task. The one reading of a section into records, for `init(section:region:)` and `DayRecord.json(of:date:)`.
+    static func forEachTask(in section: Section, _ body: (PlanTask, [String]) -> Void) -> [String] {
         var pending: [String] = []
         var started = false, blankPending = false
-        tasks.reserveCapacity(section.items.count)
-        for item in section.items {
-            if case .blank = item {
-                if started { blankPending = true }
-                continue
-            }
-            if blankPending { pending.append("") }
-            blankPending = false
-            started = true
-            switch item {
-            case .text(let text), .verbatim(let text): pending.append(text)
-            case .task(let task):
-                tasks.append(TaskRecord(task: task, textBefore: pending, line: task.line))
-                pending = []
-            case .blank: break
+        section.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if case .blank = items[index] {
+                    if started { blankPending = true }
+                    continue
+                }
+                if blankPending { pending.append("") }
+                blankPending = false
+                started = true
+                switch items[index] {
+                case .text(let text), .verbatim(let text): pending.append(text)
+                case .task(let task):
+                    body(task, pending)
+                    pending = []
+                case .blank: break
+                }
             }
         }
-        textAfter = pending
+        return pending
     }
 
     /// The region as a document section.

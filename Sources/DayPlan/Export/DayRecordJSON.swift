@@ -19,6 +19,49 @@ extension DayRecord {
     /// The day as compact JSON text, UTF-8, written directly (no `JSONValue` in between: this is export's hot
     /// path); `jsonValue()` is the same as a value.
     public func json(lines: Bool = true) -> [UInt8] {
+        writeJSON(lines: lines) { region in
+            for index in regions.indices {
+                let record = regions[index]
+                region(record.region, record.heading, record.level, record.group) { task in
+                    for taskIndex in record.tasks.indices {
+                        let taskRecord = record.tasks[taskIndex]
+                        task(taskRecord.task, taskRecord.textBefore, taskRecord.line)
+                    }
+                    return record.textAfter
+                }
+            }
+        }
+    }
+
+    /// The JSON of a parsed day file planning `date`: the bytes `DayRecord(document:date:)?.json()` gives,
+    /// written from the document's own tasks without making the record's copy of each (what `dayplan export`
+    /// writes). Nil when the record would be (errors that block formatting).
+    public static func json(of document: DayDocument, date: Day) -> [UInt8]? {
+        guard let head = DayRecord(allButRegionsOf: document, date: date) else { return nil }
+        let sections = DayRecord.regionSections(of: document)
+        return head.writeJSON(lines: true) { region in
+            for (name, section) in sections {
+                guard let section else {
+                    // As `RegionRecord(region:)` makes it: the heading alone.
+                    region(name, name.name, 2, nil) { _ in [] }
+                    continue
+                }
+                region(name, section.canonicalHeadingText, section.headingLevel, section.groupHeading) { task in
+                    RegionRecord.forEachTask(in: section) { planTask, textBefore in task(planTask, textBefore, planTask.line) }
+                }
+            }
+        }
+    }
+
+    /// Writes one task: the task, the free-text lines before it, and its line.
+    typealias TaskWriter = (PlanTask, [String], Int) -> Void
+    /// Writes one region: which, its heading's text, level and group, and its tasks (given a task writer,
+    /// writes each and returns the lines after the last).
+    typealias RegionWriter = (Region, String, Int, String?, (TaskWriter) -> [String]) -> Void
+
+    /// The one writer of the format: the record's day, heading and free text, the regions `regions` hands to
+    /// the region writer it is given, in order, then the other sections.
+    private func writeJSON(lines: Bool, regions: (RegionWriter) -> Void) -> [UInt8] {
         // A day of a full plan is a few kilobytes of JSON: room for it at once rather than growing into it.
         var writer = JSONTextWriter(capacity: 8192)
         writer.open("date"); writer.day(date)
@@ -28,26 +71,26 @@ extension DayRecord {
         writer.member("leading"); writer.strings(leading)
         writer.member("preamble"); writer.strings(preamble)
         writer.member("regions"); writer.startArray()
-        // By index, not `enumerated()`: each element of that is copied and then destroyed through Swift's
-        // runtime, a record's every string and array one by one.
-        for index in regions.indices {
-            if index > 0 { writer.comma() }
-            let region = regions[index]
-            writer.open("region"); writer.string(DayRecord.name(of: region.region))
-            writer.member("heading"); writer.string(region.heading)
-            writer.member("level"); writer.integer(region.level)
-            writer.member("group"); writer.optional(region.group)
+        var regionCount = 0
+        regions { region, heading, level, group, tasks in
+            if regionCount > 0 { writer.comma() }
+            regionCount += 1
+            writer.open("region"); writer.string(DayRecord.name(of: region))
+            writer.member("heading"); writer.string(heading)
+            writer.member("level"); writer.integer(level)
+            writer.member("group"); writer.optional(group)
             writer.member("tasks"); writer.startArray()
-            for index in region.tasks.indices {
-                if index > 0 { writer.comma() }
-                let record = region.tasks[index], task = record.task
+            var taskCount = 0
+            let textAfter = tasks { task, textBefore, line in
+                if taskCount > 0 { writer.comma() }
+                taskCount += 1
                 if lines {
-                    writer.open("line"); writer.integer(record.line)
+                    writer.open("line"); writer.integer(line)
                     writer.member("textBefore")
                 } else {
                     writer.open("textBefore")
                 }
-                writer.strings(record.textBefore)
+                writer.strings(textBefore)
                 writer.member("bucket"); writer.literal(DayRecord.quotedName(of: task.bucket))
                 writer.member("status"); writer.literal(DayRecord.quotedName(of: task.status))
                 writer.member("title"); writer.string(task.title)
@@ -73,7 +116,7 @@ extension DayRecord {
                 if task.notes.isEmpty {
                     // No notes, so no sub-tasks: in one piece too.
                     writer.literal(#","notes":[],"subtasks":[]}"#)
-                    continue
+                    return
                 }
                 writer.member("notes"); writer.strings(task.notes)
                 writer.member("subtasks"); writer.startArray()
@@ -89,7 +132,7 @@ extension DayRecord {
                 writer.close()
             }
             writer.endArray()
-            writer.member("textAfter"); writer.strings(region.textAfter)
+            writer.member("textAfter"); writer.strings(textAfter)
             writer.close()
         }
         writer.endArray()

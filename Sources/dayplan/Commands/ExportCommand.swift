@@ -145,7 +145,12 @@ enum ExportCommand {
         guard let date = day ?? document.day else { return .undated }
         if let until, date > until { return .outside }
         if format != .ics, let since, date < since { return .outside }
+        if format != .ics {
+            // Written from the document, without a record made first.
+            guard let json = DayRecord.json(of: document, date: date) else { return .refused(document.formattingBlockers) }
+            return .day(nil, json: json)
+        }
         guard let record = DayRecord(document: document, date: date) else { return .refused(document.formattingBlockers) }
-        return format == .ics ? .day(record, json: []) : .day(nil, json: record.json())
+        return .day(record, json: [])
     }
 }

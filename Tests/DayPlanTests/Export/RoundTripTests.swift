@@ -13,8 +13,12 @@ import Testing
         let document = DayDocument(parsing: bytes)
         guard let record = DayRecord(document: document, date: date) else {
             #expect(!document.formattingBlockers.isEmpty, "\(name): no record without a blocker", sourceLocation: sourceLocation)
+            #expect(DayRecord.json(of: document, date: date) == nil, "\(name): JSON without a record", sourceLocation: sourceLocation)
             return false
         }
+        // Export writes the JSON from the document itself: the record's JSON, byte for byte.
+        #expect(DayRecord.json(of: document, date: date) == record.json(), "\(name): export's JSON differs from the record's",
+                sourceLocation: sourceLocation)
         let canonical = document.canonicalBytes()
         // Printing the record is the canonical form.
         #expect(record.canonicalBytes() == canonical, "\(name): the record prints otherwise than fmt", sourceLocation: sourceLocation)
@@ -100,6 +104,7 @@ import Testing
         let record = try #require(DayRecord(document: document, date: Day("2026-11-21")!))
         #expect(record.regions.isEmpty && record.heading == nil)
         #expect(record.canonicalBytes() == document.canonicalBytes())
+        #expect(DayRecord.json(of: document, date: record.date) == record.json())
         #expect(DayRecord(document: DayDocument(parsing: "# 2026-11-21\n## Morning\n## Morning\n"), date: record.date) == nil,
                 "a file fmt refuses has no record")
     }
