@@ -38,11 +38,23 @@ public struct ExportDocument: Sendable {
     public mutating func day(serialized json: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(json.count + 2)
-        if framing == .document { output.append(contentsOf: (daysWritten == 0 ? "\n" : ",\n").utf8) }
-        output.append(contentsOf: json)
-        if framing == .lines { output.append(UInt8(ascii: "\n")) }
-        daysWritten += 1
+        day(serialized: json) { output.append(contentsOf: $0) }
         return output
+    }
+
+    /// One day given as its JSON text, handed to `sink` a piece at a time with what separates it from the one
+    /// before, the text where it is (no copy made: an export of years writes megabytes).
+    public mutating func day(serialized json: [UInt8], to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if framing == .document {
+            let separator: StaticString = daysWritten == 0 ? "\n" : ",\n"
+            sink(UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount))
+        }
+        json.withUnsafeBufferPointer(sink)
+        if framing == .lines {
+            let newline: StaticString = "\n"
+            sink(UnsafeBufferPointer(start: newline.utf8Start, count: newline.utf8CodeUnitCount))
+        }
+        daysWritten += 1
     }
 
     /// What comes after the last day.

@@ -110,7 +110,7 @@ enum ExportCommand {
                 if let record {
                     out.write(bytes: calendar.day(record, written: since.map { record.date >= $0 } ?? true))
                 } else {
-                    out.write(bytes: document.day(serialized: json))
+                    document.day(serialized: json) { out.write(bytes: $0) }
                 }
             case .refused(let findings):
                 for finding in findings { err.line(FindingFormat.line(finding, file: path)) }
