@@ -19,10 +19,10 @@ extension DayRecord {
     /// The day as compact JSON text, UTF-8, written directly (no `JSONValue` in between: this is export's hot
     /// path); `jsonValue()` is the same as a value.
     public func json(lines: Bool = true) -> [UInt8] {
-        writeJSON(lines: lines) { region in
+        writeJSON(lines: lines) { write in
             for index in regions.indices {
                 let record = regions[index]
-                region(record.region, record.heading, record.level, record.group) { task in
+                write(record.region, record.heading, record.level, record.group) { task in
                     for taskIndex in record.tasks.indices {
                         let taskRecord = record.tasks[taskIndex]
                         task(taskRecord.task, taskRecord.textBefore, taskRecord.line)
@@ -39,14 +39,14 @@ extension DayRecord {
     public static func json(of document: DayDocument, date: Day) -> [UInt8]? {
         guard let head = DayRecord(allButRegionsOf: document, date: date) else { return nil }
         let sections = DayRecord.regionSections(of: document)
-        return head.writeJSON(lines: true) { region in
-            for (name, section) in sections {
+        return head.writeJSON(lines: true) { write in
+            for (region, section) in sections {
                 guard let section else {
                     // As `RegionRecord(region:)` makes it: the heading alone.
-                    region(name, name.name, 2, nil) { _ in [] }
+                    write(region, region.name, 2, nil) { _ in [] }
                     continue
                 }
-                region(name, section.canonicalHeadingText, section.headingLevel, section.groupHeading) { task in
+                write(region, section.canonicalHeadingText, section.headingLevel, section.groupHeading) { task in
                     RegionRecord.forEachTask(in: section) { planTask, textBefore in task(planTask, textBefore, planTask.line) }
                 }
             }
