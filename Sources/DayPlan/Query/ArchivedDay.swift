@@ -83,7 +83,7 @@ public struct ArchivedDay: Sendable {
 
     /// The figures `ArchiveReport` takes, when gathered as the file was read.
     var gathered: Figures? { gatheredBox?.figures }
-    /// They, on the heap: absent (a query gathers none), they take no room in each of an archive's days.
+    /// The gathered figures, kept on the heap: absent (a query gathers none), they take no room in an archived day.
     private var gatheredBox: GatheredFigures?
 
     /// Whether a task is moved on (`[>]`).
