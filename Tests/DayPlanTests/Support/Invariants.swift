@@ -9,8 +9,27 @@
 enum Invariants {
     /// Every invariant that holds for any input bytes on their own.
     static func all(_ input: [UInt8]) -> [String] {
-        formatting(input) + lint(input) + rollover(input)
+        formatting(input) + lint(input) + rollover(input) + export(input) + titleIdentity(input)
             + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input))
+    }
+
+    /// Export writes from the document what the record of it writes, and refuses what the record refuses.
+    static func export(_ input: [UInt8]) -> [String] {
+        let document = DayDocument(parsing: input)
+        let day = Day("2026-11-20")!
+        return DayRecord.json(of: document, date: day) == DayRecord(document: document, date: day)?.json()
+            ? [] : ["export's JSON from the document differs from the record's"]
+    }
+
+    /// A title hashes as its NFC spelling does (Swift holds them equal), whichever way the hash takes.
+    static func titleIdentity(_ input: [UInt8]) -> [String] {
+        for task in DayDocument(parsing: input).sections.flatMap(\.tasks) {
+            let normalized = String(decoding: task.title._nfcCodeUnits, as: UTF8.self)
+            if PlanTask.identityHash(task.title) != PlanTask.identityHash(normalized) {
+                return ["a title hashes otherwise than its NFC spelling"]
+            }
+        }
+        return []
     }
 
     /// Issue 10's promise: every line a Markdown renderer shows as an open checkbox is either carried by
