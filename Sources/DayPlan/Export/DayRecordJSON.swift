@@ -119,16 +119,14 @@ extension DayRecord {
                     return
                 }
                 writer.member("notes"); writer.strings(task.notes)
-                writer.member("subtasks"); writer.startArray()
-                for (index, subtask) in task.subtasks.enumerated() {
-                    if index > 0 { writer.comma() }
+                writer.member("subtasks")
+                writer.array(task.subtasks) { subtask, writer in
                     writer.open("status"); writer.string(DayRecord.name(of: subtask.status))
                     writer.member("title"); writer.string(subtask.title)
                     writer.member("depth"); writer.integer(subtask.depth)
                     writer.member("note"); writer.integer(subtask.note)
                     writer.close()
                 }
-                writer.endArray()
                 writer.close()
             }
             writer.endArray()
@@ -136,14 +134,12 @@ extension DayRecord {
             writer.close()
         }
         writer.endArray()
-        writer.member("sections"); writer.startArray()
-        for (index, section) in sections.enumerated() {
-            if index > 0 { writer.comma() }
+        writer.member("sections")
+        writer.array(sections) { section, writer in
             writer.open("heading"); writer.string(section.heading)
             writer.member("lines"); writer.strings(section.lines)
             writer.close()
         }
-        writer.endArray()
         writer.close()
         return writer.bytes
     }
@@ -462,12 +458,8 @@ extension JSONTextWriter {
         if !plain { strings { PlanTask.forEachWord(of: title, $0) } }
     }
 
+    /// An array of strings.
     mutating func strings(_ texts: [String]) {
-        startArray()
-        for (index, text) in texts.enumerated() {
-            if index > 0 { comma() }
-            string(text)
-        }
-        endArray()
+        array(texts) { text, writer in writer.string(text) }
     }
 }

@@ -47,15 +47,6 @@ struct ByteBuffer: ~Copyable, ByteSink {
         count += bytes.count
     }
 
-    /// Appends the bytes of a literal (`true`, `null`).
-    @inline(__always)
-    mutating func append(_ literal: StaticString) {
-        let length = literal.utf8CodeUnitCount
-        if count + length > capacity { grow(toHold: count + length) }
-        (base + count).initialize(from: literal.utf8Start, count: length)
-        count += length
-    }
-
     /// Appends `lead"name":`, a JSON member's name that needs no escaping after `{` or `,`, with one check
     /// for room (export writes some twenty of these a task).
     @inline(__always)

@@ -45,6 +45,17 @@ public struct JSONTextWriter: ~Copyable {
     public mutating func endArray() { output.append(UInt8(ascii: "]")) }
     /// `,` between two array elements.
     public mutating func comma() { output.append(UInt8(ascii: ",")) }
+    /// An array of `items`, each written by `element`: the brackets, and the commas between them.
+    public mutating func array<Items: Sequence>(_ items: Items, _ element: (Items.Element, inout JSONTextWriter) -> Void) {
+        startArray()
+        var first = true
+        for item in items {
+            if !first { comma() }
+            first = false
+            element(item, &self)
+        }
+        endArray()
+    }
     /// A string, escaped as JSON wants.
     public mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
     /// A whole number.
@@ -65,7 +76,7 @@ public struct JSONTextWriter: ~Copyable {
     /// `null`
     public mutating func null() { literal("null") }
     /// JSON text written as it is.
-    mutating func literal(_ text: StaticString) { output.append(text) }
+    mutating func literal(_ text: StaticString) { output.append(literal: text) }
 
     /// `"YYYY-MM-DD"`, or `null`.
     public mutating func day(_ day: Day?) {

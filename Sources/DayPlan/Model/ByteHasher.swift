@@ -40,13 +40,6 @@ struct ByteHasher {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// The hash of `bytes`.
-    static func hash(of bytes: UnsafeRawBufferPointer) -> Int {
-        var hasher = ByteHasher()
-        _ = hasher.addASCII(bytes)
-        return hasher.finish()
-    }
-
     /// The hash of every byte added.
     func finish() -> Int {
         var copy = self

@@ -34,17 +34,14 @@ enum JSONReport {
         json.member("mean"); fraction(report.leadTime.mean, &json)
         json.member("longest"); json.integer(report.leadTime.longest)
         json.close()
-        json.member("topTags"); json.startArray()
-        for (index, tag) in report.topTags.enumerated() {
-            if index > 0 { json.comma() }
+        json.member("topTags")
+        json.array(report.topTags) { tag, json in
             json.open("tag"); json.string(tag.tag)
             json.member("done"); json.integer(tag.done)
             json.close()
         }
-        json.endArray()
-        json.member("mostMigrated"); json.startArray()
-        for (index, task) in report.mostMigrated.enumerated() {
-            if index > 0 { json.comma() }
+        json.member("mostMigrated")
+        json.array(report.mostMigrated) { task, json in
             json.open("title"); json.string(task.title)
             json.member("moves"); json.integer(task.moves)
             json.member("firstPlanned"); json.day(task.firstPlanned)
@@ -54,10 +51,8 @@ enum JSONReport {
             json.member("line"); json.integer(task.latest.line)
             json.close()
         }
-        json.endArray()
-        json.member("periods"); json.startArray()
-        for (index, period) in report.periods.enumerated() {
-            if index > 0 { json.comma() }
+        json.member("periods")
+        json.array(report.periods) { period, json in
             json.open("period"); json.string(period.label)
             json.member("first"); json.day(period.first)
             json.member("last"); json.day(period.last)
@@ -66,7 +61,6 @@ enum JSONReport {
             json.member("backlog"); json.integer(period.backlog)
             json.close()
         }
-        json.endArray()
         json.member("days"); json.startArray()
         json.withBytes(sink)
         // Most of the document: written a run of days at a time on all cores, and handed on in order.
