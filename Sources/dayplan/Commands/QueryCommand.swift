@@ -191,57 +191,20 @@ enum QueryCommand {
     static let matchesPerRun = 1024
 
     /// Appends `FILE:LINE:COLUMN: [x] title`, a line an editor's quickfix list reads, for one step, from the
-    /// archive's bytes: made in memory on the stack with a pointer and appended in one piece (no string made
-    /// per task, and no check for room per byte).
+    /// archive's bytes (no string made per task: --history writes every task of the archive).
     static func appendLine(_ step: TaskArchive.Step, of archive: TaskArchive, to text: inout [UInt8]) {
-        let number = archive.days[step.day].line(at: step.index), column = archive.days[step.day].column(at: step.index)
-        let status = archive.days[step.day].status(at: step.index)
-        let mark = markBytes.first { $0.status == status }?.byte ?? UInt8(ascii: "?")
         var file = archive.days[step.day].file
-        file.withUTF8 { file in
-            archive.days[step.day].titleUTF8(at: step.index).withUnsafeBufferPointer { title in
-                // Two numbers of at most 20 characters each (a sign and 19 digits), the mark and 8 bytes of
-                // punctuation: 49 at most.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: file.count + title.count + 64) { room in
-                    guard let start = room.baseAddress else { return }
-                    var end = start
-                    func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        guard let source = bytes.baseAddress else { return }
-                        end.initialize(from: source, count: bytes.count)
-                        end += bytes.count
-                    }
-                    func put(_ byte: UInt8) {
-                        end.initialize(to: byte)
-                        end += 1
-                    }
-                    func put(decimal value: Int) {
-                        if value < 0 { put(UInt8(ascii: "-")) }
-                        var digits = 1, rest = value.magnitude
-                        while rest >= 10 { rest /= 10; digits += 1 }
-                        rest = value.magnitude
-                        for offset in stride(from: digits - 1, through: 0, by: -1) {
-                            (end + offset).initialize(to: UInt8(48 + rest % 10))
-                            rest /= 10
-                        }
-                        end += digits
-                    }
-                    put(file)
-                    put(UInt8(ascii: ":"))
-                    put(decimal: number)
-                    put(UInt8(ascii: ":"))
-                    put(decimal: column)
-                    put(UInt8(ascii: ":"))
-                    put(UInt8(ascii: " "))
-                    put(UInt8(ascii: "["))
-                    put(mark)
-                    put(UInt8(ascii: "]"))
-                    put(UInt8(ascii: " "))
-                    put(title)
-                    put(UInt8(ascii: "\n"))
-                    text.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
-                }
-            }
-        }
+        file.withUTF8 { text.append(contentsOf: $0) }
+        text.append(UInt8(ascii: ":"))
+        text.appendDecimal(archive.days[step.day].line(at: step.index))
+        text.append(UInt8(ascii: ":"))
+        text.appendDecimal(archive.days[step.day].column(at: step.index))
+        text.append(contentsOf: ": [".utf8)
+        let status = archive.days[step.day].status(at: step.index)
+        text.append(markBytes.first { $0.status == status }?.byte ?? UInt8(ascii: "?"))
+        text.append(contentsOf: "] ".utf8)
+        text.append(contentsOf: archive.days[step.day].titleUTF8(at: step.index))
+        text.append(UInt8(ascii: "\n"))
     }
 
     /// Each status's mark (`Status.mark`, ASCII) as a byte, looked up once rather than per line.
