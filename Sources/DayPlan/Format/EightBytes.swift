@@ -52,6 +52,17 @@ func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     }
 }
 
+/// `sameBytes(_:_:)` of two runs of bytes (lines of two files, say).
+func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in
+            guard let first = x.baseAddress, let second = y.baseAddress else { return true }
+            return memoryEqual(first, second, x.count)
+        }
+    }
+}
+
 /// Whether `count` bytes at `a` and at `b` are equal.
 @inline(__always) func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     var i = 0

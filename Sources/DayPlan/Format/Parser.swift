@@ -51,6 +51,22 @@ extension DayDocument {
             return (document, parser.titleBytes, parser.titleEnds)
         }
     }
+
+    /// The task one line holds, read as a task's line in a region is read (its notes aside), and whether
+    /// reading it found something that blocks formatting; nil when the line holds no task. For a check that
+    /// reads back a line it changed without parsing the whole file again (rollover's).
+    static func task(onLine line: ArraySlice<UInt8>) -> (task: PlanTask, blocked: Bool)? {
+        line.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer)
+            parser.lineNumber = 1
+            parser.phase = .section
+            var start = 0, end = buffer.count
+            while start < end, isBlank(buffer[start]) { start += 1 }
+            while end > start, isBlank(buffer[end - 1]) || buffer[end - 1] == cr { end -= 1 }
+            guard start < end, let task = parser.parseTask(start, end) else { return nil }
+            return (task, parser.diagnostics.contains { $0.rule.blocksFormatting })
+        }
+    }
 }
 
 /// What a non-empty title is when a parse keeps no title text (`init(readingForLint:)`, `readingTasks(of:)`).

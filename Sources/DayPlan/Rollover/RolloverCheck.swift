@@ -11,6 +11,13 @@ extension Rollover {
     }
 
     /// What `verify()` finds wrong, one sentence each.
+    ///
+    /// One linear pass over each file: the new day's file is parsed back, and its tasks are compared with the
+    /// tasks it had and with those the old day moves on, by title number (`TitleNumbers`). The old day's file
+    /// is compared line by line with what it was: a line that changes must be an open task's line, changed
+    /// only as rollover changes it. That is its status box set to `[>]` (moved on), which changes nothing
+    /// else the parser reads; or to `[-]` with ` @expired` after its text (expired), and that line is parsed
+    /// back on its own to see the word read as metadata.
     func problems() -> [String] {
         var problems: [String] = []
         let target = DayDocument(parsing: targetAfter)
@@ -25,59 +32,74 @@ extension Rollover {
             problems.append("the new day's file would lose some of the lines it had")
         }
 
-        // The tasks the new day had stay as they were and where they were; the others are what was added.
+        // Every title met, numbered; for each number, what the check knows of it.
+        let old = sourceBefore.map { parsedSourceBefore ?? DayDocument(parsing: $0) }
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
+        var titles = TitleNumbers(expected: target.placedTaskCount + (old?.placedTaskCount ?? 0))
+        var known: [TitleFacts] = []
+        known.reserveCapacity(target.placedTaskCount + (old?.placedTaskCount ?? 0))
+        func number(_ title: String) -> Int {
+            let number = titles.number(title)
+            if number == known.count { known.append(TitleFacts()) }
+            return number
+        }
+        // Routines are the one addition that no old day moves on.
+        for placement in placements where placement.reason == .routine { known[number(placement.title)].isRoutine = true }
+
+        // The tasks the new day had stay as they were and where they were; the others are what was added.
         var beforeTasks = before?.placedTasks.makeIterator()
         var expected = beforeTasks?.next()
-        // Routines are the one addition that no old day moves on.
-        let routineIdentities = Set(placements.filter { $0.reason == .routine }.map(\.title))
-        // What the new day gets, by identity: how many copies, and the first.
-        var addedByIdentity: [String: (count: Int, first: PlacedTask)] = [:]
-        addedByIdentity.reserveCapacity(target.placedTaskCount)
         var addsMoreThanRoutines = false
+        var added: [Int] = []
         for placed in target.placedTasks {
             if let next = expected, next == placed {
                 expected = beforeTasks?.next()
                 continue
             }
-            addedByIdentity[placed.task.identity, default: (0, placed)].count += 1
-            if !routineIdentities.contains(placed.task.identity) { addsMoreThanRoutines = true }
+            let title = number(placed.task.identity)
+            if known[title].copies == 0 {
+                known[title].firstCopy = placed
+                added.append(title)
+            }
+            known[title].copies += 1
+            if !known[title].isRoutine { addsMoreThanRoutines = true }
         }
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        var beforeIdentities = Set<String>(minimumCapacity: before?.placedTaskCount ?? 0)
-        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { beforeIdentities.insert(placed.task.identity) }
+        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known[number(placed.task.identity)].wasThere = true }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
-        var expired: [PlanTask] = []
-        switch (sourceBefore, sourceAfter, sourceDay) {
-        case (nil, nil, nil):
+        var walkedOldDay = false
+        switch (sourceBefore, sourceAfter, sourceDay, old) {
+        case (nil, nil, nil, _):
             break
-        case let (sourceBefore?, sourceAfter?, sourceDay?):
-            let old = parsedSourceBefore ?? DayDocument(parsing: sourceBefore), new = DayDocument(parsing: sourceAfter)
-            if let blocker = new.formattingBlockers.first {
-                problems.append("the old day's file would have an error at line \(blocker.start.line): \(blocker.message)")
-            }
+        case let (sourceBefore?, sourceAfter?, sourceDay?, old?):
             let oldLines = LineTable(sourceBefore), newLines = LineTable(sourceAfter)
-            let oldCount = old.placedTaskCount, newCount = new.placedTaskCount
-            var openLines = Set<Int>(minimumCapacity: oldCount)
-            for placed in old.placedTasks where placed.task.status.isOpen { openLines.insert(placed.task.line) }
-            if oldLines.count != newLines.count {
+            guard oldLines.count == newLines.count else {
                 problems.append("the old day's file would have \(newLines.count) lines instead of \(oldLines.count)")
-            } else {
-                for line in 1..<(oldLines.count + 1) where oldLines.full(line) != newLines.full(line) {
-                    if !openLines.contains(line) {
-                        problems.append("line \(line) of the old day's file would change, but it holds no open task")
-                    } else if oldLines.ending(of: line) != newLines.ending(of: line) {
+                break
+            }
+            var openLines: [Int] = []
+            openLines.reserveCapacity(old.placedTaskCount)
+            for placed in old.placedTasks where placed.task.status.isOpen { openLines.append(placed.task.line) }
+            var nextOpen = 0
+            for line in 1..<(oldLines.count + 1) {
+                while nextOpen < openLines.count, openLines[nextOpen] < line { nextOpen += 1 }
+                let isOpenTaskLine = nextOpen < openLines.count && openLines[nextOpen] == line
+                if isOpenTaskLine {
+                    if !sameBytes(oldLines.ending(of: line), newLines.ending(of: line)) {
                         problems.append("line \(line) of the old day's file would change its line ending")
                     }
+                } else if !sameBytes(oldLines.full(line), newLines.full(line)) {
+                    problems.append("line \(line) of the old day's file would change, but it holds no open task")
                 }
             }
+
             // Each task moved on is in the new day exactly once, open as it was, where rollover puts it; checked
             // as the tasks are met, and said after what the walk over the old day finds.
-            var movedIdentities = Set<String>(minimumCapacity: oldCount)
             var movedProblems: [String] = []
+            var expired: [PlanTask] = []
             var firstCarried: [String: Placement] = [:], firstScheduled: [String: Placement] = [:]
             for placement in placements.reversed() {
                 if placement.reason == .carried { firstCarried[placement.title] = placement }
@@ -85,18 +107,19 @@ extension Rollover {
             }
             func checkMoved(_ placed: PlacedTask) {
                 let region = placed.region, task = placed.task
+                let title = number(task.identity)
                 // A second open task with the same title is the same task: it was moved on, not added again.
-                guard movedIdentities.insert(task.identity).inserted else { return }
-                let copies = addedByIdentity[task.identity]
-                if beforeIdentities.contains(task.identity) {
-                    if copies != nil { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
+                guard !known[title].isMoved else { return }
+                known[title].isMoved = true
+                let copies = known[title].copies
+                if known[title].wasThere {
+                    if copies > 0 { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
                     return
                 }
-                guard let copies, copies.count == 1 else {
-                    movedProblems.append("`\(task.title)` would be in the new day \(copies?.count ?? 0) times instead of once")
+                guard copies == 1, let copy = known[title].firstCopy else {
+                    movedProblems.append("`\(task.title)` would be in the new day \(copies) times instead of once")
                     return
                 }
-                let copy = copies.first
                 let carried = region.isLimited && task.metadata.carry
                 var expected = task
                 var destination = carried ? region : .backlog
@@ -116,43 +139,103 @@ extension Rollover {
                 }
             }
 
-            if oldCount != newCount {
-                problems.append("the old day's file would have \(newCount) tasks instead of \(oldCount)")
-            } else {
-                for (was, now) in zip(old.placedTasks, new.placedTasks) {
-                    let task = was.task
-                    guard task.status.isOpen else {
-                        if now.task != task { problems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change") }
-                        continue
+            for placed in old.placedTasks {
+                let task = placed.task
+                guard task.status.isOpen else {
+                    let lines = task.line..<(task.line + task.lineSpan)
+                    if lines.contains(where: { !sameBytes(oldLines.full($0), newLines.full($0)) }) {
+                        problems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change")
                     }
-                    var movedOn = task
-                    movedOn.status = .deferred
-                    var dropped = task
-                    dropped.status = .cancelled
-                    dropped.metadata.expired = true
-                    if now.task == movedOn {
-                        checkMoved(was)
-                    } else if now.task == dropped {
-                        expired.append(task)
-                    } else {
-                        problems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
-                    }
+                    continue
+                }
+                let now = TaskLineChange(task, before: sourceBefore, oldLines, after: newLines)
+                if now.isMovedOn {
+                    checkMoved(placed)
+                } else if now.isExpired {
+                    expired.append(task)
+                } else {
+                    problems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
                 }
             }
             problems += movedProblems
-            for task in expired where !movedIdentities.contains(task.identity) && addedByIdentity[task.identity] != nil {
-                problems.append("`\(task.title)` expired, yet it would be added to the new day")
-            }
-            for (identity, _) in addedByIdentity where !movedIdentities.contains(identity) && !routineIdentities.contains(identity) {
-                problems.append("`\(identity)` would be added to the new day, but the old day does not move it on")
+            walkedOldDay = true
+            for task in expired {
+                let title = number(task.identity)
+                if !known[title].isMoved, known[title].copies > 0 {
+                    problems.append("`\(task.title)` expired, yet it would be added to the new day")
+                }
             }
         default:
             problems.append("the old day's file and its day would not be given together")
+        }
+        for title in added where walkedOldDay && !known[title].isMoved && !known[title].isRoutine {
+            guard let copy = known[title].firstCopy else { continue }
+            problems.append("`\(copy.task.identity)` would be added to the new day, but the old day does not move it on")
         }
         if sourceBefore == nil, addsMoreThanRoutines {
             problems.append("the new day would get tasks though there is no earlier plan")
         }
         return problems
+    }
+}
+
+/// What `Rollover.problems()` knows of one title.
+private struct TitleFacts {
+    /// How many tasks of this title the new day gets, and the first of them.
+    var copies = 0
+    var firstCopy: PlacedTask?
+    /// The new day had a task of this title before rollover.
+    var wasThere = false
+    /// An open task of the old day with this title was moved on.
+    var isMoved = false
+    /// A routine of this title was added.
+    var isRoutine = false
+}
+
+/// How an open task's line of the old day changed: moved on (its status box set to `[>]`, nothing else) or
+/// expired (set to `[-]`, with ` @expired` after its text unless it had the word, and parsed back as such).
+private struct TaskLineChange {
+    let isMovedOn: Bool
+    let isExpired: Bool
+    /// What rollover appends to an expired task's line.
+    static let expiredWord = Array(" @expired".utf8)
+
+    init(_ task: PlanTask, before: [UInt8], _ oldLines: LineTable, after newLines: LineTable) {
+        let line = task.line
+        let old = oldLines.content(of: line), new = newLines.content(of: line)
+        guard let parts = TaskLine(task, in: before), Status(mark: before[parts.mark]) == task.status,
+              parts.mark > old.startIndex, parts.mark + 1 < old.endIndex, parts.textEnd <= old.endIndex else {
+            isMovedOn = false
+            isExpired = false
+            return
+        }
+        // Offsets within the line.
+        let mark = parts.mark - old.startIndex, textEnd = parts.textEnd - old.startIndex
+        /// Whether `new` is `old` with the mark set to `status`'s and `inserted` after the text.
+        func isEdit(setting status: Status, inserting inserted: ArraySlice<UInt8>) -> Bool {
+            guard new.count == old.count + inserted.count else { return false }
+            let o = old.startIndex, n = new.startIndex, after = n + textEnd + inserted.count
+            return new[n + mark] == status.markByte
+                && sameBytes(old[o..<(o + mark)], new[n..<(n + mark)])
+                && sameBytes(old[(o + mark + 1)..<(o + textEnd)], new[(n + mark + 1)..<(n + textEnd)])
+                && sameBytes(new[(n + textEnd)..<after], inserted)
+                && sameBytes(old[(o + textEnd)...], new[after...])
+        }
+        isMovedOn = isEdit(setting: .deferred, inserting: [])
+        guard !isMovedOn, isEdit(setting: .cancelled, inserting: task.metadata.expired ? [] : TaskLineChange.expiredWord[...]) else {
+            isExpired = false
+            return
+        }
+        // The line read back on its own, as the parser reads a task's line: the same task, cancelled and expired.
+        var expected = task
+        expected.status = .cancelled
+        expected.metadata.expired = true
+        expected.notes = []
+        guard let read = DayDocument.task(onLine: new) else {
+            isExpired = false
+            return
+        }
+        isExpired = !read.blocked && read.task == expected
     }
 }
 

@@ -17,6 +17,26 @@ import Testing
         #expect(document.tasks(in: .backlog).map(\.title) == ["Renew passport"])
     }
 
+    /// One line read on its own (rollover's check reads back the lines it changed so) is the task the
+    /// whole file's parse has on that line, notes aside.
+    @Test func readsOneTaskLineOnItsOwn() throws {
+        // The indented line first: under another task it would be that task's note.
+        let lines = ["  + [ ] Indented #work  ", "- [-] Fix `quote @expires:2026-11-01 @expired", "1. [x] Numbered @carry\r",
+                     "* [/] Must @from:2026-11-19 @on:2026-11-30/evening"]
+        let document = DayDocument(parsing: "# 2026-11-20\n\n## Backlog\n" + lines.joined(separator: "\n") + "\n")
+        let tasks = document.tasks(in: .backlog)
+        #expect(tasks.count == lines.count)
+        for (line, task) in zip(lines, tasks) {
+            let read = try #require(DayDocument.task(onLine: Array(line.utf8)[...]))
+            #expect(read.task == task, "\(line)")
+            #expect(!read.blocked)
+        }
+        #expect(DayDocument.task(onLine: Array("- [-] A @expires:2026-11-01 @expires:2026-11-02".utf8)[...])?.blocked == true)
+        for line in ["Plain text", "- no box", "", "   ", "- [?] Unknown status"] {
+            #expect(DayDocument.task(onLine: Array(line.utf8)[...]) == nil, "\(line)")
+        }
+    }
+
     @Test func readsEveryStatus() {
         let document = DayDocument(parsing: "# 2026-11-21\n## Backlog\n- [ ] a\n- [/] b\n- [x] c\n- [X] d\n- [>] e\n- [-] f\n")
         #expect(document.tasks(in: .backlog).map(\.status) == [.todo, .inProgress, .done, .done, .deferred, .cancelled])

@@ -699,6 +699,36 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         ])
     }
 
+    /// The old day's file is not parsed back: each changed line must be what rollover writes, and nothing else.
+    @Test(arguments: [
+        // The title changed as well as the box.
+        ("- [ ] A\n- [ ] B @expires:2026-11-01\n", "- [>] Ab\n- [-] B @expires:2026-11-01 @expired\n", "`A` (line 4)"),
+        // Expired without the word, or the word not after the text.
+        ("- [ ] A\n- [ ] B @expires:2026-11-01\n", "- [>] A\n- [-] B @expires:2026-11-01\n", "`B` (line 5)"),
+        ("- [ ] A\n- [ ] B @expires:2026-11-01\n", "- [>] A\n- [-] @expired B @expires:2026-11-01\n", "`B` (line 5)"),
+        // Another status, or another bullet.
+        ("- [ ] A\n- [ ] B\n", "- [x] A\n- [>] B\n", "`A` (line 4)"),
+        ("- [ ] A\n- [ ] B\n", "- [>] A\n+ [>] B\n", "`B` (line 5)"),
+    ])
+    func checkCatchesAnOpenTasksLineChangedOtherwise(_ tasks: String, _ tampered: String, _ named: String) throws {
+        let plan = try rollover("# 2026-11-20\n\n## Backlog\n" + tasks)
+        let changed = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
+                               sourceAfter: Array(("# 2026-11-20\n\n## Backlog\n" + tampered).utf8),
+                               targetBefore: nil, targetAfter: plan.targetAfter, summary: plan.summary)
+        #expect(changed.problems().contains("\(named) would be neither moved on nor expired in the old day"),
+                "\(changed.problems())")
+    }
+
+    /// An expired line is parsed back on its own: ` @expired` after any text (a code span left open, a
+    /// backslash, half a link) reads as metadata, and the check passes.
+    @Test(arguments: ["Fix `quote", "Fix \\", "Fix [link](x", "Fix <span", "Fix `quote` done"])
+    func checkAcceptsAnExpiredLineWhateverItsTextEndsWith(_ title: String) throws {
+        let plan = try rollover("# 2026-11-20\n\n## Backlog\n- [ ] \(title) @expires:2026-11-01\n")
+        #expect(plan.summary.expired == 1)
+        #expect(plan.newSource.hasSuffix("- [-] \(title) @expires:2026-11-01 @expired\n"))
+        #expect(plan.problems() == [])
+    }
+
     @Test func checkCatchesLostLinesOfAnExistingTarget() throws {
         let plan = try rollover("# 2026-11-20\n\n## Backlog\n- [ ] A\n", into: "# 2026-11-21\n\nMy line.\n## Backlog\n")
         let tampered = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,

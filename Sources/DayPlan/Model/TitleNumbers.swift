@@ -1,9 +1,10 @@
 /// Numbers titles: equal titles (as Swift's `String` compares them: canonically equivalent Unicode is
 /// equal) get the same number, the first title met gets 0, the next new one 1, and so on.
 ///
-/// The merge numbers every task of three versions of a day, so the cost per title counts: titles are looked
-/// up by `PlanTask.identityHash` (made from the bytes of nearly every title) in a table of their own, and
-/// compared by `PlanTask.sameIdentity` (their bytes before `String` compares them).
+/// The merge numbers every task of three versions of a day, and rollover's check every task of the files it
+/// reads and writes, so the cost per title counts: titles are looked up by `PlanTask.identityHash` (made from
+/// the bytes of nearly every title) in a table of their own, and compared by `PlanTask.sameIdentity` (their
+/// bytes before `String` compares them).
 struct TitleNumbers {
     /// The titles numbered so far, by number, and the hash of each.
     private var titles: [String] = []
@@ -44,6 +45,25 @@ struct TitleNumbers {
         hashes.append(hash)
         if titles.count * 2 > slots.count { grow() }
         return number
+    }
+
+    /// Numbers `title` and says whether it is new: a set of titles by identity, for rollover's "is this task
+    /// there already".
+    mutating func insert(_ title: String) -> Bool {
+        let before = titles.count
+        return number(title) == before
+    }
+
+    /// Whether `title` has a number already.
+    func contains(_ title: String) -> Bool {
+        let hash = PlanTask.identityHash(title)
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let number = Int(slots[slot]) - 1
+            if hashes[number] == hash, PlanTask.sameIdentity(titles[number], title) { return true }
+            slot = (slot + 1) & mask
+        }
+        return false
     }
 
     /// Twice the slots, every number placed again.

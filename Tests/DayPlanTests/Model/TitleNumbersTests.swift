@@ -48,6 +48,26 @@ import Testing
         #expect(numbers.number(titles[4_321]) == 4_321)
     }
 
+    /// As a set of titles (rollover's "is it there already"): insert says whether a title is new, contains
+    /// finds it in any canonically equivalent spelling, and neither disturbs the numbers.
+    @Test func insertAndContainsMakeASetOfTitles() {
+        var titles = TitleNumbers(expected: 2)
+        #expect(!titles.contains("Café visit"))
+        let first = titles.insert("Café visit")
+        #expect(first)
+        #expect(titles.contains("Cafe\u{301} visit"))
+        let again = titles.insert("Cafe\u{301} visit")
+        #expect(!again)
+        let inserted = (0..<300).map { titles.insert("Task \($0)") }
+        #expect(inserted.allSatisfy { $0 })
+        #expect((0..<300).allSatisfy { titles.contains("Task \($0)") })
+        #expect(!titles.contains("Task 300"))
+        #expect(!titles.contains(""))
+        #expect(titles.count == 301)
+        let number = titles.number("Task 299")
+        #expect(number == 300)
+    }
+
     @Test func sameBytesComparesLengthAndEveryByte() {
         let long = Array("0123456789abcdefghij".utf8)
         #expect(sameBytes(long, long))
