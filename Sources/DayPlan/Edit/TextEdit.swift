@@ -54,7 +54,15 @@ public struct TextEdit: Hashable, Sendable {
 
     /// By offset, then removals that start there after pure insertions; otherwise in the order given.
     static func sorted(_ edits: [TextEdit]) -> [TextEdit] {
-        edits.enumerated().sorted { a, b in
+        // Most edits are made in file order (rollover's, for one): those are returned as they are.
+        var inOrder = true
+        for index in edits.indices.dropFirst()
+            where (edits[index - 1].offset, edits[index - 1].removing) > (edits[index].offset, edits[index].removing) {
+            inOrder = false
+            break
+        }
+        if inOrder { return edits }
+        return edits.enumerated().sorted { a, b in
             (a.element.offset, a.element.removing, a.offset) < (b.element.offset, b.element.removing, b.offset)
         }.map(\.element)
     }

@@ -120,8 +120,11 @@ public struct Rollover: Sendable {
         }
 
         // What the new day already holds, by identity; anything with one of these titles is not added again.
-        var known = Set(targetDocument?.allTasks.map(\.identity) ?? [])
-        var additions: [Region: [PlanTask]] = [:]
+        let targetTasks = targetDocument?.allTasks ?? []
+        var known = TitleNumbers(expected: targetTasks.count + 16)
+        for task in targetTasks { _ = known.insert(task.identity) }
+        // What each region gets, by `Region.rawValue`.
+        var additions = [[PlanTask]](repeating: [], count: Region.allCases.count)
         var summary = RolloverSummary()
         var sourceAfter: [UInt8]?
         var changedSourceLines: [Int] = []
@@ -149,8 +152,6 @@ public struct Rollover: Sendable {
         if let source {
             let document = DayDocument(parsing: source.bytes)
             sourceDocument = document
-            // Each open task of the old day may add a title: room made once, not by growing a task at a time.
-            known.reserveCapacity(known.count + document.placedTaskCount)
             lineEnding = document.lineEnding
             let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
@@ -177,11 +178,10 @@ public struct Rollover: Sendable {
                         continue
                     }
                     edits += taskLine.statusEdit(.deferred, in: source.bytes)
-                    guard !known.contains(moving.identity) else {
+                    guard known.insert(moving.identity) else {
                         summary.alreadyPlanned += 1
                         continue
                     }
-                    known.insert(moving.identity)
                     if let due = task.metadata.due, due <= day { summary.overdue += 1 }
                     if region == .backlog, let on = task.metadata.on, on <= day {
                         // Scheduled: placed now, and no longer scheduled; without room it stays scheduled in
@@ -192,7 +192,7 @@ public struct Rollover: Sendable {
                             moving.metadata.on = nil
                             moving.metadata.onRegion = nil
                         }
-                        if placed == .backlog { backlogFirst.append(moving) } else { additions[placed, default: []].append(moving) }
+                        if placed == .backlog { backlogFirst.append(moving) } else { additions[placed.rawValue].append(moving) }
                         summary.scheduled += 1
                         continue
                     }
@@ -204,7 +204,7 @@ public struct Rollover: Sendable {
                                                     region: .backlog, wanted: region))
                     }
                     open[into.rawValue][moving.bucket.rawValue] += 1
-                    additions[into, default: []].append(moving)
+                    additions[into.rawValue].append(moving)
                     if carried {
                         summary.carried += 1
                     } else if region.isLimited {
@@ -212,10 +212,13 @@ public struct Rollover: Sendable {
                     }
                 }
             }
+            // The edits are in file order (a task's own edits on its line), so the lines come sorted.
             let before = LineTable(source.bytes)
-            var changedLines = Set<Int>(minimumCapacity: edits.count)
-            for edit in edits { changedLines.insert(before.line(containing: edit.offset)) }
-            changedSourceLines = changedLines.sorted()
+            changedSourceLines.reserveCapacity(edits.count)
+            for edit in edits {
+                let line = before.line(containing: edit.offset)
+                if changedSourceLines.last != line { changedSourceLines.append(line) }
+            }
             sourceAfter = TextEdit.apply(edits, to: source.bytes)
         }
 
@@ -224,25 +227,24 @@ public struct Rollover: Sendable {
             guard let region = section.region else { continue }
             for routine in section.tasks where routine.status.isOpen {
                 guard let every = routine.metadata.every, every.isDue(on: day) else { continue }
-                guard !known.contains(routine.identity) else {
+                guard known.insert(routine.identity) else {
                     summary.routinesAlreadyThere += 1
                     continue
                 }
-                known.insert(routine.identity)
                 var task = routine
                 task.source = nil
                 task.metadata.every = nil
-                additions[place(task, in: region, .routine), default: []].append(task)
+                additions[place(task, in: region, .routine).rawValue].append(task)
                 summary.routines += 1
             }
         }
 
         // In the order they stood in the old day, except that a sticky task goes before the first task of its
         // bucket that is not sticky; scheduled tasks bound for the Backlog before all of them.
-        if !backlogFirst.isEmpty { additions[.backlog] = backlogFirst + (additions[.backlog] ?? []) }
-        for (region, tasks) in additions {
+        if !backlogFirst.isEmpty { additions[Region.backlog.rawValue] = backlogFirst + additions[Region.backlog.rawValue] }
+        for region in additions.indices where additions[region].contains(where: \.metadata.sticky) {
             var ordered: [PlanTask] = []
-            for task in tasks {
+            for task in additions[region] {
                 var at = ordered.count
                 if task.metadata.sticky {
                     for index in ordered.indices where ordered[index].bucket == task.bucket && !ordered[index].metadata.sticky {
@@ -268,14 +270,14 @@ public struct Rollover: Sendable {
             var document = DayDocument(day: day, lineEnding: lineEnding)
             for index in document.sections.indices {
                 guard let region = document.sections[index].region else { continue }
-                document.sections[index].items = (additions[region] ?? []).map(Item.task)
+                document.sections[index].items = additions[region.rawValue].map(Item.task)
             }
             targetAfter = kept + document.canonicalBytes()
             addedLines = Array((LineTable(kept).count + 1)..<(LineTable(targetAfter).count + 1))
         }
         // Everything added is open; counted without parsing the result again.
         summary.backlog = (targetDocument?.tasks(in: .backlog).filter(\.status.isOpen).count ?? 0)
-            + (additions[.backlog]?.count ?? 0)
+            + additions[Region.backlog.rawValue].count
 
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, changedSourceLines: changedSourceLines,
@@ -352,17 +354,23 @@ public enum RolloverError: Error, Sendable {
 extension Rollover {
     /// Open tasks with no title: rollover could not tell them apart, so it refuses them.
     static func untitledOpenTasks(in document: DayDocument) -> [Diagnostic] {
-        document.allTasks.filter { $0.status.isOpen && $0.title.isEmpty }.compactMap { task in
-            guard let source = task.source else { return nil }
-            return Diagnostic(.emptyTitle, from: source.start, to: source.end,
-                              "This open task has no title, so rollover cannot tell it from others; give it a title.")
+        var found: [Diagnostic] = []
+        for section in document.sections where section.region != nil {
+            for case .task(let task) in section.items where task.status.isOpen && task.title.isEmpty {
+                guard let source = task.source else { continue }
+                found.append(Diagnostic(.emptyTitle, from: source.start, to: source.end,
+                                        "This open task has no title, so rollover cannot tell it from others; give it a title."))
+            }
         }
+        return found
     }
 
     /// Inserts what comes forward into an existing day file, keeping every byte it had (see `RegionInsertion`).
-    static func insert(_ additions: [Region: [PlanTask]], into original: [UInt8]) -> ([UInt8], [Int]) {
+    /// `additions`: the tasks for each region, by `Region.rawValue`; a region that gets none is left alone.
+    static func insert(_ additions: [[PlanTask]], into original: [UInt8]) -> ([UInt8], [Int]) {
         let insertions = Region.allCases.compactMap { region in
-            additions[region].map { RegionInsertion(region: region, text: $0.flatMap(\.writtenLines)) }
+            additions[region.rawValue].isEmpty
+                ? nil : RegionInsertion(region: region, text: additions[region.rawValue].flatMap(\.writtenLines))
         }
         let result = RegionInsertion.apply(insertions, to: original)
         return (result.bytes, result.addedLines)
