@@ -9,49 +9,54 @@ import Darwin
 /// The version `dayplan --version` prints.
 let version = "0.2.0"
 
-/// Every command: what it takes (its spec, which help, argument parsing, completions and the man page are
-/// made from) and its whole flow, given its parsed arguments. A new command is one file in Commands/ and one
-/// line here.
-let commands: [(spec: CommandSpec, run: @MainActor (Arguments) -> ExitCode)] = [
-    (AddCommand.spec, AddCommand.run),
-    (FmtCommand.spec, FmtCommand.run),
-    (ExportCommand.spec, ExportCommand.run),
-    (ImportCommand.spec, ImportCommand.run),
-    (InitCommand.spec, InitCommand.run),
-    (LintCommand.spec, LintCommand.run),
-    (LspCommand.spec, LspCommand.run),
-    (MarkCommand.spec, MarkCommand.run),
-    (MergeCommand.spec, MergeCommand.run),
-    (MoveCommand.spec, MoveCommand.run),
-    (QueryCommand.spec, QueryCommand.run),
-    (ReportCommand.spec, ReportCommand.run),
-    (RolloverCommand.spec, RolloverCommand.run),
-    (StatusCommand.spec, StatusCommand.run),
-    (CompletionsCommand.spec, CompletionsCommand.run),
-    (HelpCommand.spec, HelpCommand.run),
+/// Every command: its name, what it takes (its spec, which help, argument parsing, completions and the man
+/// page are made from) and its whole flow, given its parsed arguments. A new command is one file in Commands/
+/// and one line here. A spec is made when asked for, so that a run builds only its own command's.
+let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Arguments) -> ExitCode)] = [
+    (AddCommand.name, { AddCommand.spec }, AddCommand.run),
+    (FmtCommand.name, { FmtCommand.spec }, FmtCommand.run),
+    (ExportCommand.name, { ExportCommand.spec }, ExportCommand.run),
+    (ImportCommand.name, { ImportCommand.spec }, ImportCommand.run),
+    (InitCommand.name, { InitCommand.spec }, InitCommand.run),
+    (LintCommand.name, { LintCommand.spec }, LintCommand.run),
+    (LspCommand.name, { LspCommand.spec }, LspCommand.run),
+    (MarkCommand.name, { MarkCommand.spec }, MarkCommand.run),
+    (MergeCommand.name, { MergeCommand.spec }, MergeCommand.run),
+    (MoveCommand.name, { MoveCommand.spec }, MoveCommand.run),
+    (QueryCommand.name, { QueryCommand.spec }, QueryCommand.run),
+    (ReportCommand.name, { ReportCommand.spec }, ReportCommand.run),
+    (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
+    (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
+    (CompletionsCommand.name, { CompletionsCommand.spec }, CompletionsCommand.run),
+    (HelpCommand.name, { HelpCommand.spec }, HelpCommand.run),
 ]
 
 /// What dayplan is, in one line: the overview's first line and the manual page's description.
 let tagline = "plain-text 1-3-5 day plans, checked and carried forward"
 
-let overview = """
+/// The overview: what `dayplan --help` prints.
+var overview: String {
+    let specs = commands.map { $0.spec() }
+    let width = max(10, (commands.map(\.name.count).max() ?? 0) + 2)
+    return """
     dayplan \(version): \(tagline).
 
     USAGE: dayplan <command> [options] [path ...]
 
     COMMANDS:
-    \(commands.map { "  " + $0.spec.name.padding(max(10, (commands.map(\.spec.name.count).max() ?? 0) + 2)) + $0.spec.summary }.joined(separator: "\n"))
+    \(specs.map { "  " + $0.name.padding(width) + $0.summary }.joined(separator: "\n"))
 
     Run 'dayplan help <command>' or 'dayplan <command> --help' for a command's options.
     Exit codes: 0 fine, 1 findings, 2 usage or I/O error.
     """
+}
 
 /// Says that `name` is no command, suggesting the nearest one; exit code 2.
 @MainActor func unknownCommand(_ name: String) -> ExitCode {
     var err = Output.error
     defer { err.flush() }
     var message = "dayplan: unknown command '\(name)'"
-    if let guess = closest(to: name, among: commands.map(\.spec.name)) { message += " (did you mean '\(guess)'?)" }
+    if let guess = closest(to: name, among: commands.map(\.name)) { message += " (did you mean '\(guess)'?)" }
     err.line(message + "\nRun 'dayplan --help' for the list of commands.")
     return .failure
 }
@@ -72,12 +77,12 @@ let overview = """
         out.line("dayplan \(version)")
         return .success
     default:
-        guard let command = commands.first(where: { $0.spec.name == first }) else { return unknownCommand(first) }
+        guard let command = commands.first(where: { $0.name == first }) else { return unknownCommand(first) }
         out.flush()
         // Every command's words are parsed here, by its spec (help and usage mistakes answered on the way).
         let arguments: Arguments
         do {
-            arguments = try Arguments.forCommand(command.spec, Array(words.dropFirst()))
+            arguments = try Arguments.forCommand(command.spec(), Array(words.dropFirst()))
         } catch {
             return error
         }

@@ -63,12 +63,13 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
     private init?(inferringFrom path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard let name = parts.last, Day.isFileName(name), let day = Day(name.prefix(10)) else { return nil }
-        var pattern: [String] = []
+        // Joined by hand: `joined(separator:)` is generic too, and its first call costs as much.
+        var pattern = ""
         for part in parts.dropLast() {
             guard !part.isEmpty, !part.hasPrefix(".") else { return nil }
-            pattern.append(Layout.tokens(in: String(part), for: day))
+            pattern += Layout.tokens(in: String(part), for: day) + "/"
         }
-        try? self.init((pattern + [Layout.fileNamePattern]).joined(separator: "/"))
+        try? self.init(pattern + Layout.fileNamePattern)
     }
 
     /// The path of `day`'s file inside the plan folder: `2026/11/2026-11-20.md`.

@@ -6,8 +6,31 @@
 /// long name, whichever name was typed.
 struct Arguments {
     var positionals: [String] = []
-    var flags: Set<String> = []
-    var options: [String: String] = [:]
+    var flags = Flags()
+    var options = OptionValues()
+
+    /// The flags given, by long name. A handful at most, so a list: no hashing, and no generic set for a
+    /// run to set up before it starts its work.
+    struct Flags {
+        private var names: [String] = []
+        /// Whether the flag `name` (its long name) was given.
+        func contains(_ name: String) -> Bool { names.contains(name) }
+        /// Notes that the flag `name` was given.
+        mutating func insert(_ name: String) { if !contains(name) { names.append(name) } }
+    }
+
+    /// The options given with values, by long name; a later value replaces an earlier one.
+    struct OptionValues {
+        private var given: [(name: String, value: String)] = []
+        /// The value of the option `name` (its long name), if it was given.
+        subscript(name: String) -> String? {
+            get { given.first { $0.name == name }?.value }
+            set {
+                given.removeAll { $0.name == name }
+                if let newValue { given.append((name, newValue)) }
+            }
+        }
+    }
 
     /// Splits `words` by the options `spec` declares; anything else is a usage error.
     init(_ words: [String], spec: CommandSpec) throws(UsageError) {

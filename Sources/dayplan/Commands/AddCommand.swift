@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan add`: captures a task into the day's file, by default into the Backlog.
 enum AddCommand {
+    /// The word that runs it: `dayplan add`.
+    static let name = "add"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "add",
+        name: name,
         summary: "Add a task to today's plan (by default to the Backlog)",
         arguments: Value(placeholder: "TITLE ...", kind: .text),
         about: """

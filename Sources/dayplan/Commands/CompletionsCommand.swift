@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan completions`: prints a shell completion script, made from the commands' specs.
 enum CompletionsCommand {
+    /// The word that runs it: `dayplan completions`.
+    static let name = "completions"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "completions",
+        name: name,
         summary: "Print the completion script for bash, zsh or fish",
         arguments: Value(placeholder: "bash|zsh|fish", kind: .choice(Completions.Shell.allCases.map(\.rawValue))),
         about: """
@@ -69,7 +72,7 @@ enum CompletionsCommand {
             return fail(arguments.positionals.isEmpty ? "name a shell: bash, zsh or fish"
                         : "unknown shell '\(arguments.positionals.joined(separator: " "))'; use bash, zsh or fish")
         }
-        out.write(Completions.script(for: shell, commands.map(\.spec), version: version))
+        out.write(Completions.script(for: shell, commands.map { $0.spec() }, version: version))
         return .success
     }
 

@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan export`: day files as versioned JSON (a document or JSON Lines) or as iCalendar to-dos.
 enum ExportCommand {
+    /// The word that runs it: `dayplan export`.
+    static let name = "export"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "export",
+        name: name,
         summary: "Write day files as JSON (schema version 1) or iCalendar to-dos",
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """

@@ -9,8 +9,11 @@ import DayPlan
 
 /// `dayplan fmt`: rewrites day files in canonical form.
 enum FmtCommand {
+    /// The word that runs it: `dayplan fmt`.
+    static let name = "fmt"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "fmt",
+        name: name,
         summary: "Print, check or rewrite day files in canonical form",
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """

@@ -1,7 +1,10 @@
 /// `dayplan help`: the overview, one command's help, or the whole manual page.
 enum HelpCommand {
+    /// The word that runs it: `dayplan help`.
+    static let name = "help"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "help",
+        name: name,
         summary: "Show the commands, a command's help, or the manual page",
         arguments: Value(placeholder: "COMMAND", kind: .command),
         about: """
@@ -20,15 +23,15 @@ enum HelpCommand {
         var out = Output.standard
         defer { out.flush() }
         if arguments.flags.contains("--man") {
-            out.write(ManPage.commands(commands.map(\.spec), version: version))
+            out.write(ManPage.commands(commands.map { $0.spec() }, version: version))
             return .success
         }
         guard let name = arguments.positionals.first else {
             out.line(overview)
             return .success
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else { return unknownCommand(name) }
-        out.line(command.spec.help)
+        guard let command = commands.first(where: { $0.name == name }) else { return unknownCommand(name) }
+        out.line(command.spec().help)
         return .success
     }
 }

@@ -9,8 +9,11 @@ import DayPlan
 
 /// `dayplan import`: writes the day files an export describes, in canonical form, into the plan folder.
 enum ImportCommand {
+    /// The word that runs it: `dayplan import`.
+    static let name = "import"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "import",
+        name: name,
         summary: "Write the day files a JSON export describes into the plan folder",
         arguments: Value(placeholder: "FILE", kind: .file),
         about: """

@@ -9,8 +9,11 @@ import DayPlan
 
 /// `dayplan init`: makes a folder a plan folder.
 enum InitCommand {
+    /// The word that runs it: `dayplan init`.
+    static let name = "init"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "init",
+        name: name,
         summary: "Make a folder a plan folder: settings, a template for new days, the lock git-ignored",
         arguments: Value(placeholder: "DIR", kind: .folder),
         about: """

@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan lint`: checks day files against the format and the 1-3-5 rule.
 enum LintCommand {
+    /// The word that runs it: `dayplan lint`.
+    static let name = "lint"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "lint",
+        name: name,
         summary: "Check day files against the format and the 1-3-5 rule",
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """

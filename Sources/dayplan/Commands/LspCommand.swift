@@ -8,8 +8,11 @@ import Darwin
 
 /// `dayplan lsp`: a language server, so that editors check and format day files as they are typed.
 enum LspCommand {
+    /// The word that runs it: `dayplan lsp`.
+    static let name = "lsp"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "lsp",
+        name: name,
         summary: "Serve day files to editors (Language Server Protocol)",
         arguments: nil,
         about: """

@@ -5,8 +5,11 @@ enum MarkCommand {
     /// The statuses a person sets, by the word they type.
     static let statuses: [(word: String, status: Status)] = [("done", .done), ("doing", .inProgress), ("todo", .todo), ("cancel", .cancelled)]
 
+    /// The word that runs it: `dayplan mark`.
+    static let name = "mark"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "mark",
+        name: name,
         summary: "Mark a task done, doing, todo or cancel",
         arguments: Value(placeholder: "done|doing|todo|cancel TASK", kind: .text),
         about: """

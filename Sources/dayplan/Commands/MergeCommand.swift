@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan merge`: git's merge driver for day files, merging them task by task.
 enum MergeCommand {
+    /// The word that runs it: `dayplan merge`.
+    static let name = "merge"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "merge",
+        name: name,
         summary: "Merge two versions of a day file task by task (a git merge driver)",
         arguments: Value(placeholder: "BASE OURS THEIRS [PATH]", kind: .file),
         about: """

@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan move`: moves a task, with its notes and sub-tasks, to another region or bucket.
 enum MoveCommand {
+    /// The word that runs it: `dayplan move`.
+    static let name = "move"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "move",
+        name: name,
         summary: "Move a task to another region or bucket",
         arguments: Value(placeholder: "TASK", kind: .text),
         about: """

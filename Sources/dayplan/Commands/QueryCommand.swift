@@ -2,8 +2,11 @@ import DayPlan
 
 /// `dayplan query`: every task over the archive that matches the filters, each task once.
 enum QueryCommand {
+    /// The word that runs it: `dayplan query`.
+    static let name = "query"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "query",
+        name: name,
         summary: "List the tasks of day files that match filters, each task once across days",
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """

@@ -10,8 +10,11 @@ import DayPlan
 /// `dayplan report`: how the plans went over a period of the archive, as text with charts, JSON, CSV or a
 /// self-contained HTML page.
 enum ReportCommand {
+    /// The word that runs it: `dayplan report`.
+    static let name = "report"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "report",
+        name: name,
         summary: "Report how the plans went: completion, score, streaks, migrated tasks, backlog, tags",
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """

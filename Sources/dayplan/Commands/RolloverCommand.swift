@@ -9,8 +9,11 @@ import DayPlan
 
 /// `dayplan rollover`: closes the most recent day plan and opens a new day from it.
 enum RolloverCommand {
+    /// The word that runs it: `dayplan rollover`.
+    static let name = "rollover"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "rollover",
+        name: name,
         summary: "Open a new day from the most recent plan, carrying unfinished tasks",
         arguments: nil,
         about: """

@@ -9,8 +9,11 @@ import DayPlan
 
 /// `dayplan status`: how the day is going.
 enum StatusCommand {
+    /// The word that runs it: `dayplan status`.
+    static let name = "status"
+    /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
-        name: "status",
+        name: name,
         summary: "Show what is left today: open tasks per bucket, completion, the Backlog by age",
         arguments: Value(placeholder: "DATE", kind: .date),
         about: """

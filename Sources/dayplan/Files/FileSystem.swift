@@ -172,18 +172,28 @@ enum FileSystem {
     /// Removes the temporary files that killed runs of `replace` left for `files` (those of other files stay),
     /// reading each folder once. Returns the leftovers it could not remove.
     static func removeLeftovers(of files: [String]) -> [FileError] {
-        var namesByFolder: [String: Set<Substring>] = [:]
+        // The files' names by folder, in order of first sight. A run names one or two files, or (fmt) many in
+        // path order, so a folder is nearly always the last one seen; lists serve, with no hashing to set up.
+        var namesByFolder: [(folder: String, names: [Substring])] = []
         for file in files where file != "-" {
-            let target = resolvedPath(file)
-            namesByFolder[directory(of: target), default: []].insert(target.split(separator: "/").last ?? "")
+            let target = resolvedPath(file), folder = directory(of: target)
+            let name = target.split(separator: "/").last ?? ""
+            if namesByFolder.last?.folder == folder {
+                namesByFolder[namesByFolder.count - 1].names.append(name)
+            } else if let index = namesByFolder.firstIndex(where: { $0.folder == folder }) {
+                namesByFolder[index].names.append(name)
+            } else {
+                namesByFolder.append((folder, [name]))
+            }
         }
         var failures: [FileError] = []
         for (folder, names) in namesByFolder {
             guard let entries = try? entries(of: folder) else { continue }
-            // `.NAME.PID.dayplan-tmp`, for one of the files.
+            // `.NAME.PID.dayplan-tmp`, for one of the files (the names looked through only for such an entry).
             let leftovers = entries.filter { name in
+                guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return false }
                 let stem = name.dropFirst().dropLast(temporarySuffix.count)
-                guard name.hasPrefix("."), let dot = stem.lastIndex(of: ".") else { return false }
+                guard let dot = stem.lastIndex(of: ".") else { return false }
                 return names.contains(stem[..<dot]) && isLeftover(name)
             }
             for path in leftovers.map({ join(folder, $0) }) where unlink(path) != 0 {

@@ -203,7 +203,8 @@ struct PlanFolder {
         var made: [String] = []
         var current = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
-            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + part
+            // `String(part)`: a Substring appended goes through Swift's generic runtime, at a cost on every run.
+            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + String(part)
             if mkdir(current, 0o777) == 0 {
                 made.append(current)
             } else if errno != EEXIST || FileSystem.kind(of: current) != .directory {

@@ -37,6 +37,17 @@ import Testing
         #expect(unknown.stderr.contains("unknown command 'fnt' (did you mean 'fmt'?)"))
     }
 
+    @Test func everyCommandOfTheOverviewRunsByThatName() throws {
+        // The table in main.swift finds a command by a name of its own, and makes its spec only when asked.
+        let listed = try HelpListing.commands()
+        #expect(listed.count == 16)
+        for command in listed {
+            let help = try Binary.run([command, "--help"])
+            #expect(help.status == 0, "\(command): \(help.stderr)")
+            #expect(help.stdout.hasPrefix("USAGE: dayplan \(command)"), "\(command)")
+        }
+    }
+
     @Test func optionsWithAFixedSetOfValuesNameThem() throws {
         let run = try Binary.run(["lint", "--format=yaml"])
         #expect(run.status == 2)
