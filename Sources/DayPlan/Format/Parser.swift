@@ -982,43 +982,64 @@ private struct Parser {
         wordScanStep(bytes, at: i, end)
     }
 
-    /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; `word` runs
+    /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; the word runs
     /// from `start` to `end`. Reports a bad, repeated or conflicting value; false when the word stays a word.
-    mutating func dateValue(_ value: inout Day?, _ key: String, _ word: String, _ start: Int, _ valueStart: Int,
+    mutating func dateValue(_ value: inout Day?, _ key: String, _ start: Int, _ valueStart: Int,
                             _ valueEnd: Int, _ end: Int) -> Bool {
         guard valueStart <= valueEnd, let parsed = Day(utf8: bytes[valueStart..<valueEnd]) else {
-            report(.badMetadata, start, end, "`\(word)` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
+            report(.badMetadata, start, end, "`\(string(start, end))` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
             return false
         }
         if let value, value != parsed {
             report(.conflictingMetadata, start, end,
-                   "This task has `@\(key):\(value)` and `\(word)`; keep one of them.")
+                   "This task has `@\(key):\(value)` and `\(string(start, end))`; keep one of them.")
             return true
         }
-        if value != nil { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+        if value != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
         value = parsed
         return true
+    }
+
+    /// The key of an `@` word, its bytes `start..<end` (after `@`, before any `:`), as the key it names in
+    /// lower case, or as it is when it names none. Known keys are ASCII, found without a String (most
+    /// words); a key with other bytes is lower-cased as Unicode lower-cases it.
+    func metadataKey(_ start: Int, _ end: Int) -> String {
+        var ascii = true
+        for i in start..<end where bytes[i] >= 0x80 { ascii = false; break }
+        guard ascii else { return string(start, end).lowercased() }
+        for known in MetadataKey.names where known.utf8CodeUnitCount == end - start {
+            let name = known.utf8Start
+            var same = true
+            for k in 0..<(end - start) {
+                let byte = bytes[start + k]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != name[k] {
+                    same = false
+                    break
+                }
+            }
+            if same { return known.description }
+        }
+        return string(start, end).lowercased()
     }
 
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
     mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
         var keyEnd = start + 1
         while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
-        let key = string(start + 1, keyEnd).lowercased()
+        let key = metadataKey(start + 1, keyEnd)
         let hasValue = keyEnd < end
-        let word = string(start, end)
 
         func flag(_ value: inout Bool) -> Bool {
             guard !hasValue else {
                 report(.badMetadata, start, end, "`@\(key)` is a flag and takes no value; write `@\(key)`.")
                 return false
             }
-            if value { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+            if value { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
             value = true
             return true
         }
         func date(_ value: inout Day?) -> Bool {
-            dateValue(&value, key, word, start, keyEnd + 1, end, end)
+            dateValue(&value, key, start, keyEnd + 1, end, end)
         }
 
         switch key {
@@ -1036,12 +1057,12 @@ private struct Parser {
             if slash < end {
                 region = Region(headingText: string(slash + 1, end))
                 guard let named = region, named.isNamed(string(slash + 1, end)) else {
-                    report(.badMetadata, start, end, "`\(word)` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out.")
+                    report(.badMetadata, start, end, "`\(string(start, end))` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out.")
                     return false
                 }
             }
             let before = metadata.onRegion
-            guard dateValue(&metadata.on, key, word, start, keyEnd + 1, slash, end) else { return false }
+            guard dateValue(&metadata.on, key, start, keyEnd + 1, slash, end) else { return false }
             if let before, let region, before != region {
                 report(.conflictingMetadata, start, end, "This task is scheduled for two regions; keep one `@on:`.")
             }
@@ -1050,14 +1071,14 @@ private struct Parser {
         case "every":
             guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
                 report(.badRecurrence, start, end,
-                       "`\(word)` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD.")
+                       "`\(string(start, end))` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD.")
                 return false
             }
             if let every = metadata.every, every != recurrence {
-                report(.conflictingMetadata, start, end, "This task has `@every:\(every)` and `\(word)`; keep one of them.")
+                report(.conflictingMetadata, start, end, "This task has `@every:\(every)` and `\(string(start, end))`; keep one of them.")
                 return true
             }
-            if metadata.every != nil { report(.repeatedMetadata, start, end, "`\(word)` is written twice on this task.") }
+            if metadata.every != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
             metadata.every = recurrence
             return true
         default:

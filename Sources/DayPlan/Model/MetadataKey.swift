@@ -10,6 +10,9 @@ public struct MetadataKey: Hashable, Sendable {
     /// One line on what it does.
     public let summary: String
 
+    /// Every key's name, for the parser to compare bytes with (the names of `all`, in its order).
+    static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired"]
+
     /// Every key, in canonical order.
     public static let all: [MetadataKey] = [
         MetadataKey(name: "carry", takesValue: false, takesDate: false,

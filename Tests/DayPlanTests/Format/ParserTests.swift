@@ -37,6 +37,21 @@ import Testing
         }
     }
 
+    /// The parser compares a key's bytes with `MetadataKey.names`: the same keys as `MetadataKey.all`, read
+    /// in any case, and a key beyond ASCII is lower-cased as Unicode does it.
+    @Test func readsEveryKeyInAnyCase() throws {
+        #expect(MetadataKey.names.map(\.description) == MetadataKey.all.map(\.name))
+        let line = "- [ ] T @CARRY @Sticky @Due:2026-11-30 @EXPIRES:2026-12-01 @From:2026-11-19 @ExpireD @On:2026-11-29/Evening @alice @dueX:2026-11-30"
+        let task = try #require(DayDocument.task(onLine: Array(line.utf8)[...])?.task)
+        #expect(task.title == "T @alice @dueX:2026-11-30")
+        #expect(task.metadata == TaskMetadata(carry: true, sticky: true, on: Day("2026-11-29"), onRegion: .evening,
+                                              due: Day("2026-11-30"), expires: Day("2026-12-01"), from: Day("2026-11-19"),
+                                              expired: true))
+        // U+212A KELVIN SIGN lower-cases to `k`: `@STIC\u{212A}Y` is `@sticky`, as before the byte comparison.
+        let kelvin = try #require(DayDocument.task(onLine: Array("- [ ] T @STIC\u{212A}Y".utf8)[...])?.task)
+        #expect(kelvin.metadata.sticky && kelvin.title == "T")
+    }
+
     @Test func readsEveryStatus() {
         let document = DayDocument(parsing: "# 2026-11-21\n## Backlog\n- [ ] a\n- [/] b\n- [x] c\n- [X] d\n- [>] e\n- [-] f\n")
         #expect(document.tasks(in: .backlog).map(\.status) == [.todo, .inProgress, .done, .done, .deferred, .cancelled])
