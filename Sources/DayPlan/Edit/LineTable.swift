@@ -9,12 +9,28 @@ struct LineTable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int] = bytes.isEmpty ? [] : [0]
-        var offset = 0
-        while let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) {
-            if newline + 1 < bytes.count { starts.append(newline + 1) }
-            offset = newline + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            // Line breaks found eight bytes at a time.
+            var newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: 0)
+            while newline < buffer.count {
+                if newline + 1 < buffer.count { starts.append(newline + 1) }
+                newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: newline + 1)
+            }
         }
         self.starts = starts
+    }
+
+    /// How many lines `bytes` holds, counted as `LineTable(bytes).count` counts them, without the table.
+    static func lineCount(of bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = buffer.isEmpty ? 0 : 1
+            var newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: 0)
+            while newline < buffer.count {
+                if newline + 1 < buffer.count { count += 1 }
+                newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: newline + 1)
+            }
+            return count
+        }
     }
 
     /// How many lines there are; a last line without a line break counts.

@@ -171,6 +171,9 @@ public struct Rollover: Sendable {
                     let carried = region.isLimited && task.metadata.carry
                     if region.isLimited, !carried, moving.metadata.from == nil { moving.metadata.from = source.day }
                     let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
+                    // Only the task's own line changes (its status box, and a word after its text), and the
+                    // tasks come in file order: so do the changed lines.
+                    changedSourceLines.append(task.line)
                     if expired {
                         edits += taskLine.statusEdit(.cancelled, in: source.bytes)
                         if !task.metadata.expired { edits.append(taskLine.appendEdit("@expired")) }
@@ -211,13 +214,6 @@ public struct Rollover: Sendable {
                         summary.deferred += 1
                     }
                 }
-            }
-            // The edits are in file order (a task's own edits on its line), so the lines come sorted.
-            let before = LineTable(source.bytes)
-            changedSourceLines.reserveCapacity(edits.count)
-            for edit in edits {
-                let line = before.line(containing: edit.offset)
-                if changedSourceLines.last != line { changedSourceLines.append(line) }
             }
             sourceAfter = TextEdit.apply(edits, to: source.bytes)
         }
@@ -273,7 +269,7 @@ public struct Rollover: Sendable {
                 document.sections[index].items = additions[region.rawValue].map(Item.task)
             }
             targetAfter = kept + document.canonicalBytes()
-            addedLines = Array((LineTable(kept).count + 1)..<(LineTable(targetAfter).count + 1))
+            addedLines = Array((LineTable.lineCount(of: kept) + 1)..<(LineTable.lineCount(of: targetAfter) + 1))
         }
         // Everything added is open; counted without parsing the result again.
         summary.backlog = (targetDocument?.tasks(in: .backlog).filter(\.status.isOpen).count ?? 0)
