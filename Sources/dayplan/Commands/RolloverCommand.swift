@@ -245,7 +245,7 @@ enum RolloverCommand {
             }
         }
 
-        // 7. Work out both files (the library, on values), then parse them back and check them. A template is
+        // 7. Work out both files (the library, on values), then read them back and check them. A template is
         // the new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
         do {
