@@ -24,6 +24,16 @@ extension DayDocument {
         }
     }
 
+    /// Parses a day file for its tasks, whole: the same sections, day, diagnostics and tasks (titles, metadata
+    /// and notes) as `init(parsing:)`, but no line that is not a task. For rollover's old day, which needs
+    /// its tasks and not its other lines: a big plan's free text costs no memory.
+    init(readingTasksWhole bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, reading: .tasksWhole)
+            return parser.parse()
+        }
+    }
+
     /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
     /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
     /// they are not or the check cannot tell.
@@ -155,6 +165,8 @@ private struct Parser {
         case whole
         /// The tasks, titles as bytes apart (`titleBytes`); no notes, no other line (`readingTasks(of:)`).
         case tasks
+        /// The tasks whole, titles and notes as `.whole` reads them; no other line (`init(readingTasksWhole:)`).
+        case tasksWhole
         /// The tasks the linter checks, without titles (`init(readingForLint:)`).
         case forLint
         /// Each line printed canonically and compared with the input as it is read (`check`); no line kept
@@ -167,6 +179,8 @@ private struct Parser {
     var titleEnds: [Int] = []
     /// Whether notes and lines other than tasks are kept.
     var keepsText: Bool { reading == .whole || reading == .canonicalCheck }
+    /// Whether a task's notes are kept.
+    var keepsNotes: Bool { keepsText || reading == .tasksWhole }
     /// Read for the canonical check: the check, which every line goes to instead of the document.
     var check: CanonicalCheck?
 
@@ -474,7 +488,7 @@ private struct Parser {
         switch reading {
         case .whole:
             break
-        case .tasks:
+        case .tasks, .tasksWhole:
             guard case .task = item else { return }
         case .forLint:
             // Only the tasks the linter checks: open ones in a region with limits, open ones with a `@due:` day.
@@ -505,7 +519,7 @@ private struct Parser {
         // The task is finished where it stands, then moved out: a copy of it made here was copied again into
         // its item.
         if !noteLines.isEmpty {
-            if keepsText {
+            if keepsNotes {
                 var least = Int.max
                 for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
                 if least == Int.max { least = 0 }
@@ -771,7 +785,7 @@ private struct Parser {
         var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
         // Room for a region's first few lines, so that its items are not copied as they grow one by one (the
         // first heading of each region only, so that a file of many headings does not reserve many times over).
-        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .tasks {
+        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .tasks || reading == .tasksWhole {
             section.items.reserveCapacity(8)
         }
         seenRegions |= 1 << region.rawValue

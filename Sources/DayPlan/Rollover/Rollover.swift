@@ -150,7 +150,9 @@ public struct Rollover: Sendable {
         }
 
         if let source {
-            let document = DayDocument(parsing: source.bytes)
+            // The old day's tasks are all rollover reads of it (its edits are made on its bytes): no other line
+            // is kept, so that a big plan's free text costs no memory.
+            let document = DayDocument(readingTasksWhole: source.bytes)
             sourceDocument = document
             lineEnding = document.lineEnding
             let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
@@ -283,8 +285,9 @@ public struct Rollover: Sendable {
         parsedTargetBefore = targetDocument
     }
 
-    /// The old day's and the new day's files as they were, parsed: kept from the work so that `verify()`
-    /// need not parse them again. Nil for a rollover made from its parts (tests of `verify()`).
+    /// The old day's file as it was, read for its tasks (`init(readingTasksWhole:)`), and the new day's,
+    /// parsed: kept from the work so that `verify()` need not read them again. Nil for a rollover made from
+    /// its parts (tests of `verify()`).
     var parsedSourceBefore: DayDocument?
     var parsedTargetBefore: DayDocument?
 

@@ -34,7 +34,7 @@ extension Rollover {
         }
 
         // Every title met, numbered; for each number, what the check knows of it.
-        let old = sourceBefore.map { parsedSourceBefore ?? DayDocument(parsing: $0) }
+        let old = sourceBefore.map { parsedSourceBefore ?? DayDocument(readingTasksWhole: $0) }
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
         var titles = TitleNumbers(expected: target.placedTaskCount + (old?.placedTaskCount ?? 0))
         var known: [TitleFacts] = []

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import DayPlan
 
-/// `Linter` reads a file for its structure only (`DayDocument(readingForLint:)`, no text kept): the
-/// findings and the plan it sees must be those of a whole reading, over generated files, junk, the golden
-/// documents and the fuzzer's regressions.
+/// `Linter` reads a file for its structure only (`DayDocument(readingForLint:)`, no text kept), the archive
+/// for its tasks (`readingTasks(of:)`) and rollover its old day for its tasks whole
+/// (`init(readingTasksWhole:)`): the findings and the plan each sees must be those of a whole reading, over
+/// generated files, junk, the golden documents and the fuzzer's regressions.
 @Suite struct LintReadingTests {
     static let seeds: [UInt64] = Array(1...300)
 
@@ -60,6 +61,13 @@ import Testing
         }
         #expect(titleStrings == whole.allTasks.map(\.title), "\(label)")
         #expect(tasks.allTasks.allSatisfy { $0.notes.isEmpty }, "\(label)")
+
+        // Read for its tasks whole (rollover's old day), a document holds every task as the whole reading has
+        // it, titles and notes included, and no other line.
+        let tasksWhole = DayDocument(readingTasksWhole: bytes)
+        #expect(tasksWhole.diagnostics == whole.diagnostics && tasksWhole.lineEnding == whole.lineEnding, "\(label)")
+        #expect(shape(tasksWhole) == shape(allTasks), "\(label)")
+        #expect(tasksWhole.sections.map(\.tasks) == whole.sections.map(\.tasks), "\(label)")
 
         // And the archive made from that reading is the one made from the whole reading.
         let reading = ArchivedDay.Reading(bytes)
