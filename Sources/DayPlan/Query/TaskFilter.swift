@@ -2,13 +2,13 @@
 /// values will do (`--status open,done` is open or done).
 public struct TaskFilter: Sendable {
     /// The statuses wanted; nil for any.
-    public var statuses: Set<Status>?
+    public var statuses: Set<Status>? { didSet { statusBits = Self.bits(of: statuses, \.bit) } }
     /// Tag patterns, any of which a task's tags must match; empty for any task.
     public var tags: [TagPattern]
     /// The regions wanted; nil for any.
-    public var regions: Set<Region>?
+    public var regions: Set<Region>? { didSet { regionBits = Self.bits(of: regions, \.bit) } }
     /// The buckets wanted; nil for any.
-    public var buckets: Set<Bucket>?
+    public var buckets: Set<Bucket>? { didSet { bucketBits = Self.bits(of: buckets, \.bit) } }
     /// The first day looked at; nil for no limit.
     public var since: Day?
     /// The last day looked at; nil for no limit.
@@ -30,6 +30,22 @@ public struct TaskFilter: Sendable {
         self.since = since
         self.until = until
         self.text = text
+        statusBits = Self.bits(of: statuses, \.bit)
+        regionBits = Self.bits(of: regions, \.bit)
+        bucketBits = Self.bits(of: buckets, \.bit)
+    }
+
+    // The three sets as bits, one per value (every bit for nil), kept with them: a query tests every task of
+    // the archive against them, and a set's `contains` hashes its value each time.
+    private var statusBits: UInt8 = .max
+    private var regionBits: UInt8 = .max
+    private var bucketBits: UInt8 = .max
+
+    private static func bits<Value>(of set: Set<Value>?, _ bit: (Value) -> UInt8) -> UInt8 {
+        guard let set else { return .max }
+        var bits: UInt8 = 0
+        for value in set { bits |= bit(value) }
+        return bits
     }
 
     /// Whether the day is within `since` and `until`.
@@ -39,9 +55,9 @@ public struct TaskFilter: Sendable {
 
     /// Whether a task, as it stands on one day, matches every condition but the days.
     public func matches(_ task: ArchivedTask) -> Bool {
-        if let statuses, !statuses.contains(task.status) { return false }
-        if let regions, !regions.contains(task.region) { return false }
-        if let buckets, !buckets.contains(task.bucket) { return false }
+        if statusBits & task.status.bit == 0 || regionBits & task.region.bit == 0 || bucketBits & task.bucket.bit == 0 {
+            return false
+        }
         if !tags.isEmpty {
             let counted = task.countedTags
             guard tags.contains(where: { pattern in counted.contains { pattern.matches($0) } }) else { return false }
@@ -56,9 +72,9 @@ public struct TaskFilter: Sendable {
     /// making the task only when the title is to be looked at.
     public func matches(_ day: ArchivedDay, at index: Int) -> Bool {
         let record = day.records[index]
-        if let statuses, !statuses.contains(record.status) { return false }
-        if let regions, !regions.contains(record.region) { return false }
-        if let buckets, !buckets.contains(record.bucket) { return false }
+        if statusBits & record.status.bit == 0 || regionBits & record.region.bit == 0 || bucketBits & record.bucket.bit == 0 {
+            return false
+        }
         if let due, !(day.due(at: index).map(due.contains) ?? false) { return false }
         if let on, !(day.on(at: index).map(on.contains) ?? false) { return false }
         return tags.isEmpty && (text ?? "").isEmpty ? true : matches(day[index])
@@ -117,4 +133,25 @@ public struct TagPattern: Hashable, Sendable {
     public func matches(_ tag: String) -> Bool {
         tag == name || (includesChildren && tag.hasPrefix(name + "/"))
     }
+}
+
+/// One bit per value, for `TaskFilter`'s sets kept as bits.
+extension Status {
+    fileprivate var bit: UInt8 {
+        switch self {
+        case .todo: 1
+        case .inProgress: 2
+        case .done: 4
+        case .deferred: 8
+        case .cancelled: 16
+        }
+    }
+}
+
+extension Region {
+    fileprivate var bit: UInt8 { 1 << UInt8(rawValue) }
+}
+
+extension Bucket {
+    fileprivate var bit: UInt8 { 1 << UInt8(rawValue) }
 }

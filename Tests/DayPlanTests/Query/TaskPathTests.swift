@@ -88,4 +88,33 @@ import Testing
         #expect(TaskQuery.run(TaskFilter(since: Day("2026-11-21")), on: paths).isEmpty)
         #expect(TaskQuery.run(TaskFilter(regions: [.evening]), on: paths).map(\.shown.title) == ["Cinema"])
     }
+
+    /// The filter keeps its status, region and bucket sets as bits: changed after it is made, they filter as
+    /// the sets say, and nil lets every value through.
+    @Test func statusRegionAndBucketSetChangedLaterFilterAsTheySay() {
+        let paths = TaskPath.follow([
+            task("2026-11-20", "Write the talk", .done, region: .morning, bucket: .must, line: 4),
+            task("2026-11-20", "Call the bank", .todo, region: .afternoon, bucket: .complementary, line: 5),
+            task("2026-11-20", "Cinema", .cancelled, region: .evening, bucket: .misc, line: 6),
+            task("2026-11-20", "Renew passport", .inProgress, region: .backlog, bucket: .misc, line: 7),
+        ])
+        func titles(_ filter: TaskFilter) -> [String] { TaskQuery.run(filter, on: paths).map(\.shown.title) }
+        var filter = TaskFilter()
+        #expect(titles(filter).count == 4)
+        filter.statuses = [.todo, .inProgress]
+        #expect(titles(filter) == ["Call the bank", "Renew passport"])
+        filter.buckets = [.misc]
+        #expect(titles(filter) == ["Renew passport"])
+        filter.regions = [.morning, .afternoon, .evening]
+        #expect(titles(filter).isEmpty)
+        filter.statuses = nil
+        #expect(titles(filter) == ["Cinema"])
+        filter.buckets = nil
+        #expect(titles(filter) == ["Write the talk", "Call the bank", "Cinema"])
+        filter.regions = []
+        #expect(titles(filter).isEmpty)
+        filter.regions = nil
+        filter.statuses = [.done, .deferred, .cancelled]
+        #expect(titles(filter) == ["Write the talk", "Cinema"])
+    }
 }
