@@ -8,28 +8,29 @@ struct LineTable {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts: [Int] = bytes.isEmpty ? [] : [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            // Line breaks found eight bytes at a time.
-            var newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: 0)
-            while newline < buffer.count {
-                if newline + 1 < buffer.count { starts.append(newline + 1) }
-                newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: newline + 1)
-            }
-        }
+        var starts: [Int] = []
+        LineTable.forEachLineStart(in: bytes) { starts.append($0) }
         self.starts = starts
     }
 
     /// How many lines `bytes` holds, counted as `LineTable(bytes).count` counts them, without the table.
     static func lineCount(of bytes: [UInt8]) -> Int {
+        var count = 0
+        forEachLineStart(in: bytes) { _ in count += 1 }
+        return count
+    }
+
+    /// Hands the offset of each line's first byte to `body`, in order: 0 (unless the bytes are empty), then
+    /// the byte after each line break that has a byte after it. Line breaks are found eight bytes at a time.
+    private static func forEachLineStart(in bytes: [UInt8], _ body: (Int) -> Void) {
         bytes.withUnsafeBufferPointer { buffer in
-            var count = buffer.isEmpty ? 0 : 1
+            guard !buffer.isEmpty else { return }
+            body(0)
             var newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: 0)
             while newline < buffer.count {
-                if newline + 1 < buffer.count { count += 1 }
+                if newline + 1 < buffer.count { body(newline + 1) }
                 newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: newline + 1)
             }
-            return count
         }
     }
 

@@ -33,12 +33,8 @@ struct TitleNumbers {
 
     /// The number of `title`, given on first sight, when its `PlanTask.identityHash` is known.
     mutating func number(_ title: String, hash: Int) -> Int {
-        var slot = hash & mask
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if hashes[number] == hash, PlanTask.sameIdentity(titles[number], title) { return number }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = find(title, hash: hash)
+        if let found { return found }
         let number = titles.count
         slots[slot] = Int32(truncatingIfNeeded: number + 1)
         titles.append(title)
@@ -56,14 +52,18 @@ struct TitleNumbers {
 
     /// Whether `title` has a number already.
     func contains(_ title: String) -> Bool {
-        let hash = PlanTask.identityHash(title)
+        find(title, hash: PlanTask.identityHash(title)).number != nil
+    }
+
+    /// The number of `title`, if it has one, else the empty slot where its number goes.
+    private func find(_ title: String, hash: Int) -> (number: Int?, slot: Int) {
         var slot = hash & mask
         while slots[slot] != 0 {
             let number = Int(slots[slot]) - 1
-            if hashes[number] == hash, PlanTask.sameIdentity(titles[number], title) { return true }
+            if hashes[number] == hash, PlanTask.sameIdentity(titles[number], title) { return (number, slot) }
             slot = (slot + 1) & mask
         }
-        return false
+        return (nil, slot)
     }
 
     /// Twice the slots, every number placed again.

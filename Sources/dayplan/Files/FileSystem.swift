@@ -173,14 +173,13 @@ enum FileSystem {
     /// reading each folder once. Returns the leftovers it could not remove.
     static func removeLeftovers(of files: [String]) -> [FileError] {
         // The files' names by folder, in order of first sight. A run names one or two files, or (fmt) many in
-        // path order, so a folder is nearly always the last one seen; lists serve, with no hashing to set up.
+        // path order, so a folder is nearly always the last one seen and is looked for from the end; lists
+        // serve, with no hashing to set up.
         var namesByFolder: [(folder: String, names: [Substring])] = []
         for file in files where file != "-" {
             let target = resolvedPath(file), folder = directory(of: target)
             let name = target.split(separator: "/").last ?? ""
-            if namesByFolder.last?.folder == folder {
-                namesByFolder[namesByFolder.count - 1].names.append(name)
-            } else if let index = namesByFolder.firstIndex(where: { $0.folder == folder }) {
+            if let index = namesByFolder.lastIndex(where: { $0.folder == folder }) {
                 namesByFolder[index].names.append(name)
             } else {
                 namesByFolder.append((folder, [name]))
