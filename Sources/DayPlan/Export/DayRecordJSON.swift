@@ -91,16 +91,14 @@ extension DayRecord {
                     writer.open("textBefore")
                 }
                 writer.strings(textBefore)
-                writer.member("bucket"); writer.literal(DayRecord.quotedName(of: task.bucket))
-                writer.member("status"); writer.literal(DayRecord.quotedName(of: task.status))
-                writer.member("title"); writer.string(task.title)
-                writer.member("words"); writer.words(of: task.title)
-                writer.member("tags"); writer.strings { PlanTask.forEachTag(of: task, $0) }
-                writer.member("metadata")
+                writer.literal(DayRecord.member(of: task.bucket))
+                writer.literal(DayRecord.member(of: task.status))
+                writer.titleMembers(task.title)
                 if task.metadata == TaskMetadata() {
                     // Most tasks: what the members below write for no metadata, in one piece.
-                    writer.literal(#"{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
+                    writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
                 } else {
+                    writer.member("metadata")
                     writer.open("carry"); writer.bool(task.metadata.carry)
                     writer.member("sticky"); writer.bool(task.metadata.sticky)
                     writer.member("expires"); writer.day(task.metadata.expires)
@@ -209,23 +207,25 @@ extension DayRecord {
         }
     }
 
-    /// A status's JSON name as a JSON string, quotes included (written as it is: no escaping to look for).
-    static func quotedName(of status: Status) -> StaticString {
+    /// A task's `status` member after the one before it, `,"status":"todo"` (written as it is: no escaping to
+    /// look for).
+    static func member(of status: Status) -> StaticString {
         switch status {
-        case .todo: #""todo""#
-        case .inProgress: #""in-progress""#
-        case .done: #""done""#
-        case .deferred: #""deferred""#
-        case .cancelled: #""cancelled""#
+        case .todo: #","status":"todo""#
+        case .inProgress: #","status":"in-progress""#
+        case .done: #","status":"done""#
+        case .deferred: #","status":"deferred""#
+        case .cancelled: #","status":"cancelled""#
         }
     }
 
-    /// A bucket's JSON name (its `description`) as a JSON string, quotes included.
-    static func quotedName(of bucket: Bucket) -> StaticString {
+    /// A task's `bucket` member after the one before it: `,"bucket":` and the bucket's JSON name (its
+    /// `description`).
+    static func member(of bucket: Bucket) -> StaticString {
         switch bucket {
-        case .must: #""must""#
-        case .complementary: #""complementary""#
-        case .misc: #""misc""#
+        case .must: #","bucket":"must""#
+        case .complementary: #","bucket":"complementary""#
+        case .misc: #","bucket":"misc""#
         }
     }
 
@@ -399,67 +399,139 @@ extension JSONTextWriter {
         endArray()
     }
 
-    /// The title's words as an array of strings, as `PlanTask.forEachWord` splits them. A title without a
-    /// code span, a link or a byte JSON escapes (nearly all) is split at its spaces and copied run by run.
-    mutating func words(of title: String) {
-        var title = title
-        let plain = title.withUTF8 { bytes -> Bool in
-            // Eight bytes at a time, then byte by byte: nothing to escape, no code span or link, and the
-            // spaces counted and found single.
-            let raw = UnsafeRawBufferPointer(bytes)
-            var k = 0, spaces = 0, spaceBefore: UInt64 = 0
-            while k + 8 <= bytes.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                let blank = zeroBytes(word ^ everyByte(UInt8(ascii: " ")))
-                if bytesJSONEscapes(word) | zeroBytes(word ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(word ^ everyByte(UInt8(ascii: "]"))) != 0
-                    || blank & (blank >> 8 | spaceBefore) != 0 {
-                    return false
+    /// `,"title":…,"words":[…],"tags":[…]`: a task's title and the two views export gives of it, its words (as
+    /// `PlanTask.forEachWord` splits them) and its tags (as `PlanTask.forEachTag` finds them).
+    ///
+    /// Nearly every title has no byte JSON escapes, no code span or link, and single spaces between its words.
+    /// Such a title is scanned once, eight bytes at a time, and the three members are written in one run:
+    /// the title copied whole, its words as the title with each space written `","`, and no tags unless it
+    /// holds a `#`. Any other title is written member by member.
+    mutating func titleMembers(_ title: String) {
+        var text = title
+        let written = text.withUTF8 { bytes -> Bool in
+            guard let plain = PlainTitle(bytes) else { return false }
+            let titleName: StaticString = #","title":""#, wordsName: StaticString = #"","words":"#
+            let tagsName: StaticString = plain.hasHash ? #","tags":"# : #","tags":[]"#
+            let wordsLength = bytes.isEmpty ? 2 : bytes.count + 2 * plain.spaces + 4
+            let length = titleName.utf8CodeUnitCount + bytes.count + wordsName.utf8CodeUnitCount + wordsLength
+                + tagsName.utf8CodeUnitCount
+            // Eight bytes of room beyond the run: the words are stored eight bytes at a time.
+            output.append(atMost: length + 8) { target in
+                let out = UnsafeMutableRawPointer(target)
+                var o = 0
+                func put(_ text: StaticString) {
+                    (out + o).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+                    o += text.utf8CodeUnitCount
                 }
-                spaces += blank.nonzeroBitCount
-                spaceBefore = blank >> 56
-                k += 8
-            }
-            var previousWasSpace = spaceBefore != 0
-            for byte in bytes[k...] {
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "`")
-                    || byte == UInt8(ascii: "]") || (byte == UInt8(ascii: " ") && previousWasSpace) {
-                    return false
+                put(titleName)
+                if let base = bytes.baseAddress { (out + o).copyMemory(from: base, byteCount: bytes.count) }
+                o += bytes.count
+                put(wordsName)
+                if bytes.isEmpty {
+                    (out + o).storeBytes(of: UInt16(0x5D5B).littleEndian, as: UInt16.self)   // []
+                    o += 2
+                } else {
+                    (out + o).storeBytes(of: UInt16(0x225B).littleEndian, as: UInt16.self)   // ["
+                    o += 2
+                    o = PlainTitle.writeWords(bytes, to: out, at: o)
+                    (out + o).storeBytes(of: UInt16(0x5D22).littleEndian, as: UInt16.self)   // "]
+                    o += 2
                 }
-                previousWasSpace = byte == UInt8(ascii: " ")
-                if previousWasSpace { spaces += 1 }
+                put(tagsName)
+                return o
             }
-            guard let first = bytes.first, let last = bytes.last else {
-                literal("[]")
-                return true
-            }
-            guard first != UInt8(ascii: " "), last != UInt8(ascii: " ") else { return false }
-            // Single-spaced words: `["` + the title with each space written `","` + `"]`, in one run.
-            output.append(atMost: bytes.count + 2 * spaces + 4) { target in
-                target[0] = UInt8(ascii: "[")
-                target[1] = UInt8(ascii: "\"")
-                var o = 2
-                for byte in bytes {
-                    if byte == UInt8(ascii: " ") {
-                        target[o] = UInt8(ascii: "\"")
-                        target[o + 1] = UInt8(ascii: ",")
-                        target[o + 2] = UInt8(ascii: "\"")
-                        o += 3
-                    } else {
-                        target[o] = byte
-                        o += 1
-                    }
-                }
-                target[o] = UInt8(ascii: "\"")
-                target[o + 1] = UInt8(ascii: "]")
-                return o + 2
-            }
+            if plain.hasHash { strings { PlanTask.forEachTag(inTitle: bytes, $0) } }
             return true
         }
-        if !plain { strings { PlanTask.forEachWord(of: title, $0) } }
+        guard !written else { return }
+        member("title"); string(title)
+        member("words"); strings { PlanTask.forEachWord(of: title, $0) }
+        member("tags"); strings { tag in text.withUTF8 { PlanTask.forEachTag(inTitle: $0, tag) } }
     }
 
     /// An array of strings.
     mutating func strings(_ texts: [String]) {
+        // Most lists of lines (a task's text before it, its notes) are empty.
+        if texts.isEmpty { literal("[]"); return }
         array(texts) { text, writer in writer.string(text) }
+    }
+}
+
+/// A title as export writes it in one run (`JSONTextWriter.titleMembers`): its UTF-8 has no byte JSON escapes,
+/// no code span, no link, and single spaces between words, none at either end.
+private struct PlainTitle {
+    /// How many spaces it holds (each is written `","` among the words).
+    let spaces: Int
+    /// Whether it holds a `#`, and so may have tags.
+    let hasHash: Bool
+
+    /// Scans `bytes`, eight at a time; nil when the title is not plain.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var k = 0, spaces = 0, spaceBefore: UInt64 = 0, hashes: UInt64 = 0
+        while k + 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            let blank = zeroBytes(word ^ everyByte(UInt8(ascii: " ")))
+            if bytesJSONEscapes(word) | zeroBytes(word ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(word ^ everyByte(UInt8(ascii: "]"))) != 0
+                || blank & (blank >> 8 | spaceBefore) != 0 {
+                return nil
+            }
+            hashes |= zeroBytes(word ^ everyByte(UInt8(ascii: "#")))
+            spaces += blank.nonzeroBitCount
+            spaceBefore = blank >> 56
+            k += 8
+        }
+        var previousWasSpace = spaceBefore != 0, hasHash = hashes != 0
+        for byte in bytes[k...] {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "`")
+                || byte == UInt8(ascii: "]") || (byte == UInt8(ascii: " ") && previousWasSpace) {
+                return nil
+            }
+            previousWasSpace = byte == UInt8(ascii: " ")
+            if previousWasSpace { spaces += 1 }
+            if byte == UInt8(ascii: "#") { hasHash = true }
+        }
+        if let first = bytes.first, let last = bytes.last, first == UInt8(ascii: " ") || last == UInt8(ascii: " ") { return nil }
+        self.spaces = spaces
+        self.hasHash = hasHash
+    }
+
+    /// Writes the words of plain title `bytes` at `offset` of `out`, each space as `","`, and returns where
+    /// they end. Eight bytes at a time: each run between spaces is stored as a whole word of eight bytes, so up
+    /// to eight bytes past the end are written over (the caller leaves room).
+    static func writeWords(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableRawPointer, at offset: Int) -> Int {
+        guard let base = bytes.baseAddress else { return offset }
+        let raw = UnsafeRawPointer(base), separator = UInt32(0x22_2C_22).littleEndian   // ","
+        var o = offset, k = 0
+        while k + 8 <= bytes.count {
+            let word = UInt64(littleEndian: (raw + k).loadUnaligned(as: UInt64.self))
+            var blank = zeroBytes(word ^ everyByte(UInt8(ascii: " ")))
+            var from = 0
+            while blank != 0 {
+                let at = blank.trailingZeroBitCount >> 3
+                (out + o).storeBytes(of: (word >> UInt64(from * 8)).littleEndian, as: UInt64.self)
+                o += at - from
+                (out + o).storeBytes(of: separator, as: UInt32.self)
+                o += 3
+                from = at + 1
+                blank &= blank - 1
+            }
+            if from < 8 {
+                (out + o).storeBytes(of: (word >> UInt64(from * 8)).littleEndian, as: UInt64.self)
+                o += 8 - from
+            }
+            k += 8
+        }
+        while k < bytes.count {
+            if base[k] == UInt8(ascii: " ") {
+                (out + o).storeBytes(of: separator, as: UInt32.self)
+                o += 3
+            } else {
+                (out + o).storeBytes(of: base[k], as: UInt8.self)
+                o += 1
+            }
+            k += 1
+        }
+        return o
     }
 }

@@ -36,8 +36,11 @@ extension PlanTask {
             guard firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0) < bytes.count else { return true }
             // Splitting by characters differs from splitting by bytes only where a space or a word's `#` forms one
             // character with a non-ASCII neighbour: a mark or joiner after it, a prepended mark before a space
-            // (Unicode's grapheme rules GB9, GB9a, GB9b). Other letters (`café #home`, `#仕事`) split alike.
-            for index in bytes.indices where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "#") {
+            // (Unicode's grapheme rules GB9, GB9a, GB9b). Other letters (`café #home`, `#仕事`) split alike, and
+            // an ASCII title has no such neighbour.
+            let beyondASCII = firstNonASCII(in: bytes, from: 0)
+            for index in bytes.indices.dropFirst(max(beyondASCII - 1, 0))
+            where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "#") {
                 if index + 1 < bytes.count, bytes[index + 1] >= 0x80, joinsWithWhatPrecedes(scalar(in: bytes, at: index + 1)) {
                     return false
                 }

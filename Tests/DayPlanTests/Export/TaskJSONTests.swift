@@ -7,7 +7,8 @@ import Testing
     static let titles = [
         "", "Call", "Call the bank", "Call  the bank", " Call", "Call ", "Read `git  log` output", "See [x](<a b.md>)",
         "Fix #bike and #home", "naïve café #仕事", "Quote \"this\" and back\\slash", "Tab\there", "Exactly8 chars16",
-        "a b c d e f g h i j", "#only", "x]y",
+        "a b c d e f g h i j", "#only", "x]y", "1234567 9abcdef 1234567 #tag", "12345678 abcdefg  x", "#a#b #c",
+        "Plan 🚀 #deep", "Wörds ünïcödé ωmega straße", "abcdefg#", "a\u{0301} #e\u{0301}tag",
     ]
 
     /// The JSON value of the first task of a day that holds `task`.
@@ -34,8 +35,27 @@ import Testing
     func wordsAndTagsAreTheTasksOwn(_ title: String) throws {
         let task = PlanTask(bucket: .misc, title: title)
         let members = try taskJSON(task)
+        #expect(members.map(\.key) == ["line", "textBefore", "bucket", "status", "title", "words", "tags", "metadata", "notes", "subtasks"])
+        #expect(members.first { $0.key == "title" }?.value == .string(title))
         #expect(strings(members.first { $0.key == "words" }?.value) == task.words)
         #expect(strings(members.first { $0.key == "tags" }?.value) == task.tags)
+    }
+
+    /// Titles drawn from pieces that each path treats differently (spaces single and double, `#`, a code span,
+    /// a link's bracket, bytes JSON escapes, letters beyond ASCII and marks), of every length around the eight
+    /// bytes the fast path reads at a time: the title, its words and its tags as the task's own.
+    @Test func generatedTitlesWrittenAsTheTasksOwn() throws {
+        var random = SeededGenerator(seed: 2611)
+        let pieces = ["a", "bc", "defgh", "1234567", " ", " ", "  ", "#", "#tag", "`", "]", "\"", "\\", "\t", "é", "e\u{0301}",
+                      "🚀", "仕事", "\u{200D}", "ω"]
+        for _ in 0..<3_000 {
+            let title = (0..<random.next(12)).map { _ in random.pick(pieces) }.joined()
+            let task = PlanTask(bucket: .misc, title: title)
+            let members = try taskJSON(task)
+            #expect(members.first { $0.key == "title" }?.value == .string(title), "title \(Array(title.utf8))")
+            #expect(strings(members.first { $0.key == "words" }?.value) == task.words, "words of \(Array(title.utf8))")
+            #expect(strings(members.first { $0.key == "tags" }?.value) == task.tags, "tags of \(Array(title.utf8))")
+        }
     }
 
     @Test func metadataNotesAndSubtasksWrittenInOnePieceOrMemberByMember() throws {
