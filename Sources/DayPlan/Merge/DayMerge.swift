@@ -221,18 +221,15 @@ private struct Merger {
             if placedCounts[key] != kept { return "does not hold the merged tasks" }
         }
         // Both have one section per region, in canonical order, so their tasks pair up in file order.
+        // (A switch over the pair of optionals went through Swift's generic runtime to copy and free each pair.)
         var meant = merged.placedTasks.makeIterator(), read = document.placedTasks.makeIterator()
-        while true {
-            switch (meant.next(), read.next()) {
-            case (nil, nil):
-                return nil
-            case (let x?, let y?) where x.region == y.region && x.task.bucket == y.task.bucket
-                    && x.task.status == y.task.status && PlanTask.sameIdentity(x.task.title, y.task.title):
-                continue
-            default:
+        while let x = meant.next() {
+            guard let y = read.next(), x.region == y.region, x.task.bucket == y.task.bucket, x.task.status == y.task.status,
+                  PlanTask.sameIdentity(x.task.title, y.task.title) else {
                 return "does not hold the merged tasks"
             }
         }
+        return read.next() == nil ? nil : "does not hold the merged tasks"
     }
 
     // MARK: - Tasks
@@ -325,14 +322,15 @@ private struct Merger {
                 outcomes[key] = .kept(ours.tasks[o], ours.regions[o])
                 continue
             }
-            let three = (b < 0 ? nil : base.placed(b), o < 0 ? nil : ours.placed(o), t < 0 ? nil : theirs.placed(t))
             guard b >= 0 || o >= 0 || t >= 0 else { continue }
-            let outcome = TaskMerge.merge(base: three.0, ours: three.1, theirs: three.2)
+            // Three constants, not a tuple of optionals: a tuple went through Swift's generic runtime to be freed.
+            let inBase = b < 0 ? nil : base.placed(b), inOurs = o < 0 ? nil : ours.placed(o), inTheirs = t < 0 ? nil : theirs.placed(t)
+            let outcome = TaskMerge.merge(base: inBase, ours: inOurs, theirs: inTheirs)
             outcomes[key] = outcome
             // Rollover's `[>]` against a finished task on the other side: the task stays finished here, but the
             // day rollover opened may hold an open copy, which this file cannot reach.
-            if case .kept(let task, _) = outcome, let b = three.0?.task.status, b.isOpen,
-               let o = three.1?.task.status, let t = three.2?.task.status,
+            if case .kept(let task, _) = outcome, let b = inBase?.task.status, b.isOpen,
+               let o = inOurs?.task.status, let t = inTheirs?.task.status,
                (o == .deferred && (t == .done || t == .cancelled)) || (t == .deferred && (o == .done || o == .cancelled)) {
                 notices.append("“\(task.title)” is \(task.status) on one side and was moved on by rollover on the other: it stays \(task.status) here; if the day rollover opened holds an open copy, mark that one \(task.status) too")
             }
