@@ -13,12 +13,40 @@ enum Invariants {
             + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input))
     }
 
-    /// Export writes from the document what the record of it writes, and refuses what the record refuses.
+    /// Export writes from the document what the record of it writes, and refuses what the record refuses; what
+    /// it writes is JSON, and each task's title, words and tags in it (written by hand on export's fast path)
+    /// are the task's own.
     static func export(_ input: [UInt8]) -> [String] {
         let document = DayDocument(parsing: input)
         let day = Day("2026-11-20")!
-        return DayRecord.json(of: document, date: day) == DayRecord(document: document, date: day)?.json()
-            ? [] : ["export's JSON from the document differs from the record's"]
+        let json = DayRecord.json(of: document, date: day)
+        guard json == DayRecord(document: document, date: day)?.json() else {
+            return ["export's JSON from the document differs from the record's"]
+        }
+        guard let json else { return [] }
+        guard case .object(let members)? = try? JSONValue(parsing: json) else { return ["export's JSON does not parse"] }
+        guard case .array(let regions)? = members.first(where: { $0.key == "regions" })?.value else { return ["export's JSON has no regions"] }
+        func strings(_ value: JSONValue?) -> [String]? {
+            guard case .array(let items)? = value else { return nil }
+            return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        }
+        for case .object(let region) in regions {
+            guard case .string(let name)? = region.first(where: { $0.key == "region" })?.value,
+                  let which = DayRecord.regionNames.first(where: { $0.0 == name })?.1,
+                  case .array(let tasks)? = region.first(where: { $0.key == "tasks" })?.value else {
+                return ["export's JSON has a region without its name or tasks"]
+            }
+            let own = document.tasks(in: which)
+            guard tasks.count == own.count else { return ["export's JSON has \(tasks.count) tasks in \(name), the document \(own.count)"] }
+            for (written, task) in zip(tasks, own) {
+                guard case .object(let object) = written else { return ["export's JSON has a task that is not an object"] }
+                let member = { (key: String) in object.first(where: { $0.key == key })?.value }
+                if member("title") != .string(task.title) || strings(member("words")) != task.words || strings(member("tags")) != task.tags {
+                    return ["export's JSON writes a task's title, words or tags otherwise than the task has them"]
+                }
+            }
+        }
+        return []
     }
 
     /// A title hashes as its NFC spelling does (Swift holds them equal), whichever way the hash takes.
