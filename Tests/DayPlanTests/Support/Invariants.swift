@@ -125,7 +125,9 @@ enum Invariants {
                 let mark = line[i]
                 var run = 0
                 while i + run < line.count, line[i + run] == mark { run += 1 }
-                if run >= 3 {
+                // CommonMark: the info string after a backtick fence's opening has no backtick (`` ```\r``` ``
+                // is not a fence; cmark-gfm reads it as two lines, one opening and one closing a fence).
+                if run >= 3, mark == UInt8(ascii: "~") || !line[(i + run)...].contains(UInt8(ascii: "`")) {
                     fence = (mark, run, indent)
                     continue
                 }
