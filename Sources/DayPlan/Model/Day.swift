@@ -34,13 +34,20 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Reads exactly `YYYY-MM-DD` from UTF-8 bytes.
     init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
         guard text.count == 10 else { return nil }
-        let bytes = Array(text)
-        let b = 0
-        guard bytes[b + 4] == UInt8(ascii: "-"), bytes[b + 7] == UInt8(ascii: "-") else { return nil }
+        // Read where the bytes are when they are in one piece (a file's bytes, a path's): a date is read for
+        // every file name, day heading and date word, and a copy of ten bytes cost more than reading them.
+        let read = text.withContiguousStorageIfAvailable(Day.init(tenBytes:)) ?? Array(text).withUnsafeBufferPointer(Day.init(tenBytes:))
+        guard let read else { return nil }
+        self = read
+    }
+
+    /// Reads `YYYY-MM-DD` from exactly ten bytes.
+    private init?(tenBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? {
             var value = 0
             for i in from..<(from + count) {
-                let digit = Int(bytes[b + i]) - 48
+                let digit = Int(bytes[i]) - 48
                 guard (0...9).contains(digit) else { return nil }
                 value = value * 10 + digit
             }

@@ -14,6 +14,18 @@ import Testing
         #expect(Day(text) == nil)
     }
 
+    /// From bytes in one piece (a slice of a file's bytes, read where they are) and from bytes that are not (a
+    /// lazy view, copied first), a date reads as from its string.
+    @Test(arguments: ["2026-11-21", "2024-02-29", "0000-01-01", "9999-12-31", "2026-02-29", "2026-11-2a", "2026/11/21",
+                      "2026-1-211", "+026-11-21"])
+    func readsBytesInOnePieceOrNot(_ text: String) {
+        let bytes = Array(("x" + text + "y").utf8)
+        let slice = bytes[1..<(bytes.count - 1)]
+        #expect(Day(utf8: slice) == Day(text))
+        #expect(Day(utf8: slice.lazy.map { $0 }) == Day(text))
+        #expect((Day(text) != nil) == ["2026-11-21", "2024-02-29", "0000-01-01", "9999-12-31"].contains(text))
+    }
+
     @Test func countsDaysAcrossMonthsYearsAndLeapDays() throws {
         let day = try #require(Day("2026-11-21"))
         #expect(day.adding(days: 10).description == "2026-12-01")
