@@ -50,15 +50,15 @@ extension PlanTask {
                     if isPrepended(scalar(in: bytes, at: start)) { return false }
                 }
             }
-            // The words split at spaces, scanned in place (no array of words made per title).
-            var i = 0
-            while i < bytes.count {
-                while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
-                let start = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i += 1 }
-                if i > start, bytes[start] == UInt8(ascii: "#"), isTagName(bytes[(start + 1)..<i]) {
-                    body(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]))
+            // The words split at spaces, in place: from each `#` that starts a word to the space after it, and on
+            // to the next `#` after that word (both found eight bytes at a time; no array of words made).
+            var hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0)
+            while hash < bytes.count {
+                let end = firstIndex(of: UInt8(ascii: " "), in: bytes, from: hash)
+                if hash == 0 || bytes[hash - 1] == UInt8(ascii: " "), isTagName(bytes[(hash + 1)..<end]) {
+                    body(UnsafeBufferPointer(rebasing: bytes[(hash + 1)..<end]))
                 }
+                hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: end)
             }
             return true
         }()
