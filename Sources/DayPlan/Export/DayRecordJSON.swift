@@ -477,7 +477,7 @@ private struct PlainTitle {
                 return nil
             }
             hashes |= zeroBytes(word ^ everyByte(UInt8(ascii: "#")))
-            spaces += blank.nonzeroBitCount
+            spaces += flaggedByteCount(blank)
             spaceBefore = blank >> 56
             k += 8
         }
