@@ -82,15 +82,21 @@ extension DayRecord {
             writer.member("tasks"); writer.startArray()
             var taskCount = 0
             let textAfter = tasks { task, textBefore, line in
-                if taskCount > 0 { writer.comma() }
-                taskCount += 1
                 if lines {
-                    writer.open("line"); writer.integer(line)
-                    writer.member("textBefore")
+                    // The comma before it and the member's name in one piece, and no text before it (most tasks)
+                    // in one piece too.
+                    writer.literal(taskCount > 0 ? #",{"line":"# : #"{"line":"#)
+                    writer.integer(line)
+                    if textBefore.isEmpty {
+                        writer.literal(#","textBefore":[]"#)
+                    } else {
+                        writer.member("textBefore"); writer.strings(textBefore)
+                    }
                 } else {
-                    writer.open("textBefore")
+                    if taskCount > 0 { writer.comma() }
+                    writer.open("textBefore"); writer.strings(textBefore)
                 }
-                writer.strings(textBefore)
+                taskCount += 1
                 writer.literal(DayRecord.member(of: task.bucket))
                 writer.literal(DayRecord.member(of: task.status))
                 writer.titleMembers(task.title)
