@@ -508,35 +508,36 @@ private struct PlainTitle {
     static func writeWords(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableRawPointer, at offset: Int) -> Int {
         guard let base = bytes.baseAddress else { return offset }
         let raw = UnsafeRawPointer(base), separator = UInt32(0x22_2C_22).littleEndian   // ","
+        // Offsets stay within the title and the room the caller made: wrapping arithmetic, no overflow checks.
         var o = offset, k = 0
-        while k + 8 <= bytes.count {
+        while k &+ 8 <= bytes.count {
             let word = UInt64(littleEndian: (raw + k).loadUnaligned(as: UInt64.self))
             var blank = zeroBytes(word ^ everyByte(UInt8(ascii: " ")))
             var from = 0
             while blank != 0 {
-                let at = blank.trailingZeroBitCount >> 3
-                (out + o).storeBytes(of: (word >> UInt64(from * 8)).littleEndian, as: UInt64.self)
-                o += at - from
+                let at = blank.trailingZeroBitCount &>> 3
+                (out + o).storeBytes(of: (word &>> UInt64(from &* 8)).littleEndian, as: UInt64.self)
+                o = o &+ at &- from
                 (out + o).storeBytes(of: separator, as: UInt32.self)
-                o += 3
-                from = at + 1
-                blank &= blank - 1
+                o = o &+ 3
+                from = at &+ 1
+                blank &= blank &- 1
             }
             if from < 8 {
-                (out + o).storeBytes(of: (word >> UInt64(from * 8)).littleEndian, as: UInt64.self)
-                o += 8 - from
+                (out + o).storeBytes(of: (word &>> UInt64(from &* 8)).littleEndian, as: UInt64.self)
+                o = o &+ 8 &- from
             }
-            k += 8
+            k = k &+ 8
         }
         while k < bytes.count {
             if base[k] == UInt8(ascii: " ") {
                 (out + o).storeBytes(of: separator, as: UInt32.self)
-                o += 3
+                o = o &+ 3
             } else {
                 (out + o).storeBytes(of: base[k], as: UInt8.self)
-                o += 1
+                o = o &+ 1
             }
-            k += 1
+            k = k &+ 1
         }
         return o
     }
