@@ -157,6 +157,8 @@ private struct Parser {
     // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
     enum Block { case none, fence(UInt8, Int, indent: Int), comment }
     var block = Block.none
+    /// Whether the file holds a CR (`checkEncoding` looks while it reads each byte).
+    var holdsCR = false
     var blockStart: SourcePosition?
 
     /// What a reading keeps.
@@ -205,7 +207,10 @@ private struct Parser {
             // Every CR right before the LF belongs to the line ending, so a stray one cannot turn into one.
             var contentEnd = end
             while contentEnd > position, bytes[contentEnd - 1] == cr { contentEnd -= 1 }
+            // A lone CR may stand inside a line only in a file that holds a CR (most hold none).
+            let wasMarkdown = holdsCR && readsMarkdownLines
             parseLine(position, contentEnd)
+            if wasMarkdown, readsMarkdownLines { reportCheckboxesAfterLoneCRs(position, contentEnd) }
             position = end + 1
         }
         finishTask()
@@ -276,17 +281,21 @@ private struct Parser {
         var reportedNul = false
         var i = start
         while i < bytes.count {
-            // Eight bytes at a time while they are ASCII and not NUL, the common case.
+            // Eight bytes at a time while they are ASCII and not NUL, the common case; a CR is looked for too,
+            // until one is found (`holdsCR`).
             while i + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let nonASCII = word & 0x8080_8080_8080_8080
                 let hasZeroByte = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                if nonASCII != 0 || hasZeroByte != 0 { break }
+                let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                let mayHoldCR = (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080
+                if nonASCII != 0 || hasZeroByte != 0 || (mayHoldCR != 0 && !holdsCR) { break }
                 i += 8
             }
             guard i < bytes.count else { return }
             let byte = bytes[i]
             if byte < 0x80 {
+                if byte == cr { holdsCR = true }
                 if byte == 0, !reportedNul {
                     reportedNul = true
                     let at = here(i)
@@ -301,6 +310,8 @@ private struct Parser {
                 let at = here(i)
                 diagnostics.append(Diagnostic(.invalidEncoding, from: at, to: at,
                                               "Invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8."))
+                // The rest is not read: it may hold a CR.
+                holdsCR = true
                 return
             }
             i += length
@@ -465,6 +476,45 @@ private struct Parser {
         } else {
             report(.finishedTaskOutsideRegion, reportStart ?? start, end,
                    "This \(status) task stands \(place), so it is not part of the day's plan; move it under a region heading to count it.")
+        }
+    }
+
+    /// Whether the lines being read are Markdown a renderer shows as such: not inside a code fence, an HTML
+    /// comment or a fence in a task's notes.
+    var readsMarkdownLines: Bool {
+        guard case .none = block else { return false }
+        return noteFence == nil
+    }
+
+    /// Names each checklist item that follows a lone CR in the line `start..<end`. Markdown ends a line at a
+    /// lone CR (a file saved with old Mac line endings is all such lines); a day file ends its lines only with
+    /// LF or CRLF (FORMAT §1), so dayplan reads what follows as part of the line before. A renderer shows the
+    /// item; dayplan does not read it as a task: an open one is an error (rollover would leave it behind), a
+    /// finished one a warning, as for any checklist line dayplan does not read as a task.
+    mutating func reportCheckboxesAfterLoneCRs(_ start: Int, _ end: Int) {
+        guard let base = bytes.baseAddress else { return }
+        func nextCR(from offset: Int) -> Int {
+            offset + firstIndex(of: cr, in: UnsafeBufferPointer(start: base + offset, count: end - offset), from: 0)
+        }
+        var at = nextCR(from: start)
+        while at < end {
+            let next = nextCR(from: at + 1)
+            var textStart = at + 1
+            while textStart < next, isBlank(bytes[textStart]) || bytes[textStart] == UInt8(ascii: ">") { textStart += 1 }
+            var textEnd = next
+            while textEnd > textStart, isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
+            if textStart < textEnd, let box = Checkbox.read(bytes, from: textStart, to: textEnd), let status = box.status,
+               box.spacedAfterBullet || box.spacedAfterBox {
+                let why = "follows a lone carriage return (CR): Markdown ends a line there, but a day file ends its lines only with LF or CRLF, so dayplan reads it as part of the line before, not as a task"
+                if status.isOpen {
+                    report(.taskOutsideRegion, textStart, textEnd,
+                           "This open task \(why); the 1-3-5 rule does not count it and rollover does not carry it. Save the file with LF line endings.")
+                } else {
+                    report(.finishedTaskOutsideRegion, textStart, textEnd,
+                           "This \(status) task \(why); it is not part of the day's plan. Save the file with LF line endings.")
+                }
+            }
+            at = next
         }
     }
 

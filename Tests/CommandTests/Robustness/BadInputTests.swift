@@ -353,6 +353,30 @@ import Testing
         #expect(rollover.after["2026-11-21.md"] == Data(newDay.utf8))
     }
 
+    @Test func oldMacLineEndings() throws {
+        // Every line ends with a CR alone: Markdown (and so every renderer) shows four lines and two checkboxes;
+        // a day file ends lines only with LF or CRLF, so dayplan reads one line and names each checklist item.
+        let text = "# 2026-11-20\r\r## Morning\r* [ ] Call the bank\r- [x] Paid the rent\r\r## Backlog\r- [ ] Renew passport\r"
+        let bytes = Array(text.utf8)
+        let why = "follows a lone carriage return (CR): Markdown ends a line there, but a day file ends its lines only with LF or CRLF, so dayplan reads it as part of the line before, not as a task"
+        let open = "error: This open task \(why); the 1-3-5 rule does not count it and rollover does not carry it. Save the file with LF line endings. [DP020/task-outside-region]"
+
+        let lint = try Self.attempt(Self.lint, on: bytes)
+        #expect(lint.run.status == 1)
+        #expect(lint.run.stdout == "\(Self.name):1:26: \(open)\n"
+            + "\(Self.name):1:46: warning: This done task \(why); it is not part of the day's plan. Save the file with LF line endings. [DP024/finished-task-outside-region]\n"
+            + "\(Self.name):1:78: \(open)\n")
+        #expect(lint.changedNothing)
+
+        // Rollover leaves them behind, and says so on each: nothing goes silently.
+        let rollover = try Self.attempt(Self.rollover, on: bytes)
+        #expect(rollover.run.status == 0, "\(rollover.run.stderr)")
+        #expect(rollover.run.stdout == "2026-11-21.md from 2026-11-20.md: 0 carried, 0 deferred to the backlog, 0 expired; the backlog holds 0 tasks\n")
+        #expect(rollover.run.stderr.contains("\(Self.name):1:26: \(open)"))
+        #expect(rollover.run.stderr.contains("\(Self.name):1:78: \(open)"))
+        #expect(rollover.after[Self.name] == Data(bytes))
+    }
+
     @Test func tabs() throws {
         let text = "#\t2026-11-20\t\n##\tMorning\t\n*\t[ ]\tDraft\tthe report\t@carry\t\n\tnotes\there\t\n\t\tdeeper\n"
             + "-\t[x]\tPaid\n\n## Notes\n\tkept\tas\twritten\t\n"

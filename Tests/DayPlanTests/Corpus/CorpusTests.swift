@@ -122,12 +122,18 @@ enum CmarkGFM {
         try stdin.fileHandleForWriting.close()
         let html = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        // CommonMark also ends a line at a lone CR (every CR left is one): its lines are numbered here as the
+        // day file line each stands in.
+        var dayFileLine = [0, 1]
+        for byte in lf where byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            dayFileLine.append(dayFileLine[dayFileLine.count - 1] + (byte == UInt8(ascii: "\n") ? 1 : 0))
+        }
         var lines: [Int] = []
         let marker = "<input type=\"checkbox\" disabled=\"\" />"
         for piece in html.components(separatedBy: "<li data-sourcepos=\"").dropFirst() {
             guard let quote = piece.firstIndex(of: "\""), piece[piece.index(after: quote)...].hasPrefix(">" + marker),
                   let line = Int(piece.prefix { $0.isNumber }) else { continue }
-            lines.append(line)
+            lines.append(line < dayFileLine.count ? dayFileLine[line] : line)
         }
         return lines
     }

@@ -42,6 +42,8 @@ import Testing
          #"days[0].regoins: unknown field; the fields here are "date", "heading", "lineEnding", "frontMatter", "leading", "preamble", "regions", "sections""#),
         (#"{"version":1,"days":[{"date":"2026-11-20","preamble":["one\ntwo"]}]}"#,
          "days[0].preamble[0]: holds a line break; each line of the file is one string of the array"),
+        (#"{"version":1,"days":[{"date":"2026-11-20","preamble":["one\r"]}]}"#,
+         "days[0].preamble[0]: ends with a CR, which the file would read as part of its line ending"),
         (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"noon"}]}]}"#,
          #"days[0].regions[0].region: unknown region "noon"; the regions are "morning", "afternoon", "evening", "backlog""#),
         (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"morning","tasks":[{"title":"x","bucket":"urgent"}]}]}]}"#,

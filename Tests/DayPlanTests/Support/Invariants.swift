@@ -91,7 +91,17 @@ enum Invariants {
     /// indentation and quote markers; not inside front matter, code fences or HTML comments. It leans to
     /// finding too many rather than too few, so the invariant above is checked strictly.
     static func markdownOpenCheckboxLines(_ input: [UInt8]) -> [Int] {
-        var lines: [[UInt8]] = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        // Markdown's lines, each with the number of the day file line it stands in (FORMAT.md §1): CommonMark
+        // also ends a line at a lone CR, which a day file keeps as text.
+        var lines: [[UInt8]] = [], numbers: [Int] = []
+        for (index, line) in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var content = line[...]
+            while content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+            for piece in content.split(separator: UInt8(ascii: "\r"), omittingEmptySubsequences: false) {
+                lines.append(Array(piece))
+                numbers.append(index + 1)
+            }
+        }
         if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = Array(first.dropFirst(3)) }
         var found: [Int] = []
         var fence: (mark: UInt8, length: Int, indent: Int)?
@@ -149,7 +159,7 @@ enum Invariants {
             while j < line.count, line[j] == 0x20 || line[j] == 0x09 { j += 1 }
             guard j + 2 < line.count, line[j] == UInt8(ascii: "["), line[j + 1] == 0x20, line[j + 2] == UInt8(ascii: "]") else { continue }
             let after = j + 3
-            if after == line.count || [0x20, 0x09, 0x0D].contains(line[after]) { found.append(index) }
+            if after == line.count || [0x20, 0x09, 0x0D].contains(line[after]) { found.append(numbers[index - 1]) }
         }
         return found
     }
