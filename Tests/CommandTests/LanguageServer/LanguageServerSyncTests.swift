@@ -64,6 +64,19 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// A file saved with old Mac line endings: the protocol ends a line at a lone CR, as the editor does, so each
+    /// checklist item dayplan names there (it reads the file as one line) is marked on its own line.
+    @Test func findingsAfterLoneCarriageReturnsLandOnTheirItems() throws {
+        let client = try LanguageServerClient()
+        try client.initialize()
+        let uri = "file:///tmp/2026-11-20.md"
+        client.open(uri, "# 2026-11-20\r\r## Morning\r* [ ] Call the bank\r- [x] Paid the rent\r\r## Backlog\r- [ ] Renew passport\r")
+        let seen = Self.seen(try client.diagnostics(for: uri))
+        #expect(seen.map(\.code) == ["DP020", "DP024", "DP020"])
+        #expect(seen.map(\.range) == [[3, 0, 3, 19], [4, 0, 4, 19], [7, 0, 7, 20]])
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func aDocumentNotNamedLikeADayIsNotCheckedAgainstItsName() throws {
         let client = try LanguageServerClient()
         try client.initialize()
