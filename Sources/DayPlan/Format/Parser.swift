@@ -468,8 +468,7 @@ private struct Parser {
     /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
     /// (rollover would leave them behind), finished ones warnings (they are not counted).
     mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: String, from reportStart: Int? = nil) {
-        guard let box = Checkbox.read(bytes, from: start, to: end), let status = box.status,
-              box.spacedAfterBullet || box.spacedAfterBox else { return }
+        guard let status = strayCheckboxStatus(start, end) else { return }
         if status.isOpen {
             report(.taskOutsideRegion, reportStart ?? start, end,
                    "This open task stands \(place), so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog).")
@@ -499,12 +498,10 @@ private struct Parser {
         var at = nextCR(from: start)
         while at < end {
             let next = nextCR(from: at + 1)
-            var textStart = at + 1
-            while textStart < next, isBlank(bytes[textStart]) || bytes[textStart] == UInt8(ascii: ">") { textStart += 1 }
+            let textStart = afterQuoteMarkers(at + 1, next)
             var textEnd = next
             while textEnd > textStart, isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
-            if textStart < textEnd, let box = Checkbox.read(bytes, from: textStart, to: textEnd), let status = box.status,
-               box.spacedAfterBullet || box.spacedAfterBox {
+            if textStart < textEnd, let status = strayCheckboxStatus(textStart, textEnd) {
                 let why = "follows a lone carriage return (CR): Markdown ends a line there, but a day file ends its lines only with LF or CRLF, so dayplan reads it as part of the line before, not as a task"
                 if status.isOpen {
                     report(.taskOutsideRegion, textStart, textEnd,
@@ -516,6 +513,14 @@ private struct Parser {
             }
             at = next
         }
+    }
+
+    /// The status of the checklist item at `start..<end` when it is one a renderer shows as a checkbox (a
+    /// known status, spaced as a task is); nil otherwise. For lines dayplan does not read as tasks.
+    func strayCheckboxStatus(_ start: Int, _ end: Int) -> Status? {
+        guard let box = Checkbox.read(bytes, from: start, to: end), let status = box.status,
+              box.spacedAfterBullet || box.spacedAfterBox else { return nil }
+        return status
     }
 
     /// A checklist line inside a quote (`> - [ ] …`, an Obsidian callout): Markdown shows a checkbox, but

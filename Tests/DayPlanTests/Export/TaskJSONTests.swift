@@ -26,10 +26,7 @@ import Testing
         return members
     }
 
-    func strings(_ value: JSONValue?) -> [String]? {
-        guard case .array(let items)? = value else { return nil }
-        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
-    }
+    func strings(_ value: JSONValue?) -> [String]? { Invariants.strings(value) }
 
     @Test(arguments: titles)
     func wordsAndTagsAreTheTasksOwn(_ title: String) throws {

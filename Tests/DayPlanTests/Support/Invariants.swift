@@ -26,10 +26,6 @@ enum Invariants {
         guard let json else { return [] }
         guard case .object(let members)? = try? JSONValue(parsing: json) else { return ["export's JSON does not parse"] }
         guard case .array(let regions)? = members.first(where: { $0.key == "regions" })?.value else { return ["export's JSON has no regions"] }
-        func strings(_ value: JSONValue?) -> [String]? {
-            guard case .array(let items)? = value else { return nil }
-            return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
-        }
         for case .object(let region) in regions {
             guard case .string(let name)? = region.first(where: { $0.key == "region" })?.value,
                   let which = DayRecord.regionNames.first(where: { $0.0 == name })?.1,
@@ -47,6 +43,12 @@ enum Invariants {
             }
         }
         return []
+    }
+
+    /// The strings of a JSON array (nil when the value is not an array).
+    static func strings(_ value: JSONValue?) -> [String]? {
+        guard case .array(let items)? = value else { return nil }
+        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }
 
     /// A title hashes as its NFC spelling does (Swift holds them equal), whichever way the hash takes.
