@@ -67,3 +67,41 @@ public struct TextEdit: Hashable, Sendable {
         }.map(\.element)
     }
 }
+
+/// A copy of some bytes with edits applied as they come, in file order, so that no list of them is held: for
+/// a change of many lines of a big file (rollover marks every open task of the old day).
+struct OrderedEdits {
+    let original: [UInt8]
+    private var output: [UInt8] = []
+    /// Where in `original` the bytes not yet copied start.
+    private var position = 0
+
+    /// Starts a copy of `original` with room for `growth` more bytes than it has.
+    init(of original: [UInt8], growth: Int = 4096) {
+        self.original = original
+        output.reserveCapacity(original.count + growth)
+    }
+
+    /// Applies `edit`, which must start at or after the end of the one before; one that does not, or that
+    /// reaches past the end, is left out, as `TextEdit.apply` leaves out an edit that overlaps another.
+    mutating func apply(_ edit: TextEdit) {
+        guard edit.offset >= position, edit.offset + edit.removing <= original.count else { return }
+        output.append(contentsOf: original[position..<edit.offset])
+        output.append(contentsOf: edit.inserting)
+        position = edit.offset + edit.removing
+    }
+
+    /// Applies each of `edits`, in order.
+    mutating func apply(_ edits: [TextEdit]) {
+        for edit in edits { apply(edit) }
+    }
+
+    /// The edited bytes: what `TextEdit.apply` gives for the same edits. Given away, not copied: the copy is
+    /// empty after.
+    mutating func finish() -> [UInt8] {
+        output.append(contentsOf: original[position...])
+        position = original.count
+        defer { output = [] }
+        return output
+    }
+}

@@ -24,13 +24,18 @@ extension DayDocument {
         }
     }
 
-    /// Parses a day file for its tasks, whole: the same sections, day, diagnostics and tasks (titles, metadata
-    /// and notes) as `init(parsing:)`, but no line that is not a task. For rollover's old day, which needs
-    /// its tasks and not its other lines: a big plan's free text costs no memory.
-    init(readingTasksWhole bytes: [UInt8]) {
-        self = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, reading: .tasksWhole)
-            return parser.parse()
+    /// Reads a day file task by task: hands each task, whole (title, metadata and notes as `init(parsing:)`
+    /// reads them), to `body` in file order with the region it stands in (nil outside the regions), and keeps
+    /// none of them. Returns the document without its lines: the same sections (with no items), day, line
+    /// ending and diagnostics as `init(parsing:)`. For rollover, which reads an old day's tasks once each:
+    /// however big the plan, no task and no other line is held.
+    static func forEachTask(in bytes: [UInt8], _ body: (PlanTask, Region?) -> Void) -> DayDocument {
+        withoutActuallyEscaping(body) { visit in
+            bytes.withUnsafeBufferPointer { buffer in
+                var parser = Parser(buffer, reading: .eachTask)
+                parser.visit = visit
+                return parser.parse()
+            }
         }
     }
 
@@ -167,8 +172,9 @@ private struct Parser {
         case whole
         /// The tasks, titles as bytes apart (`titleBytes`); no notes, no other line (`readingTasks(of:)`).
         case tasks
-        /// The tasks whole, titles and notes as `.whole` reads them; no other line (`init(readingTasksWhole:)`).
-        case tasksWhole
+        /// Each task whole, titles and notes as `.whole` reads them, handed to `visit` and not kept; no other
+        /// line (`forEachTask(in:_:)`).
+        case eachTask
         /// The tasks the linter checks, without titles (`init(readingForLint:)`).
         case forLint
         /// Each line printed canonically and compared with the input as it is read (`check`); no line kept
@@ -182,7 +188,9 @@ private struct Parser {
     /// Whether notes and lines other than tasks are kept.
     var keepsText: Bool { reading == .whole || reading == .canonicalCheck }
     /// Whether a task's notes are kept.
-    var keepsNotes: Bool { keepsText || reading == .tasksWhole }
+    var keepsNotes: Bool { keepsText || reading == .eachTask }
+    /// Read task by task: where each task goes, with its region, instead of the document.
+    var visit: ((PlanTask, Region?) -> Void)?
     /// Read for the canonical check: the check, which every line goes to instead of the document.
     var check: CanonicalCheck?
 
@@ -467,8 +475,10 @@ private struct Parser {
 
     /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
     /// (rollover would leave them behind), finished ones warnings (they are not counted).
-    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: String, from reportStart: Int? = nil) {
+    /// `place` is said only when a checkbox is there: a line of a big free-text section makes no string.
+    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> String, from reportStart: Int? = nil) {
         guard let status = strayCheckboxStatus(start, end) else { return }
+        let place = place()
         if status.isOpen {
             report(.taskOutsideRegion, reportStart ?? start, end,
                    "This open task stands \(place), so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog).")
@@ -543,8 +553,11 @@ private struct Parser {
         switch reading {
         case .whole:
             break
-        case .tasks, .tasksWhole:
+        case .tasks:
             guard case .task = item else { return }
+        case .eachTask:
+            // Tasks go to `visit` straight from `finishTask()`; no other line is kept.
+            return
         case .forLint:
             // Only the tasks the linter checks: open ones in a region with limits, open ones with a `@due:` day.
             guard phase == .section, case .task(let task) = item, task.status.isOpen,
@@ -580,9 +593,7 @@ private struct Parser {
                 if least == Int.max { least = 0 }
                 let notes = noteLines.map { note in
                     if note.verbatim { return verbatimNote(note, dropping: least) }
-                    return note.end > note.start
-                        ? String(repeating: " ", count: note.indent - least) + string(note.start, note.end)
-                        : ""
+                    return note.end > note.start ? noteText(note, indentedBy: note.indent - least) : ""
                 }
                 openTask?.notes = notes
             }
@@ -592,7 +603,15 @@ private struct Parser {
         openTask?.lineSpan = (noteLines.last?.line ?? line) - line + 1
         noteFence = nil
         if !noteLines.isEmpty { noteLines.removeAll(keepingCapacity: true) }
-        if let task = openTask.take() { append(.task(task)) }
+        if let task = openTask.take() {
+            if reading == .eachTask {
+                // Handed on as it is: wrapped in an item and taken out again, its every field was copied.
+                if phase == .section { sectionHasContent = true }
+                visit?(task, phase == .section ? sections[sections.count - 1].region : nil)
+            } else {
+                append(.task(task))
+            }
+        }
         if !pendingBlanks.isEmpty {
             for _ in pendingBlanks { append(.blank) }
             pendingBlanks.removeAll(keepingCapacity: true)
@@ -601,6 +620,19 @@ private struct Parser {
 
     /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white
     /// space included (a tab that reaches past that indentation is kept).
+    /// A note line's text after `indent` spaces, made as one string (not the spaces, then the text added).
+    func noteText(_ note: NoteLine, indentedBy indent: Int) -> String {
+        guard indent > 0 else { return string(note.start, note.end) }
+        let length = note.end - note.start
+        // Decoded as `string(_:_:)` decodes, an invalid byte repaired: spaces before it change nothing there.
+        return String(unsafeUninitializedCapacity: indent + length) { text in
+            guard let output = text.baseAddress, let input = bytes.baseAddress else { return 0 }
+            output.update(repeating: space, count: indent)
+            (output + indent).update(from: input + note.start, count: length)
+            return indent + length
+        }
+    }
+
     func verbatimNote(_ note: NoteLine, dropping least: Int) -> String {
         var i = note.start
         var width = 0
@@ -840,7 +872,7 @@ private struct Parser {
         var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
         // Room for a region's first few lines, so that its items are not copied as they grow one by one (the
         // first heading of each region only, so that a file of many headings does not reserve many times over).
-        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .tasks || reading == .tasksWhole {
+        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .tasks {
             section.items.reserveCapacity(8)
         }
         seenRegions |= 1 << region.rawValue

@@ -104,7 +104,6 @@ public struct Rollover: Sendable {
                 routines: DayDocument? = nil) throws(RolloverError)
     {
         var targetDocument: DayDocument?
-        var sourceDocument: DayDocument?
         if let target {
             let document = DayDocument(parsing: target)
             guard document.formattingBlockers.isEmpty else { throw .targetRefused(document.formattingBlockers) }
@@ -150,74 +149,78 @@ public struct Rollover: Sendable {
         }
 
         if let source {
-            // The old day's tasks are all rollover reads of it (its edits are made on its bytes): no other line
-            // is kept, so that a big plan's free text costs no memory.
-            let document = DayDocument(readingTasksWhole: source.bytes)
-            sourceDocument = document
+            // The old day is read task by task, its edits made on its bytes as its tasks come: no task or other
+            // line of it is held, so that a big plan costs little more memory than its bytes, before and after.
+            var edited = OrderedEdits(of: source.bytes)
+            var untitled: [Diagnostic] = []
+            var lostBox: Int?
+            let document = DayDocument.forEachTask(in: source.bytes) { task, region in
+                guard let region, task.status.isOpen else { return }
+                // Open tasks with no title: rollover could not tell them apart, so it refuses them.
+                if task.title.isEmpty, let span = task.source {
+                    untitled.append(Diagnostic(.emptyTitle, from: span.start, to: span.end,
+                                               "This open task has no title, so rollover cannot tell it from others; give it a title."))
+                }
+                guard lostBox == nil, let taskLine = TaskLine(task, in: source.bytes) else {
+                    lostBox = lostBox ?? task.line
+                    return
+                }
+                var moving = task
+                moving.source = nil
+                let carried = region.isLimited && task.metadata.carry
+                if region.isLimited, !carried, moving.metadata.from == nil { moving.metadata.from = source.day }
+                let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
+                // Only the task's own line changes (its status box, and a word after its text), and the tasks
+                // come in file order: so do the changed lines and the edits.
+                changedSourceLines.append(task.line)
+                if expired {
+                    edited.apply(taskLine.statusEdit(.cancelled, in: source.bytes))
+                    if !task.metadata.expired { edited.apply(taskLine.appendEdit("@expired")) }
+                    summary.expired += 1
+                    return
+                }
+                edited.apply(taskLine.statusEdit(.deferred, in: source.bytes))
+                guard known.insert(moving.identity) else {
+                    summary.alreadyPlanned += 1
+                    return
+                }
+                if let due = task.metadata.due, due <= day { summary.overdue += 1 }
+                if region == .backlog, let on = task.metadata.on, on <= day {
+                    // Scheduled: placed now, and no longer scheduled; without room it stays scheduled in the
+                    // Backlog, to be tried again at the next rollover.
+                    let wanted = task.metadata.onRegion ?? .backlog
+                    let placed = place(moving, in: wanted, .scheduled)
+                    if placed == wanted {
+                        moving.metadata.on = nil
+                        moving.metadata.onRegion = nil
+                    }
+                    if placed == .backlog { backlogFirst.append(moving) } else { additions[placed.rawValue].append(moving) }
+                    summary.scheduled += 1
+                    return
+                }
+                var into: Region = carried ? region : .backlog
+                if carried, open[region.rawValue][moving.bucket.rawValue] >= moving.bucket.limit {
+                    // The new day's bucket is full already (planned ahead): nothing exceeds a limit.
+                    into = .backlog
+                    placements.append(Placement(title: moving.title, bucket: moving.bucket, reason: .carried,
+                                                region: .backlog, wanted: region))
+                }
+                open[into.rawValue][moving.bucket.rawValue] += 1
+                additions[into.rawValue].append(moving)
+                if carried {
+                    summary.carried += 1
+                } else if region.isLimited {
+                    summary.deferred += 1
+                }
+            }
             lineEnding = document.lineEnding
-            let blockers = document.formattingBlockers + Rollover.untitledOpenTasks(in: document)
+            let blockers = document.formattingBlockers + untitled
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
+            if let lostBox { throw .checkFailed(["cannot find the status box of line \(lostBox) of the old day"]) }
             leftBehind = document.diagnostics.filter {
                 $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask
             }
-
-            var edits: [TextEdit] = []
-            for section in document.sections {
-                guard let region = section.region else { continue }
-                for case .task(let task) in section.items where task.status.isOpen {
-                    guard let taskLine = TaskLine(task, in: source.bytes) else {
-                        throw .checkFailed(["cannot find the status box of line \(task.line) of the old day"])
-                    }
-                    var moving = task
-                    moving.source = nil
-                    let carried = region.isLimited && task.metadata.carry
-                    if region.isLimited, !carried, moving.metadata.from == nil { moving.metadata.from = source.day }
-                    let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
-                    // Only the task's own line changes (its status box, and a word after its text), and the
-                    // tasks come in file order: so do the changed lines.
-                    changedSourceLines.append(task.line)
-                    if expired {
-                        edits += taskLine.statusEdit(.cancelled, in: source.bytes)
-                        if !task.metadata.expired { edits.append(taskLine.appendEdit("@expired")) }
-                        summary.expired += 1
-                        continue
-                    }
-                    edits += taskLine.statusEdit(.deferred, in: source.bytes)
-                    guard known.insert(moving.identity) else {
-                        summary.alreadyPlanned += 1
-                        continue
-                    }
-                    if let due = task.metadata.due, due <= day { summary.overdue += 1 }
-                    if region == .backlog, let on = task.metadata.on, on <= day {
-                        // Scheduled: placed now, and no longer scheduled; without room it stays scheduled in
-                        // the Backlog, to be tried again at the next rollover.
-                        let wanted = task.metadata.onRegion ?? .backlog
-                        let placed = place(moving, in: wanted, .scheduled)
-                        if placed == wanted {
-                            moving.metadata.on = nil
-                            moving.metadata.onRegion = nil
-                        }
-                        if placed == .backlog { backlogFirst.append(moving) } else { additions[placed.rawValue].append(moving) }
-                        summary.scheduled += 1
-                        continue
-                    }
-                    var into: Region = carried ? region : .backlog
-                    if carried, open[region.rawValue][moving.bucket.rawValue] >= moving.bucket.limit {
-                        // The new day's bucket is full already (planned ahead): nothing exceeds a limit.
-                        into = .backlog
-                        placements.append(Placement(title: moving.title, bucket: moving.bucket, reason: .carried,
-                                                    region: .backlog, wanted: region))
-                    }
-                    open[into.rawValue][moving.bucket.rawValue] += 1
-                    additions[into.rawValue].append(moving)
-                    if carried {
-                        summary.carried += 1
-                    } else if region.isLimited {
-                        summary.deferred += 1
-                    }
-                }
-            }
-            sourceAfter = TextEdit.apply(edits, to: source.bytes)
+            sourceAfter = edited.finish()
         }
 
         // The routines due on the new day, in the routines file's order, unless a task of that title is there.
@@ -280,15 +283,13 @@ public struct Rollover: Sendable {
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, changedSourceLines: changedSourceLines,
                   addedLineNumbers: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
-        // The inputs as parsed above, so that `verify()` parses only what rollover computed.
-        parsedSourceBefore = sourceDocument
+        // The new day's file as parsed above, so that `verify()` need not parse it again.
         parsedTargetBefore = targetDocument
     }
 
-    /// The old day's file as it was, read for its tasks (`init(readingTasksWhole:)`), and the new day's,
-    /// parsed: kept from the work so that `verify()` need not read them again. Nil for a rollover made from
-    /// its parts (tests of `verify()`).
-    var parsedSourceBefore: DayDocument?
+    /// The new day's file as it was, parsed: kept from the work so that `verify()` need not read it again. Nil
+    /// for a rollover made from its parts (tests of `verify()`). (The old day is read again there, task by
+    /// task: holding its tasks would cost a big plan more memory than its bytes.)
     var parsedTargetBefore: DayDocument?
 
     /// Every stored property as given; for the initializer above and for tests of `verify()`.
@@ -351,19 +352,6 @@ public enum RolloverError: Error, Sendable {
 }
 
 extension Rollover {
-    /// Open tasks with no title: rollover could not tell them apart, so it refuses them.
-    static func untitledOpenTasks(in document: DayDocument) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for section in document.sections where section.region != nil {
-            for case .task(let task) in section.items where task.status.isOpen && task.title.isEmpty {
-                guard let source = task.source else { continue }
-                found.append(Diagnostic(.emptyTitle, from: source.start, to: source.end,
-                                        "This open task has no title, so rollover cannot tell it from others; give it a title."))
-            }
-        }
-        return found
-    }
-
     /// Inserts what comes forward into an existing day file, keeping every byte it had (see `RegionInsertion`).
     /// `additions`: the tasks for each region, by `Region.rawValue`; a region that gets none is left alone.
     static func insert(_ additions: [[PlanTask]], into original: [UInt8]) -> ([UInt8], [Int]) {

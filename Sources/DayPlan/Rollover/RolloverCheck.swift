@@ -15,8 +15,9 @@ extension Rollover {
     ///
     /// One linear pass over each file: the new day's file is parsed back, and its tasks are compared with the
     /// tasks it had and with those the old day moves on, by title number (`TitleNumbers`). The old day's file
-    /// is compared line by line with what it was: a line that changes must be an open task's line, changed
-    /// only as rollover changes it. That is its status box set to `[>]` (moved on), which changes nothing
+    /// is read again task by task (`DayDocument.forEachTask(in:_:)`, holding none) and compared line by line
+    /// with what it was as its tasks come: a line that changes must be an open task's line, changed only as
+    /// rollover changes it. That is its status box set to `[>]` (moved on), which changes nothing
     /// else the parser reads; or to `[-]` with ` @expired` after its text (expired), and that line is parsed
     /// back on its own to see the word read as metadata.
     func problems() -> [String] {
@@ -33,12 +34,13 @@ extension Rollover {
             problems.append("the new day's file would lose some of the lines it had")
         }
 
-        // Every title met, numbered; for each number, what the check knows of it.
-        let old = sourceBefore.map { parsedSourceBefore ?? DayDocument(readingTasksWhole: $0) }
+        // Every title met, numbered; for each number, what the check knows of it. (Room for the new day's titles:
+        // those of the old day's open tasks are among them, but for the expired ones; the table grows if need be.)
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
-        var titles = TitleNumbers(expected: target.placedTaskCount + (old?.placedTaskCount ?? 0))
+        let titleRoom = target.placedTaskCount + 64
+        var titles = TitleNumbers(expected: titleRoom)
         var known: [TitleFacts] = []
-        known.reserveCapacity(target.placedTaskCount + (old?.placedTaskCount ?? 0))
+        known.reserveCapacity(titleRoom)
         func number(_ title: String) -> Int {
             let number = titles.number(title)
             if number == known.count { known.append(TitleFacts()) }
@@ -70,31 +72,29 @@ extension Rollover {
         }
         for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known[number(placed.task.identity)].wasThere = true }
 
-        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired.
+        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
+        // read again here, task by task, its lines walked beside those it would have as its tasks come.
         var walkedOldDay = false
-        switch (sourceBefore, sourceAfter, sourceDay, old) {
-        case (nil, nil, nil, _):
+        switch (sourceBefore, sourceAfter, sourceDay) {
+        case (nil, nil, nil):
             break
-        case let (sourceBefore?, sourceAfter?, sourceDay?, old?):
-            let oldLines = LineTable(sourceBefore), newLines = LineTable(sourceAfter)
-            guard oldLines.count == newLines.count else {
-                problems.append("the old day's file would have \(newLines.count) lines instead of \(oldLines.count)")
+        case let (sourceBefore?, sourceAfter?, sourceDay?):
+            let lineCount = LineTable.lineCount(of: sourceBefore), newLineCount = LineTable.lineCount(of: sourceAfter)
+            guard lineCount == newLineCount else {
+                problems.append("the old day's file would have \(newLineCount) lines instead of \(lineCount)")
                 break
             }
-            var openLines: [Int] = []
-            openLines.reserveCapacity(old.placedTaskCount)
-            for placed in old.placedTasks where placed.task.status.isOpen { openLines.append(placed.task.line) }
-            var nextOpen = 0
-            for line in 1..<(oldLines.count + 1) {
-                while nextOpen < openLines.count, openLines[nextOpen] < line { nextOpen += 1 }
-                let isOpenTaskLine = nextOpen < openLines.count && openLines[nextOpen] == line
-                if isOpenTaskLine {
-                    if !sameBytes(oldLines.ending(of: line), newLines.ending(of: line)) {
-                        problems.append("line \(line) of the old day's file would change its line ending")
-                    }
-                } else if !sameBytes(oldLines.full(line), newLines.full(line)) {
-                    problems.append("line \(line) of the old day's file would change, but it holds no open task")
+            var lines = LinePairs(sourceBefore, sourceAfter)
+            var lineProblems: [String] = [], taskProblems: [String] = []
+            /// Walks on to `line` (not included), each line passed the same as it was; whether one was not.
+            func walk(to line: Int) -> Bool {
+                var changed = false
+                while lines.next < line, let (old, new) = lines.pair() {
+                    guard !sameBytes(old, new) else { continue }
+                    lineProblems.append("line \(lines.next - 1) of the old day's file would change, but it holds no open task")
+                    changed = true
                 }
+                return changed
             }
 
             // Each task moved on is in the new day exactly once, open as it was, where rollover puts it; checked
@@ -106,8 +106,7 @@ extension Rollover {
                 if placement.reason == .carried { firstCarried[placement.title] = placement }
                 if placement.reason == .scheduled { firstScheduled[placement.title] = placement }
             }
-            func checkMoved(_ placed: PlacedTask) {
-                let region = placed.region, task = placed.task
+            func checkMoved(_ task: PlanTask, in region: Region) {
                 let title = number(task.identity)
                 // A second open task with the same title is the same task: it was moved on, not added again.
                 guard !known[title].isMoved else { return }
@@ -140,25 +139,35 @@ extension Rollover {
                 }
             }
 
-            for placed in old.placedTasks {
-                let task = placed.task
+            _ = DayDocument.forEachTask(in: sourceBefore) { task, region in
+                guard let region else { return }
+                _ = walk(to: task.line)
                 guard task.status.isOpen else {
-                    let lines = task.line..<(task.line + task.lineSpan)
-                    if lines.contains(where: { !sameBytes(oldLines.full($0), newLines.full($0)) }) {
-                        problems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change")
+                    if walk(to: task.line + task.lineSpan) {
+                        taskProblems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change")
                     }
-                    continue
+                    return
                 }
-                let now = TaskLineChange(task, before: sourceBefore, oldLines, after: newLines)
+                // The open task's own line: its line ending stays, and its status box changes as rollover's do.
+                guard lines.next == task.line, let (old, new) = lines.pair() else {
+                    taskProblems.append("`\(task.title)` (line \(task.line)) was not met where the old day's lines put it")
+                    return
+                }
+                let oldContent = LinePairs.content(of: old), newContent = LinePairs.content(of: new)
+                if !sameBytes(old[oldContent.endIndex...], new[newContent.endIndex...]) {
+                    lineProblems.append("line \(task.line) of the old day's file would change its line ending")
+                }
+                let now = TaskLineChange(task, before: sourceBefore, old: oldContent, new: newContent)
                 if now.isMovedOn {
-                    checkMoved(placed)
+                    checkMoved(task, in: region)
                 } else if now.isExpired {
                     expired.append(task)
                 } else {
-                    problems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
+                    taskProblems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
                 }
             }
-            problems += movedProblems
+            _ = walk(to: lineCount + 1)
+            problems += lineProblems + taskProblems + movedProblems
             walkedOldDay = true
             for task in expired {
                 let title = number(task.identity)
@@ -201,9 +210,9 @@ private struct TaskLineChange {
     /// What rollover appends to an expired task's line.
     static let expiredWord = Array(" @expired".utf8)
 
-    init(_ task: PlanTask, before: [UInt8], _ oldLines: LineTable, after newLines: LineTable) {
-        let line = task.line
-        let old = oldLines.content(of: line), new = newLines.content(of: line)
+    /// `old` and `new`: the task's line, without its line ending, in the old day's file before (`before`) and
+    /// after rollover.
+    init(_ task: PlanTask, before: [UInt8], old: ArraySlice<UInt8>, new: ArraySlice<UInt8>) {
         guard let parts = TaskLine(task, in: before), Status(mark: before[parts.mark]) == task.status,
               parts.mark > old.startIndex, parts.mark + 1 < old.endIndex, parts.textEnd <= old.endIndex else {
             isMovedOn = false
@@ -237,6 +246,46 @@ private struct TaskLineChange {
             return
         }
         isExpired = !read.blocked && read.task == expected
+    }
+}
+
+/// The lines of a file before and after an edit that keeps their number, walked together, one pair at a time.
+private struct LinePairs {
+    let before: [UInt8], after: [UInt8]
+    /// Where the next line starts in each.
+    var offsets = (before: 0, after: 0)
+    /// The 1-based number of the next line.
+    var next = 1
+
+    init(_ before: [UInt8], _ after: [UInt8]) {
+        self.before = before
+        self.after = after
+    }
+
+    /// The next line of each, with its line ending (as `LineTable.full(_:)`); nil past the last line of either.
+    mutating func pair() -> (old: ArraySlice<UInt8>, new: ArraySlice<UInt8>)? {
+        guard offsets.before < before.count, offsets.after < after.count else { return nil }
+        let oldEnd = LinePairs.lineEnd(in: before, from: offsets.before)
+        let newEnd = LinePairs.lineEnd(in: after, from: offsets.after)
+        defer {
+            offsets = (oldEnd, newEnd)
+            next += 1
+        }
+        return (before[offsets.before..<oldEnd], after[offsets.after..<newEnd])
+    }
+
+    /// Where the line starting at `start` ends: after its `\n`, or at the end of the bytes.
+    static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
+        let newline = bytes.withUnsafeBufferPointer { firstIndex(of: UInt8(ascii: "\n"), in: $0, from: start) }
+        return min(newline + 1, bytes.count)
+    }
+
+    /// A line without its line ending: the `\n` and the `\r`s before it (as `LineTable.content(of:)`).
+    static func content(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var end = line.endIndex
+        if end > line.startIndex, line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        while end > line.startIndex, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return line[line.startIndex..<end]
     }
 }
 

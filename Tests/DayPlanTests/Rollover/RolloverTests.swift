@@ -687,6 +687,35 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         #expect(tampered.problems().contains("`B` (line 5) is not open, yet it would change"))
     }
 
+    /// The old day is read again task by task, its lines walked beside the new ones: a change in a finished
+    /// task's notes, in a task outside the regions, in an open task's line ending, or in the number of lines
+    /// is each named.
+    @Test func checkCatchesChangesTheWalkOverTheOldDayMeets() throws {
+        let old = "# 2026-11-20\n- [ ] Outside\n\n## Morning\n- [x] Done\n  its note\n  more\n- [ ] A\n  A's note\n"
+        let plan = try rollover(old)
+        #expect(plan.problems() == [])
+        #expect(plan.newSource == old.replacing("- [ ] A", with: "- [>] A"))
+        func tampered(_ source: String) -> Rollover {
+            Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
+                     sourceAfter: Array(source.utf8), targetBefore: nil, targetAfter: plan.targetAfter,
+                     summary: plan.summary)
+        }
+        #expect(tampered(plan.newSource.replacing("  more", with: "  most")).problems() == [
+            "line 7 of the old day's file would change, but it holds no open task",
+            "`Done` (line 5) is not open, yet it would change",
+        ])
+        #expect(tampered(plan.newSource.replacing("- [ ] Outside", with: "- [>] Outside")).problems() == [
+            "line 2 of the old day's file would change, but it holds no open task",
+        ])
+        #expect(tampered(plan.newSource.replacing("  A's note", with: "  A's notes")).problems() == [
+            "line 9 of the old day's file would change, but it holds no open task",
+        ])
+        #expect(tampered(plan.newSource.replacing("- [>] A\n", with: "- [>] A\r\n")).problems() == [
+            "line 8 of the old day's file would change its line ending",
+        ])
+        #expect(tampered(plan.newSource + "\n").problems() == ["the old day's file would have 10 lines instead of 9"])
+    }
+
     @Test func checkCatchesAnOpenTaskLeftOpenAndATaskAddedTwice() throws {
         let plan = try rollover("# 2026-11-20\n\n## Backlog\n- [ ] A\n")
         let tampered = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,

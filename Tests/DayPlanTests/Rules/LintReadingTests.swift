@@ -3,8 +3,8 @@ import Testing
 @testable import DayPlan
 
 /// `Linter` reads a file for its structure only (`DayDocument(readingForLint:)`, no text kept), the archive
-/// for its tasks (`readingTasks(of:)`) and rollover its old day for its tasks whole
-/// (`init(readingTasksWhole:)`): the findings and the plan each sees must be those of a whole reading, over
+/// for its tasks (`readingTasks(of:)`) and rollover its old day task by task
+/// (`forEachTask(in:_:)`): the findings and the plan each sees must be those of a whole reading, over
 /// generated files, junk, the golden documents and the fuzzer's regressions.
 @Suite struct LintReadingTests {
     static let seeds: [UInt64] = Array(1...300)
@@ -62,12 +62,22 @@ import Testing
         #expect(titleStrings == whole.allTasks.map(\.title), "\(label)")
         #expect(tasks.allTasks.allSatisfy { $0.notes.isEmpty }, "\(label)")
 
-        // Read for its tasks whole (rollover's old day), a document holds every task as the whole reading has
-        // it, titles and notes included, and no other line.
-        let tasksWhole = DayDocument(readingTasksWhole: bytes)
-        #expect(tasksWhole.diagnostics == whole.diagnostics && tasksWhole.lineEnding == whole.lineEnding, "\(label)")
-        #expect(shape(tasksWhole) == shape(allTasks), "\(label)")
-        #expect(tasksWhole.sections.map(\.tasks) == whole.sections.map(\.tasks), "\(label)")
+        // Read task by task (rollover's old day), every task comes as the whole reading has it, titles and
+        // notes included, in file order with its region; the document holds no line, and the same findings.
+        var visited: [PlacedTask] = []
+        var outside: [PlanTask] = []
+        let eachTask = DayDocument.forEachTask(in: bytes) { task, region in
+            if let region { visited.append(PlacedTask(region: region, task: task)) } else { outside.append(task) }
+        }
+        #expect(eachTask.diagnostics == whole.diagnostics && eachTask.lineEnding == whole.lineEnding, "\(label)")
+        #expect(eachTask.day == whole.day && eachTask.dayHeadingLine == whole.dayHeadingLine, "\(label)")
+        #expect(eachTask.sections.map(\.kind) == whole.sections.map(\.kind), "\(label)")
+        #expect(eachTask.sections.allSatisfy { $0.items.isEmpty } && eachTask.leading.isEmpty && eachTask.preamble.isEmpty,
+                "\(label)")
+        #expect(visited == Array(whole.placedTasks), "\(label)")
+        let outsideRegions = (whole.leading + whole.preamble + whole.sections.filter { $0.region == nil }.flatMap(\.items))
+            .compactMap { item -> PlanTask? in if case .task(let task) = item { task } else { nil } }
+        #expect(outside.sorted { $0.line < $1.line } == outsideRegions.sorted { $0.line < $1.line }, "\(label)")
 
         // And the archive made from that reading is the one made from the whole reading.
         let reading = ArchivedDay.Reading(bytes)
