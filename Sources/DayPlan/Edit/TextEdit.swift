@@ -91,9 +91,13 @@ struct OrderedEdits {
         position = edit.offset + edit.removing
     }
 
-    /// Applies each of `edits`, in order.
-    mutating func apply(_ edits: [TextEdit]) {
-        for edit in edits { apply(edit) }
+    /// Replaces the byte at `offset` with `byte`: the edit `TextEdit(offset: offset, removing: 1, inserting:
+    /// [byte])`, made without an array (a status box set, once per task of a big plan).
+    mutating func replaceByte(at offset: Int, with byte: UInt8) {
+        guard offset >= position, offset < original.count else { return }
+        output.append(contentsOf: original[position..<offset])
+        output.append(byte)
+        position = offset + 1
     }
 
     /// The edited bytes: what `TextEdit.apply` gives for the same edits. Given away, not copied: the copy is

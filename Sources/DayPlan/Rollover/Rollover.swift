@@ -174,12 +174,12 @@ public struct Rollover: Sendable {
                 // come in file order: so do the changed lines and the edits.
                 changedSourceLines.append(task.line)
                 if expired {
-                    edited.apply(taskLine.statusEdit(.cancelled, in: source.bytes))
+                    edited.replaceByte(at: taskLine.mark, with: Status.cancelled.markByte)
                     if !task.metadata.expired { edited.apply(taskLine.appendEdit("@expired")) }
                     summary.expired += 1
                     return
                 }
-                edited.apply(taskLine.statusEdit(.deferred, in: source.bytes))
+                edited.replaceByte(at: taskLine.mark, with: Status.deferred.markByte)
                 guard known.insert(moving.identity) else {
                     summary.alreadyPlanned += 1
                     return

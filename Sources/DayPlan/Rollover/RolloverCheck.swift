@@ -37,17 +37,9 @@ extension Rollover {
         // Every title met, numbered; for each number, what the check knows of it. (Room for the new day's titles:
         // those of the old day's open tasks are among them, but for the expired ones; the table grows if need be.)
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
-        let titleRoom = target.placedTaskCount + 64
-        var titles = TitleNumbers(expected: titleRoom)
-        var known: [TitleFacts] = []
-        known.reserveCapacity(titleRoom)
-        func number(_ title: String) -> Int {
-            let number = titles.number(title)
-            if number == known.count { known.append(TitleFacts()) }
-            return number
-        }
+        var known = KnownTitles(room: target.placedTaskCount + 64)
         // Routines are the one addition that no old day moves on.
-        for placement in placements where placement.reason == .routine { known[number(placement.title)].isRoutine = true }
+        for placement in placements where placement.reason == .routine { known[placement.title].isRoutine = true }
 
         // The tasks the new day had stay as they were and where they were; the others are what was added.
         var beforeTasks = before?.placedTasks.makeIterator()
@@ -59,18 +51,18 @@ extension Rollover {
                 expected = beforeTasks?.next()
                 continue
             }
-            let title = number(placed.task.identity)
-            if known[title].copies == 0 {
-                known[title].firstCopy = placed
+            let title = known.number(placed.task.identity)
+            if known.facts[title].copies == 0 {
+                known.facts[title].firstCopy = placed
                 added.append(title)
             }
-            known[title].copies += 1
-            if !known[title].isRoutine { addsMoreThanRoutines = true }
+            known.facts[title].copies += 1
+            if !known.facts[title].isRoutine { addsMoreThanRoutines = true }
         }
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known[number(placed.task.identity)].wasThere = true }
+        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known[placed.task.identity].wasThere = true }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
         // read again here, task by task, its lines walked beside those it would have as its tasks come.
@@ -84,108 +76,153 @@ extension Rollover {
                 problems.append("the old day's file would have \(newLineCount) lines instead of \(lineCount)")
                 break
             }
-            var lines = LinePairs(sourceBefore, sourceAfter)
-            var lineProblems: [String] = [], taskProblems: [String] = []
-            /// Walks on to `line` (not included), each line passed the same as it was; whether one was not.
-            func walk(to line: Int) -> Bool {
-                var changed = false
-                while lines.next < line, let (old, new) = lines.pair() {
-                    guard !sameBytes(old, new) else { continue }
-                    lineProblems.append("line \(lines.next - 1) of the old day's file would change, but it holds no open task")
-                    changed = true
-                }
-                return changed
-            }
-
-            // Each task moved on is in the new day exactly once, open as it was, where rollover puts it; checked
-            // as the tasks are met, and said after what the walk over the old day finds.
-            var movedProblems: [String] = []
-            var expired: [PlanTask] = []
-            var firstCarried: [String: Placement] = [:], firstScheduled: [String: Placement] = [:]
-            for placement in placements.reversed() {
-                if placement.reason == .carried { firstCarried[placement.title] = placement }
-                if placement.reason == .scheduled { firstScheduled[placement.title] = placement }
-            }
-            func checkMoved(_ task: PlanTask, in region: Region) {
-                let title = number(task.identity)
-                // A second open task with the same title is the same task: it was moved on, not added again.
-                guard !known[title].isMoved else { return }
-                known[title].isMoved = true
-                let copies = known[title].copies
-                if known[title].wasThere {
-                    if copies > 0 { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
-                    return
-                }
-                guard copies == 1, let copy = known[title].firstCopy else {
-                    movedProblems.append("`\(task.title)` would be in the new day \(copies) times instead of once")
-                    return
-                }
-                let carried = region.isLimited && task.metadata.carry
-                var expected = task
-                var destination = carried ? region : .backlog
-                if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = sourceDay }
-                if carried, let placement = firstCarried[task.title] {
-                    destination = placement.region
-                } else if let placement = firstScheduled[task.title] {
-                    // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
-                    destination = placement.region
-                    if placement.wanted == nil {
-                        expected.metadata.on = nil
-                        expected.metadata.onRegion = nil
-                    }
-                }
-                if copy.task != expected || copy.region != destination {
-                    movedProblems.append("`\(task.title)` would not come forward as it was, or not to \(destination)")
-                }
-            }
-
+            var walk = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements)
             _ = DayDocument.forEachTask(in: sourceBefore) { task, region in
-                guard let region else { return }
-                _ = walk(to: task.line)
-                guard task.status.isOpen else {
-                    if walk(to: task.line + task.lineSpan) {
-                        taskProblems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change")
-                    }
-                    return
-                }
-                // The open task's own line: its line ending stays, and its status box changes as rollover's do.
-                guard lines.next == task.line, let (old, new) = lines.pair() else {
-                    taskProblems.append("`\(task.title)` (line \(task.line)) was not met where the old day's lines put it")
-                    return
-                }
-                let oldContent = LinePairs.content(of: old), newContent = LinePairs.content(of: new)
-                if !sameBytes(old[oldContent.endIndex...], new[newContent.endIndex...]) {
-                    lineProblems.append("line \(task.line) of the old day's file would change its line ending")
-                }
-                let now = TaskLineChange(task, before: sourceBefore, old: oldContent, new: newContent)
-                if now.isMovedOn {
-                    checkMoved(task, in: region)
-                } else if now.isExpired {
-                    expired.append(task)
-                } else {
-                    taskProblems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
-                }
+                if let region { walk.visit(task, in: region, known: &known) }
             }
-            _ = walk(to: lineCount + 1)
-            problems += lineProblems + taskProblems + movedProblems
+            _ = walk.walk(to: lineCount + 1)
+            // What the walk over the lines finds, then what the tasks do.
+            problems += walk.lineProblems + walk.taskProblems + walk.movedProblems
             walkedOldDay = true
-            for task in expired {
-                let title = number(task.identity)
-                if !known[title].isMoved, known[title].copies > 0 {
+            for task in walk.expired {
+                let title = known.number(task.identity)
+                if !known.facts[title].isMoved, known.facts[title].copies > 0 {
                     problems.append("`\(task.title)` expired, yet it would be added to the new day")
                 }
             }
         default:
             problems.append("the old day's file and its day would not be given together")
         }
-        for title in added where walkedOldDay && !known[title].isMoved && !known[title].isRoutine {
-            guard let copy = known[title].firstCopy else { continue }
+        for title in added where walkedOldDay && !known.facts[title].isMoved && !known.facts[title].isRoutine {
+            guard let copy = known.facts[title].firstCopy else { continue }
             problems.append("`\(copy.task.identity)` would be added to the new day, but the old day does not move it on")
         }
         if sourceBefore == nil, addsMoreThanRoutines {
             problems.append("the new day would get tasks though there is no earlier plan")
         }
         return problems
+    }
+}
+
+/// Every title `Rollover.problems()` meets, numbered (`TitleNumbers`), and what it knows of each, by number.
+private struct KnownTitles {
+    var numbers: TitleNumbers
+    var facts: [TitleFacts] = []
+
+    /// Room for about `room` titles; more grow the table.
+    init(room: Int) {
+        numbers = TitleNumbers(expected: room)
+        facts.reserveCapacity(room)
+    }
+
+    /// The number of `title`, given (with facts yet unknown) on first sight.
+    mutating func number(_ title: String) -> Int {
+        let number = numbers.number(title)
+        if number == facts.count { facts.append(TitleFacts()) }
+        return number
+    }
+
+    /// What is known of `title`.
+    subscript(title: String) -> TitleFacts {
+        mutating get { facts[number(title)] }
+        set { facts[number(title)] = newValue }
+    }
+}
+
+/// The check's walk over the old day's file (`Rollover.problems()`): its tasks read again as they come, in file
+/// order, and its lines beside those rollover would write, each line passed once.
+private struct OldDayWalk {
+    var lines: LinePairs
+    let before: [UInt8]
+    let day: Day
+    /// The first placement of each title that rollover carried or scheduled: where that task went.
+    var firstCarried: [String: Rollover.Placement] = [:], firstScheduled: [String: Rollover.Placement] = [:]
+    /// What is wrong, in the order said: the lines, the tasks, then the tasks moved on.
+    var lineProblems: [String] = [], taskProblems: [String] = [], movedProblems: [String] = []
+    /// The open tasks that expired.
+    var expired: [PlanTask] = []
+
+    init(before: [UInt8], after: [UInt8], day: Day, placements: [Rollover.Placement]) {
+        lines = LinePairs(before, after)
+        self.before = before
+        self.day = day
+        for placement in placements.reversed() {
+            if placement.reason == .carried { firstCarried[placement.title] = placement }
+            if placement.reason == .scheduled { firstScheduled[placement.title] = placement }
+        }
+    }
+
+    /// Walks on to `line` (not included), each line passed the same as it was; whether one was not.
+    mutating func walk(to line: Int) -> Bool {
+        var changed = false
+        while lines.next < line, let (old, new) = lines.pair() {
+            guard !sameBytes(old, new) else { continue }
+            lineProblems.append("line \(lines.next - 1) of the old day's file would change, but it holds no open task")
+            changed = true
+        }
+        return changed
+    }
+
+    /// A task of a region of the old day, the next in file order.
+    mutating func visit(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
+        _ = walk(to: task.line)
+        guard task.status.isOpen else {
+            if walk(to: task.line + task.lineSpan) {
+                taskProblems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change")
+            }
+            return
+        }
+        // The open task's own line: its line ending stays, and its status box changes as rollover's do.
+        guard lines.next == task.line, let (old, new) = lines.pair() else {
+            taskProblems.append("`\(task.title)` (line \(task.line)) was not met where the old day's lines put it")
+            return
+        }
+        let oldContent = LinePairs.content(of: old), newContent = LinePairs.content(of: new)
+        if !sameBytes(old[oldContent.endIndex...], new[newContent.endIndex...]) {
+            lineProblems.append("line \(task.line) of the old day's file would change its line ending")
+        }
+        let now = TaskLineChange(task, before: before, old: oldContent, new: newContent)
+        if now.isMovedOn {
+            checkMoved(task, in: region, known: &known)
+        } else if now.isExpired {
+            expired.append(task)
+        } else {
+            taskProblems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
+        }
+    }
+
+    /// Each task moved on is in the new day exactly once, open as it was, where rollover puts it.
+    mutating func checkMoved(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
+        let title = known.number(task.identity)
+        // A second open task with the same title is the same task: it was moved on, not added again.
+        guard !known.facts[title].isMoved else { return }
+        known.facts[title].isMoved = true
+        let copies = known.facts[title].copies
+        if known.facts[title].wasThere {
+            if copies > 0 { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
+            return
+        }
+        guard copies == 1, let copy = known.facts[title].firstCopy else {
+            movedProblems.append("`\(task.title)` would be in the new day \(copies) times instead of once")
+            return
+        }
+        let carried = region.isLimited && task.metadata.carry
+        var expected = task
+        var destination = carried ? region : .backlog
+        if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = day }
+        if carried, let placement = firstCarried[task.title] {
+            destination = placement.region
+        } else if let placement = firstScheduled[task.title] {
+            // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
+            destination = placement.region
+            if placement.wanted == nil {
+                expected.metadata.on = nil
+                expected.metadata.onRegion = nil
+            }
+        }
+        if copy.task != expected || copy.region != destination {
+            movedProblems.append("`\(task.title)` would not come forward as it was, or not to \(destination)")
+        }
     }
 }
 
