@@ -42,8 +42,8 @@ public struct DayRecord: Hashable, Sendable {
     /// formatting (`formattingBlockers`: its canonical form, and so its record, would be a guess).
     public init?(document: DayDocument, date: Day) {
         self.init(allButRegionsOf: document, date: date)
-        regions = DayRecord.regionSections(of: document).map { region, section in
-            section.map { RegionRecord(section: $0, region: region) } ?? RegionRecord(region: region)
+        regions = DayRecord.regionSections(of: document).map { region, index in
+            index.map { RegionRecord(section: document.sections[$0], region: region) } ?? RegionRecord(region: region)
         }
     }
 
@@ -64,10 +64,10 @@ public struct DayRecord: Hashable, Sendable {
         }
     }
 
-    /// A parsed day file's regions in canonical order, each with its section if the file has one: all four,
-    /// or none for an empty day (§2.1 of FORMAT.md).
-    static func regionSections(of document: DayDocument) -> [(region: Region, section: Section?)] {
-        document.isEmptyDay ? [] : Region.allCases.map { region in (region, document.sections.first { $0.region == region }) }
+    /// A parsed day file's regions in canonical order, each with the index of its section if the file has
+    /// one: all four, or none for an empty day (§2.1 of FORMAT.md).
+    static func regionSections(of document: DayDocument) -> [(region: Region, index: Int?)] {
+        document.isEmptyDay ? [] : Region.allCases.map { region in (region, document.sections.firstIndex { $0.region == region }) }
     }
 
     /// The day as a document, ready to print (`canonicalBytes()`); it has no diagnostics and no positions.

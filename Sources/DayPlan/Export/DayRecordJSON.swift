@@ -25,7 +25,7 @@ extension DayRecord {
                 write(record.region, record.heading, record.level, record.group) { task in
                     for taskIndex in record.tasks.indices {
                         let taskRecord = record.tasks[taskIndex]
-                        task(taskRecord.task, taskRecord.textBefore, taskRecord.line)
+                        task(taskRecord.task, nil, taskRecord.textBefore, taskRecord.line)
                     }
                     return record.textAfter
                 }
@@ -37,24 +37,71 @@ extension DayRecord {
     /// written from the document's own tasks without making the record's copy of each (what `dayplan export`
     /// writes). Nil when the record would be (errors that block formatting).
     public static func json(of document: DayDocument, date: Day) -> [UInt8]? {
+        json(of: document, titles: nil, date: date)
+    }
+
+    /// The JSON of a day file's bytes, as `json(of: DayDocument(parsing: bytes), date:)` gives it, read with the
+    /// titles apart: each title written from its bytes, no string made for it (`dayplan export`'s hot path).
+    /// `date` says, from the document as read, the day it plans, or nil to write nothing. The JSON is nil when
+    /// the record would be, or `date` gave nil; `document` is the file as read (its findings, its day heading),
+    /// with each non-empty title in it the stand-in `…`.
+    public static func json(ofFile bytes: [UInt8], planning date: (DayDocument) -> Day?) -> (document: DayDocument, json: [UInt8]?) {
+        let (document, titles, titleEnds) = DayDocument.readingWholeWithTitlesApart(of: bytes)
+        guard let day = date(document) else { return (document, nil) }
+        // Each task's title is the next one apart, in file order; a count that differs (never seen) reads it whole.
+        var count = 0
+        for item in document.leading + document.preamble { if case .task = item { count += 1 } }
+        for section in document.sections { for case .task in section.items { count += 1 } }
+        guard count == titleEnds.count else {
+            let whole = DayDocument(parsing: bytes)
+            return (whole, DayRecord.json(of: whole, date: day))
+        }
+        let written = titles.withUnsafeBufferPointer { titleBytes in
+            DayRecord.json(of: document, titles: (titleBytes, titleEnds), date: day)
+        }
+        return (document, written)
+    }
+
+    /// The JSON of a document; with `titles`, each task's title is taken from there (the n-th task's in file
+    /// order, ending at `ends[n]`), not from the task.
+    private static func json(of document: DayDocument, titles: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int])?,
+                             date: Day) -> [UInt8]? {
         guard let head = DayRecord(allButRegionsOf: document, date: date) else { return nil }
-        let sections = DayRecord.regionSections(of: document)
+        // Where each section's first task stands among the file's tasks.
+        var firstTask: [Int] = []
+        if titles != nil {
+            var count = 0
+            for item in document.leading + document.preamble { if case .task = item { count += 1 } }
+            for section in document.sections {
+                firstTask.append(count)
+                for case .task in section.items { count += 1 }
+            }
+        }
         return head.writeJSON(lines: true) { write in
-            for (region, section) in sections {
-                guard let section else {
+            for (region, index) in DayRecord.regionSections(of: document) {
+                guard let index else {
                     // As `RegionRecord(region:)` makes it: the heading alone.
                     write(region, region.name, 2, nil) { _ in [] }
                     continue
                 }
+                let section = document.sections[index]
                 write(region, section.canonicalHeadingText, section.headingLevel, section.groupHeading) { task in
-                    RegionRecord.forEachTask(in: section) { planTask, textBefore in task(planTask, textBefore, planTask.line) }
+                    var next = firstTask.isEmpty ? 0 : firstTask[index]
+                    return RegionRecord.forEachTask(in: section) { planTask, textBefore in
+                        guard let titles else { return task(planTask, nil, textBefore, planTask.line) }
+                        let start = next == 0 ? 0 : titles.ends[next - 1]
+                        task(planTask, UnsafeBufferPointer(rebasing: titles.bytes[start..<titles.ends[next]]), textBefore,
+                             planTask.line)
+                        next += 1
+                    }
                 }
             }
         }
     }
 
-    /// Writes one task: the task, the free-text lines before it, and its line.
-    typealias TaskWriter = (PlanTask, [String], Int) -> Void
+    /// Writes one task: the task, its title's bytes when they are apart from it (nil: its own title), the
+    /// free-text lines before it, and its line.
+    typealias TaskWriter = (PlanTask, UnsafeBufferPointer<UInt8>?, [String], Int) -> Void
     /// Writes one region: which, its heading's text, level and group, and its tasks (given a task writer,
     /// writes each and returns the lines after the last).
     typealias RegionWriter = (Region, String, Int, String?, (TaskWriter) -> [String]) -> Void
@@ -81,7 +128,7 @@ extension DayRecord {
             writer.member("group"); writer.optional(group)
             writer.member("tasks"); writer.startArray()
             var taskCount = 0
-            let textAfter = tasks { task, textBefore, line in
+            let textAfter = tasks { task, titleBytes, textBefore, line in
                 if lines {
                     // The comma before it and the member's name in one piece, and no text before it (most tasks)
                     // in one piece too.
@@ -99,7 +146,7 @@ extension DayRecord {
                 taskCount += 1
                 writer.literal(DayRecord.member(of: task.bucket))
                 writer.literal(DayRecord.member(of: task.status))
-                writer.titleMembers(task.title)
+                if let titleBytes { writer.titleMembers(utf8: titleBytes) } else { writer.titleMembers(task.title) }
                 if task.metadata == TaskMetadata() {
                     // Most tasks: what the members below write for no metadata, in one piece.
                     writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
@@ -414,7 +461,14 @@ extension JSONTextWriter {
     /// holds a `#`. Any other title is written member by member.
     mutating func titleMembers(_ title: String) {
         var text = title
-        let written = text.withUTF8 { bytes -> Bool in
+        text.withUTF8 { titleMembers(utf8: $0, title: title) }
+    }
+
+    /// The same members for a title given as its UTF-8 bytes (valid: a file that is not is refused before).
+    /// `title` is the title as a string, when the caller has it: made from the bytes otherwise, for a title
+    /// written member by member.
+    mutating func titleMembers(utf8 bytes: UnsafeBufferPointer<UInt8>, title: String? = nil) {
+        let written = { () -> Bool in
             guard let plain = PlainTitle(bytes) else { return false }
             let titleName: StaticString = #","title":""#, wordsName: StaticString = #"","words":"#
             let tagsName: StaticString = plain.hasHash ? #","tags":"# : #","tags":[]"#
@@ -448,11 +502,12 @@ extension JSONTextWriter {
             }
             if plain.hasHash { strings { PlanTask.forEachTag(inTitle: bytes, $0) } }
             return true
-        }
+        }()
         guard !written else { return }
+        let title = title ?? String(decoding: bytes, as: UTF8.self)
         member("title"); string(title)
         member("words"); strings { PlanTask.forEachWord(of: title, $0) }
-        member("tags"); strings { tag in text.withUTF8 { PlanTask.forEachTag(inTitle: $0, tag) } }
+        member("tags"); strings { PlanTask.forEachTag(inTitle: bytes, $0) }
     }
 
     /// An array of strings.

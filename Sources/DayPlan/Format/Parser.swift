@@ -56,8 +56,19 @@ extension DayDocument {
     /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
     /// no string is made per title.
     static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
+        readingTitlesApart(of: bytes, reading: .tasks)
+    }
+
+    /// Parses a day file whole, as `init(parsing:)` does, but with each title (a non-empty one is the stand-in
+    /// `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`, as `readingTasks(of:)` gives them:
+    /// export writes each title from its bytes, and no string is made per title.
+    static func readingWholeWithTitlesApart(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
+        readingTitlesApart(of: bytes, reading: .wholeWithTitlesApart)
+    }
+
+    private static func readingTitlesApart(of bytes: [UInt8], reading: Parser.Reading) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, reading: .tasks)
+            var parser = Parser(buffer, reading: reading)
             // Room made once: the titles are never longer than the input, and a task takes a line of at least
             // six bytes (`- [ ] `); room never written to costs no memory.
             parser.titleBytes.reserveCapacity(buffer.count)
@@ -170,6 +181,9 @@ private struct Parser {
     enum Reading {
         /// Everything (`init(parsing:)`).
         case whole
+        /// Everything, but the titles as bytes apart (`titleBytes`), as `.tasks` has them
+        /// (`readingWholeWithTitlesApart(of:)`).
+        case wholeWithTitlesApart
         /// The tasks, titles as bytes apart (`titleBytes`); no notes, no other line (`readingTasks(of:)`).
         case tasks
         /// Each task whole, titles and notes as `.whole` reads them, handed to `visit` and not kept; no other
@@ -186,7 +200,9 @@ private struct Parser {
     var titleBytes: [UInt8] = []
     var titleEnds: [Int] = []
     /// Whether notes and lines other than tasks are kept.
-    var keepsText: Bool { reading == .whole || reading == .canonicalCheck }
+    var keepsText: Bool { reading == .whole || reading == .wholeWithTitlesApart || reading == .canonicalCheck }
+    /// Whether titles go to `titleBytes`, each task's title the stand-in.
+    var keepsTitlesApart: Bool { reading == .tasks || reading == .wholeWithTitlesApart }
     /// Whether a task's notes are kept.
     var keepsNotes: Bool { keepsText || reading == .eachTask }
     /// Read task by task: where each task goes, with its region, instead of the document.
@@ -551,7 +567,7 @@ private struct Parser {
             if case .blank = item {} else { sectionHasContent = true }
         }
         switch reading {
-        case .whole:
+        case .whole, .wholeWithTitlesApart:
             break
         case .tasks:
             guard case .task = item else { return }
@@ -872,7 +888,7 @@ private struct Parser {
         var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
         // Room for a region's first few lines, so that its items are not copied as they grow one by one (the
         // first heading of each region only, so that a file of many headings does not reserve many times over).
-        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .tasks {
+        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .wholeWithTitlesApart || reading == .tasks {
             section.items.reserveCapacity(8)
         }
         seenRegions |= 1 << region.rawValue
@@ -982,7 +998,7 @@ private struct Parser {
 
     /// Splits the rest of a task line into title words, returned, and `@` metadata, read into `metadata`.
     mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
-        if reading == .tasks {
+        if keepsTitlesApart {
             let titleStart = titleBytes.count
             if let plain = plainTitle(start, end) {
                 titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain]))

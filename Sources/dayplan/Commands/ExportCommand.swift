@@ -144,15 +144,22 @@ enum ExportCommand {
         } catch {
             return .unreadable(error.message)
         }
+        if format != .ics {
+            // Written from the file as read, without a record made first, nor a string for each title.
+            var skipped: Outcome?
+            let (document, json) = DayRecord.json(ofFile: bytes) { document in
+                guard let date = day ?? document.day else { skipped = .undated; return nil }
+                if let until, date > until { skipped = .outside; return nil }
+                if let since, date < since { skipped = .outside; return nil }
+                return date
+            }
+            if let skipped { return skipped }
+            guard let json else { return .refused(document.formattingBlockers) }
+            return .day(nil, json: json)
+        }
         let document = DayDocument(parsing: bytes)
         guard let date = day ?? document.day else { return .undated }
         if let until, date > until { return .outside }
-        if format != .ics, let since, date < since { return .outside }
-        if format != .ics {
-            // Written from the document, without a record made first.
-            guard let json = DayRecord.json(of: document, date: date) else { return .refused(document.formattingBlockers) }
-            return .day(nil, json: json)
-        }
         guard let record = DayRecord(document: document, date: date) else { return .refused(document.formattingBlockers) }
         return .day(record, json: [])
     }

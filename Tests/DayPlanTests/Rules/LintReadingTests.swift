@@ -79,12 +79,20 @@ import Testing
             .compactMap { item -> PlanTask? in if case .task(let task) = item { task } else { nil } }
         #expect(outside.sorted { $0.line < $1.line } == outsideRegions.sorted { $0.line < $1.line }, "\(label)")
 
+        // Read whole with the titles apart (export's reading), the file gives the JSON the whole reading gives,
+        // titles and words and tags included, and the same findings.
+        let day = whole.day ?? Day(year: 2026, month: 11, day: 21) ?? Day(daysSinceEpoch: 0)
+        let (apart, json) = DayRecord.json(ofFile: bytes) { _ in day }
+        #expect(apart.diagnostics == whole.diagnostics && apart.day == whole.day, "\(label)")
+        #expect(json.map { String(decoding: $0, as: UTF8.self) }
+                    == DayRecord.json(of: whole, date: day).map { String(decoding: $0, as: UTF8.self) }, "\(label)")
+
         // And the archive made from that reading is the one made from the whole reading.
         let reading = ArchivedDay.Reading(bytes)
         #expect(reading.diagnostics == whole.diagnostics && reading.headingDay == whole.day, "\(label)")
-        let day = Day(year: 2026, month: 11, day: 21) ?? Day(daysSinceEpoch: 0)
-        let archived = ArchivedDay(reading, day: day, file: "2026-11-21.md")
-        let expected = ArchivedDay(whole, day: day, file: "2026-11-21.md")
+        let archiveDay = Day(year: 2026, month: 11, day: 21) ?? Day(daysSinceEpoch: 0)
+        let archived = ArchivedDay(reading, day: archiveDay, file: "2026-11-21.md")
+        let expected = ArchivedDay(whole, day: archiveDay, file: "2026-11-21.md")
         #expect((0..<archived.count).map { archived[$0] } == (0..<expected.count).map { expected[$0] }, "\(label)")
         #expect(archived.statistics == expected.statistics, "\(label)")
         #expect(archived.figures.doneTags.map { "\($0.tag) \($0.count)" } == expected.figures.doneTags.map { "\($0.tag) \($0.count)" },
