@@ -13,8 +13,8 @@ enum Invariants {
             + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input))
     }
 
-    /// Export writes from the document what the record of it writes, and refuses what the record refuses; what
-    /// it writes is JSON, and each task's title, words and tags in it (written by hand on export's fast path)
+    /// Export writes from the document what the record of it writes, and refuses what the record refuses, and
+    /// so does its reading of the file with the titles apart; what it writes is JSON, and each task's title, words and tags in it (written by hand on export's fast path)
     /// are the task's own.
     static func export(_ input: [UInt8]) -> [String] {
         let document = DayDocument(parsing: input)
@@ -22,6 +22,10 @@ enum Invariants {
         let json = DayRecord.json(of: document, date: day)
         guard json == DayRecord(document: document, date: day)?.json() else {
             return ["export's JSON from the document differs from the record's"]
+        }
+        // `dayplan export` reads the file with its titles apart: the same JSON, or the same refusal.
+        guard DayRecord.json(ofFile: input, planning: { _ in day }).json == json else {
+            return ["export's JSON from the file read with its titles apart differs from the document's"]
         }
         guard let json else { return [] }
         guard case .object(let members)? = try? JSONValue(parsing: json) else { return ["export's JSON does not parse"] }
