@@ -88,7 +88,8 @@ enum ExportCommand {
                 files = paths.map { path in (path, Day(fileNameOf: path)) }
                 // Oldest first, for rollover's chain of days in the calendar; files not named by a day keep their place.
                 let dated = files.enumerated().compactMap { entry in entry.element.day.map { (day: $0, order: entry.offset) } }
-                if dated.count == files.count {
+                // Day files named in one folder are in that order already (sorted by name).
+                if dated.count == files.count, zip(dated, dated.dropFirst()).contains(where: { $0.day > $1.day }) {
                     files = dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map { files[$0.order] }
                 }
             }
@@ -105,9 +106,9 @@ enum ExportCommand {
         var calendar = CalendarExport(includesFinished: arguments.flags.contains("--all"))
         out.write(bytes: format == .ics ? calendar.start() : document.start())
         var leftOut = 0, unreadable = 0
-        // Each file's day from its name, found once here rather than on every worker.
-        let days = Dictionary(files.compactMap { file in file.day.map { (file.path, $0) } }) { first, _ in first }
-        forEachInBatches(files.map(\.path), work: { path in read(path, day: days[path], format: format, since: since, until: until) }) { path, outcome in
+        // Each file goes to its worker with the day its name gives, found once above.
+        forEachInBatches(files, work: { file in read(file.path, day: file.day, format: format, since: since, until: until) }) { file, outcome in
+            let path = file.path
             switch outcome {
             case .day(let record, let json):
                 if let record {
