@@ -46,25 +46,26 @@ extension DayRecord {
     /// the record would be, or `date` gave nil; `document` is the file as read (its findings, its day heading),
     /// with each non-empty title in it the stand-in `…`.
     public static func json(ofFile bytes: [UInt8], planning date: (DayDocument) -> Day?) -> (document: DayDocument, json: [UInt8]?) {
-        let (document, titles, titleEnds) = DayDocument.readingWholeWithTitlesApart(of: bytes)
+        let (document, titles, titleEnds, shapes) = DayDocument.readingWholeWithTitlesApart(of: bytes)
         guard let day = date(document) else { return (document, nil) }
         // Each task's title is the next one apart, in file order; a count that differs (never seen) reads it whole.
         var count = 0
         for item in document.leading + document.preamble { if case .task = item { count += 1 } }
         for section in document.sections { for case .task in section.items { count += 1 } }
-        guard count == titleEnds.count else {
+        guard count == titleEnds.count, shapes.count == titleEnds.count else {
             let whole = DayDocument(parsing: bytes)
             return (whole, DayRecord.json(of: whole, date: day))
         }
         let written = titles.withUnsafeBufferPointer { titleBytes in
-            DayRecord.json(of: document, titles: (titleBytes, titleEnds), date: day)
+            DayRecord.json(of: document, titles: (titleBytes, titleEnds, shapes), date: day)
         }
         return (document, written)
     }
 
     /// The JSON of a document; with `titles`, each task's title is taken from there (the n-th task's in file
-    /// order, ending at `ends[n]`), not from the task.
-    private static func json(of document: DayDocument, titles: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int])?,
+    /// order, ending at `ends[n]`, its shape `shapes[n]`), not from the task.
+    private static func json(of document: DayDocument,
+                             titles: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int], shapes: [TitleShape])?,
                              date: Day) -> [UInt8]? {
         guard let head = DayRecord(allButRegionsOf: document, date: date) else { return nil }
         // Where each section's first task stands among the file's tasks.
@@ -90,8 +91,8 @@ extension DayRecord {
                     return RegionRecord.forEachTask(in: section) { planTask, textBefore in
                         guard let titles else { return task(planTask, nil, textBefore, planTask.line) }
                         let start = next == 0 ? 0 : titles.ends[next - 1]
-                        task(planTask, UnsafeBufferPointer(rebasing: titles.bytes[start..<titles.ends[next]]), textBefore,
-                             planTask.line)
+                        task(planTask, (UnsafeBufferPointer(rebasing: titles.bytes[start..<titles.ends[next]]), titles.shapes[next]),
+                             textBefore, planTask.line)
                         next += 1
                     }
                 }
@@ -99,9 +100,9 @@ extension DayRecord {
         }
     }
 
-    /// Writes one task: the task, its title's bytes when they are apart from it (nil: its own title), the
-    /// free-text lines before it, and its line.
-    typealias TaskWriter = (PlanTask, UnsafeBufferPointer<UInt8>?, [String], Int) -> Void
+    /// Writes one task: the task, its title's bytes and shape when they are apart from it (nil: its own title),
+    /// the free-text lines before it, and its line.
+    typealias TaskWriter = (PlanTask, (bytes: UnsafeBufferPointer<UInt8>, shape: TitleShape)?, [String], Int) -> Void
     /// Writes one region: which, its heading's text, level and group, and its tasks (given a task writer,
     /// writes each and returns the lines after the last).
     typealias RegionWriter = (Region, String, Int, String?, (TaskWriter) -> [String]) -> Void
@@ -146,7 +147,11 @@ extension DayRecord {
                 taskCount += 1
                 writer.literal(DayRecord.member(of: task.bucket))
                 writer.literal(DayRecord.member(of: task.status))
-                if let titleBytes { writer.titleMembers(utf8: titleBytes) } else { writer.titleMembers(task.title) }
+                if let titleBytes {
+                    writer.titleMembers(utf8: titleBytes.bytes, shape: titleBytes.shape)
+                } else {
+                    writer.titleMembers(task.title)
+                }
                 if task.metadata == TaskMetadata() {
                     // Most tasks: what the members below write for no metadata, in one piece.
                     writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
@@ -465,11 +470,13 @@ extension JSONTextWriter {
     }
 
     /// The same members for a title given as its UTF-8 bytes (valid: a file that is not is refused before).
-    /// `title` is the title as a string, when the caller has it: made from the bytes otherwise, for a title
-    /// written member by member.
-    mutating func titleMembers(utf8 bytes: UnsafeBufferPointer<UInt8>, title: String? = nil) {
+    /// `shape`: what the parser learnt of it, if it is plain (then it is not scanned again). `title` is the
+    /// title as a string, when the caller has it: made from the bytes otherwise, for a title written member by
+    /// member.
+    mutating func titleMembers(utf8 bytes: UnsafeBufferPointer<UInt8>, shape: TitleShape = TitleShape(), title: String? = nil) {
         let written = { () -> Bool in
-            guard let plain = PlainTitle(bytes) else { return false }
+            guard let plain = shape.isPlain ? PlainTitle(spaces: Int(shape.spaces), hasHash: shape.hasHash) : PlainTitle(bytes)
+            else { return false }
             let titleName: StaticString = #","title":""#, wordsName: StaticString = #"","words":"#
             let tagsName: StaticString = plain.hasHash ? #","tags":"# : #","tags":[]"#
             let wordsLength = bytes.isEmpty ? 2 : bytes.count + 2 * plain.spaces + 4
@@ -525,6 +532,12 @@ private struct PlainTitle {
     let spaces: Int
     /// Whether it holds a `#`, and so may have tags.
     let hasHash: Bool
+
+    /// A title the parser found plain with no byte JSON escapes (`TitleShape`), of that shape.
+    init(spaces: Int, hasHash: Bool) {
+        self.spaces = spaces
+        self.hasHash = hasHash
+    }
 
     /// Scans `bytes`, eight at a time; nil when the title is not plain.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -56,25 +56,30 @@ extension DayDocument {
     /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
     /// no string is made per title.
     static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
-        readingTitlesApart(of: bytes, reading: .tasks)
+        let read = readingTitlesApart(of: bytes, reading: .tasks)
+        return (read.document, read.titles, read.titleEnds)
     }
 
     /// Parses a day file whole, as `init(parsing:)` does, but with each title (a non-empty one is the stand-in
     /// `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`, as `readingTasks(of:)` gives them:
     /// export writes each title from its bytes, and no string is made per title.
-    static func readingWholeWithTitlesApart(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
+    /// Each title's shape comes too (`titleShapes[n]`, the n-th task's): what export needs to know to write it.
+    static func readingWholeWithTitlesApart(of bytes: [UInt8])
+        -> (document: DayDocument, titles: [UInt8], titleEnds: [Int], titleShapes: [TitleShape]) {
         readingTitlesApart(of: bytes, reading: .wholeWithTitlesApart)
     }
 
-    private static func readingTitlesApart(of bytes: [UInt8], reading: Parser.Reading) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
+    private static func readingTitlesApart(of bytes: [UInt8], reading: Parser.Reading)
+        -> (document: DayDocument, titles: [UInt8], titleEnds: [Int], titleShapes: [TitleShape]) {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, reading: reading)
             // Room made once: the titles are never longer than the input, and a task takes a line of at least
             // six bytes (`- [ ] `); room never written to costs no memory.
             parser.titleBytes.reserveCapacity(buffer.count)
             parser.titleEnds.reserveCapacity(buffer.count / 6 + 1)
+            if reading == .wholeWithTitlesApart { parser.titleShapes.reserveCapacity(buffer.count / 6 + 1) }
             let document = parser.parse()
-            return (document, parser.titleBytes, parser.titleEnds)
+            return (document, parser.titleBytes, parser.titleEnds, parser.titleShapes)
         }
     }
 
@@ -97,6 +102,54 @@ extension DayDocument {
 
 /// What a non-empty title is when a parse keeps no title text (`init(readingForLint:)`, `readingTasks(of:)`).
 let structureStandIn = "…"
+
+/// What the parser learns of a title kept apart for export while it finds it plain (its text as written: words
+/// one space apart, no `@` word, code span or link): whether it is plain with no byte JSON escapes (a control
+/// byte, `"`, `\`), how many spaces it holds, and whether it holds a `#`. Export then writes it in one run
+/// without scanning it again. A title not known to be plain is `TitleShape()`.
+struct TitleShape {
+    /// Plain, with no byte JSON escapes: `spaces` and `hasHash` are known.
+    var isPlain = false
+    var hasHash = false
+    var spaces: Int32 = 0
+
+    /// Learns the shape from the bytes the parser's plain-title scan hands it.
+    struct Scan: TitleScan {
+        private var spaces = 0
+        private var escapes: UInt64 = 0, hashes: UInt64 = 0
+
+        @inline(__always) mutating func add(eight: UInt64, spaces: UInt64) {
+            escapes |= bytesJSONEscapes(eight)
+            hashes |= zeroBytes(eight ^ everyByte(UInt8(ascii: "#")))
+            self.spaces &+= flaggedByteCount(spaces)
+        }
+
+        @inline(__always) mutating func add(byte: UInt8) {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { escapes = 1 }
+            if byte == UInt8(ascii: "#") { hashes = 1 }
+            if byte == UInt8(ascii: " ") { spaces &+= 1 }
+        }
+
+        /// The shape of the title scanned, which the scan found plain.
+        var shape: TitleShape {
+            escapes != 0 ? TitleShape() : TitleShape(isPlain: true, hasHash: hashes != 0, spaces: Int32(truncatingIfNeeded: spaces))
+        }
+    }
+}
+
+/// Takes the bytes of a title as the parser's plain-title scan reads them (`Parser.plainTitle`).
+protocol TitleScan {
+    /// Eight bytes of the title, with the flags (`zeroBytes`) of its spaces.
+    mutating func add(eight: UInt64, spaces: UInt64)
+    /// One byte of the title, after the last eight.
+    mutating func add(byte: UInt8)
+}
+
+/// A scan that learns nothing: every reading but export's.
+struct NoTitleScan: TitleScan {
+    @inline(__always) mutating func add(eight: UInt64, spaces: UInt64) {}
+    @inline(__always) mutating func add(byte: UInt8) {}
+}
 
 private let space = UInt8(ascii: " ")
 private let tab = UInt8(ascii: "\t")
@@ -199,6 +252,8 @@ private struct Parser {
     /// Read for tasks: every task's title, one after the other, and where each ends.
     var titleBytes: [UInt8] = []
     var titleEnds: [Int] = []
+    /// Read for export (`.wholeWithTitlesApart`): the shape of each title, by its place in `titleEnds`.
+    var titleShapes: [TitleShape] = []
     /// Whether notes and lines other than tasks are kept.
     var keepsText: Bool { reading == .whole || reading == .wholeWithTitlesApart || reading == .canonicalCheck }
     /// Whether titles go to `titleBytes`, each task's title the stand-in.
@@ -1000,7 +1055,11 @@ private struct Parser {
     mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
         if keepsTitlesApart {
             let titleStart = titleBytes.count
-            if let plain = plainTitle(start, end) {
+            // Read for export, a plain title's shape comes from the same scan that finds it plain.
+            var shape = TitleShape.Scan()
+            let plain = reading == .wholeWithTitlesApart ? plainTitle(start, end, scan: &shape) : plainTitle(start, end)
+            if reading == .wholeWithTitlesApart { titleShapes.append(plain == nil ? TitleShape() : shape.shape) }
+            if let plain {
                 titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain]))
             } else {
                 // The words are written on the stack first: never longer than the text they come from.
@@ -1061,6 +1120,13 @@ private struct Parser {
     /// none of them `@` metadata, a code span or a link (most titles). Nil for any other title, which
     /// `readTitle` reads word by word.
     func plainTitle(_ start: Int, _ end: Int) -> Range<Int>? {
+        var none = NoTitleScan()
+        return plainTitle(start, end, scan: &none)
+    }
+
+    /// `plainTitle(_:_:)`, handing `scan` each byte of the title as it goes (eight at a time, then one by one).
+    @inline(__always)
+    func plainTitle<Scan: TitleScan>(_ start: Int, _ end: Int, scan: inout Scan) -> Range<Int>? {
         var first = start, last = end
         while first < last, isBlank(bytes[first]) { first += 1 }
         while last > first, isBlank(bytes[last - 1]) { last -= 1 }
@@ -1075,14 +1141,18 @@ private struct Parser {
                 let stops = zeroBytes(eight ^ everyByte(tab)) | zeroBytes(eight ^ everyByte(at))
                     | zeroBytes(eight ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(eight ^ everyByte(UInt8(ascii: "]")))
                 if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { return nil }
+                scan.add(eight: eight, spaces: spaces)
                 spaceBefore = spaces >> 56
                 i += 8
             }
             // The byte loop below looks at the pair of the last byte read and the next.
             if i > first { i -= 1 }
         }
+        // The bytes the eight-byte loop did not hand to `scan`.
+        let scanned = i == first ? first : i + 1
         while i < last {
             let byte = bytes[i]
+            if i >= scanned { scan.add(byte: byte) }
             // Every byte that can change the reading sorts at or below a backtick.
             if byte <= UInt8(ascii: "`") {
                 if byte == tab || byte == at || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") { return nil }

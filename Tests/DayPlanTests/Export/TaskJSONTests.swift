@@ -55,6 +55,37 @@ import Testing
         }
     }
 
+    /// The same pieces as task lines of a file: export's reading of the file (titles apart, each plain one's
+    /// shape learnt by the parser as it reads it) writes the JSON the whole reading writes.
+    @Test func generatedTitlesOfAFileWrittenAsTheWholeReadingWritesThem() throws {
+        var random = SeededGenerator(seed: 2612)
+        let pieces = ["a", "bc", "defgh", "1234567", " ", " ", "  ", "#", "#tag", "`", "]", "\"", "\\", "\t", "\r", "é",
+                      "e\u{0301}", "🚀", "仕事", "\u{200D}", "ω", "@x", "@carry"]
+        let day = try #require(Day("2026-11-21"))
+        for _ in 0..<20 {
+            var text = "# 2026-11-21\n\n## Backlog\n"
+            for _ in 0..<150 {
+                text += "- [ ] " + (0..<random.next(12)).map { _ in random.pick(pieces) }.joined() + "\n"
+            }
+            let bytes = Array(text.utf8)
+            let whole = DayDocument(parsing: bytes)
+            let fromFile = DayRecord.json(ofFile: bytes) { _ in day }.json
+            let expected = DayRecord.json(of: whole, date: day)
+            #expect(expected != nil)
+            #expect(fromFile.map { String(decoding: $0, as: UTF8.self) } == expected.map { String(decoding: $0, as: UTF8.self) })
+            // Each shape the parser learnt is exact: export makes room for the words by its count of spaces.
+            let (_, titles, ends, shapes) = DayDocument.readingWholeWithTitlesApart(of: bytes)
+            #expect(shapes.count == ends.count)
+            for (index, shape) in shapes.enumerated() where shape.isPlain {
+                let title = titles[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+                #expect(Int(shape.spaces) == title.filter { $0 == UInt8(ascii: " ") }.count, "\(Array(title))")
+                #expect(shape.hasHash == title.contains(UInt8(ascii: "#")), "\(Array(title))")
+                #expect(!title.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "\(Array(title))")
+            }
+            #expect(shapes.contains { $0.isPlain } && shapes.contains { !$0.isPlain })
+        }
+    }
+
     @Test func metadataNotesAndSubtasksWrittenInOnePieceOrMemberByMember() throws {
         var plain = PlanTask(bucket: .must, status: .done, title: "Plain")
         _ = try taskJSON(plain)
