@@ -152,8 +152,14 @@ extension DayRecord {
                 } else {
                     writer.titleMembers(task.title)
                 }
-                if task.metadata == TaskMetadata() {
-                    // Most tasks: what the members below write for no metadata, in one piece.
+                let noMetadata = task.metadata == TaskMetadata()
+                if noMetadata, task.notes.isEmpty {
+                    // Most tasks: no metadata, no notes and so no sub-tasks, all in one piece.
+                    writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false},"notes":[],"subtasks":[]}"#)
+                    return
+                }
+                if noMetadata {
+                    // What the members below write for no metadata, in one piece.
                     writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
                 } else {
                     writer.member("metadata")
@@ -507,7 +513,26 @@ extension JSONTextWriter {
                 put(tagsName)
                 return o
             }
-            if plain.hasHash { strings { PlanTask.forEachTag(inTitle: bytes, $0) } }
+            guard plain.hasHash else { return true }
+            if shape.isPlain, shape.isASCII {
+                // Its words split alike by bytes, and no tag needs a JSON escape: each written as it stands.
+                startArray()
+                var first = true
+                PlanTask.forEachTag(splittingAtSpaces: bytes) { tag in
+                    output.append(atMost: tag.count + 3) { target in
+                        var o = 0
+                        if !first { target.initialize(to: UInt8(ascii: ",")); o = 1 }
+                        (target + o).initialize(to: UInt8(ascii: "\""))
+                        if let base = tag.baseAddress { (target + o + 1).initialize(from: base, count: tag.count) }
+                        (target + o + 1 + tag.count).initialize(to: UInt8(ascii: "\""))
+                        return o + tag.count + 2
+                    }
+                    first = false
+                }
+                endArray()
+            } else {
+                strings { PlanTask.forEachTag(inTitle: bytes, $0) }
+            }
             return true
         }()
         guard !written else { return }

@@ -50,21 +50,27 @@ extension PlanTask {
                     if isPrepended(scalar(in: bytes, at: start)) { return false }
                 }
             }
-            // The words split at spaces, in place: from each `#` that starts a word to the space after it, and on
-            // to the next `#` after that word (both found eight bytes at a time; no array of words made).
-            var hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0)
-            while hash < bytes.count {
-                let end = firstIndex(of: UInt8(ascii: " "), in: bytes, from: hash)
-                if hash == 0 || bytes[hash - 1] == UInt8(ascii: " "), isTagName(bytes[(hash + 1)..<end]) {
-                    body(UnsafeBufferPointer(rebasing: bytes[(hash + 1)..<end]))
-                }
-                hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: end)
-            }
+            forEachTag(splittingAtSpaces: bytes, body)
             return true
         }()
         guard !done else { return }
         let task = PlanTask(bucket: .misc, title: String(decoding: bytes, as: UTF8.self))
         for var tag in task.tags { tag.withUTF8 { body($0) } }
+    }
+
+    /// The tags of a title whose words split alike by bytes and by characters (an ASCII title, say), as
+    /// `forEachTag(inTitle:_:)` finds them: the words split at spaces, in place, from each `#` that starts a
+    /// word to the space after it, and on to the next `#` after that word (both found eight bytes at a time;
+    /// no array of words made).
+    static func forEachTag(splittingAtSpaces bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0)
+        while hash < bytes.count {
+            let end = firstIndex(of: UInt8(ascii: " "), in: bytes, from: hash)
+            if hash == 0 || bytes[hash - 1] == UInt8(ascii: " "), isTagName(bytes[(hash + 1)..<end]) {
+                body(UnsafeBufferPointer(rebasing: bytes[(hash + 1)..<end]))
+            }
+            hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: end)
+        }
     }
 
     /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 `bytes`.

@@ -108,19 +108,22 @@ let structureStandIn = "…"
 /// byte, `"`, `\`), how many spaces it holds, and whether it holds a `#`. Export then writes it in one run
 /// without scanning it again. A title not known to be plain is `TitleShape()`.
 struct TitleShape {
-    /// Plain, with no byte JSON escapes: `spaces` and `hasHash` are known.
+    /// Plain, with no byte JSON escapes: `spaces`, `hasHash` and `isASCII` are known.
     var isPlain = false
     var hasHash = false
+    /// No byte beyond ASCII: its words split alike by bytes and by characters.
+    var isASCII = false
     var spaces: Int32 = 0
 
     /// Learns the shape from the bytes the parser's plain-title scan hands it.
     struct Scan: TitleScan {
         private var spaces = 0
-        private var escapes: UInt64 = 0, hashes: UInt64 = 0
+        private var escapes: UInt64 = 0, hashes: UInt64 = 0, highBits: UInt64 = 0
 
         @inline(__always) mutating func add(eight: UInt64, spaces: UInt64) {
             escapes |= bytesJSONEscapes(eight)
             hashes |= zeroBytes(eight ^ everyByte(UInt8(ascii: "#")))
+            highBits |= eight
             self.spaces &+= flaggedByteCount(spaces)
         }
 
@@ -128,11 +131,14 @@ struct TitleShape {
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { escapes = 1 }
             if byte == UInt8(ascii: "#") { hashes = 1 }
             if byte == UInt8(ascii: " ") { spaces &+= 1 }
+            highBits |= UInt64(byte)
         }
 
         /// The shape of the title scanned, which the scan found plain.
         var shape: TitleShape {
-            escapes != 0 ? TitleShape() : TitleShape(isPlain: true, hasHash: hashes != 0, spaces: Int32(truncatingIfNeeded: spaces))
+            escapes != 0 ? TitleShape() : TitleShape(isPlain: true, hasHash: hashes != 0,
+                                                      isASCII: highBits & 0x8080_8080_8080_8080 == 0,
+                                                      spaces: Int32(truncatingIfNeeded: spaces))
         }
     }
 }
