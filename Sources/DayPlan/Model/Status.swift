@@ -25,8 +25,8 @@ public enum Status: CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The canonical mark as a byte.
-    var markByte: UInt8 {
+    /// The canonical mark as a byte (ASCII), for writing it without a string.
+    public var markByte: UInt8 {
         switch self {
         case .todo: UInt8(ascii: " ")
         case .inProgress: UInt8(ascii: "/")

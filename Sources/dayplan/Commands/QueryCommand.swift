@@ -202,16 +202,16 @@ enum QueryCommand {
         text.appendDecimal(archive.days[step.day].line(at: step.index))
         text.append(UInt8(ascii: ":"))
         text.appendDecimal(archive.days[step.day].column(at: step.index))
-        text.append(contentsOf: ": [".utf8)
-        let status = archive.days[step.day].status(at: step.index)
-        text.append(markBytes.first { $0.status == status }?.byte ?? UInt8(ascii: "?"))
-        text.append(contentsOf: "] ".utf8)
+        // Byte by byte: appending a literal's UTF-8 view goes through the generic sequence path.
+        text.append(UInt8(ascii: ":"))
+        text.append(UInt8(ascii: " "))
+        text.append(UInt8(ascii: "["))
+        text.append(archive.days[step.day].status(at: step.index).markByte)
+        text.append(UInt8(ascii: "]"))
+        text.append(UInt8(ascii: " "))
         text.append(contentsOf: archive.days[step.day].titleUTF8(at: step.index))
         text.append(UInt8(ascii: "\n"))
     }
-
-    /// Each status's mark (`Status.mark`, ASCII) as a byte, looked up once rather than per line.
-    static let markBytes = Status.allCases.map { (status: $0, byte: $0.mark.asciiValue ?? UInt8(ascii: "?")) }
 
     /// Where a task stands on one day, as JSON members.
     static func stepMembers(_ step: ArchivedTask) -> [JSONValue.Member] {
