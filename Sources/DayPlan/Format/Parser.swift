@@ -680,14 +680,14 @@ private struct Parser {
         openTask?.lineSpan = (noteLines.last?.line ?? line) - line + 1
         noteFence = nil
         if !noteLines.isEmpty { noteLines.removeAll(keepingCapacity: true) }
-        if let task = openTask.take() {
-            if reading == .eachTask {
-                // Handed on as it is: wrapped in an item and taken out again, its every field was copied.
+        if reading == .eachTask {
+            // Handed on as it is: wrapped in an item and taken out again, its every field was copied.
+            if let task = openTask.take() {
                 if phase == .section { sectionHasContent = true }
                 visit?(task, phase == .section ? sections[sections.count - 1].region : nil)
-            } else {
-                append(.task(task))
             }
+        } else if let task = openTask.take() {
+            append(.task(task))
         }
         if !pendingBlanks.isEmpty {
             for _ in pendingBlanks { append(.blank) }
