@@ -62,8 +62,8 @@ extension DayDocument {
 
     /// Parses a day file whole, as `init(parsing:)` does, but with each title (a non-empty one is the stand-in
     /// `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`, as `readingTasks(of:)` gives them:
-    /// export writes each title from its bytes, and no string is made per title.
-    /// Each title's shape comes too (`titleShapes[n]`, the n-th task's): what export needs to know to write it.
+    /// export writes each title from its bytes, and no string is made per title. Each title's shape comes too
+    /// (`titleShapes[n]`, the n-th task's): what export needs to know to write it without scanning it again.
     static func readingWholeWithTitlesApart(of bytes: [UInt8])
         -> (document: DayDocument, titles: [UInt8], titleEnds: [Int], titleShapes: [TitleShape]) {
         readingTitlesApart(of: bytes, reading: .wholeWithTitlesApart)
@@ -105,8 +105,8 @@ let structureStandIn = "…"
 
 /// What the parser learns of a title kept apart for export while it finds it plain (its text as written: words
 /// one space apart, no `@` word, code span or link): whether it is plain with no byte JSON escapes (a control
-/// byte, `"`, `\`), how many spaces it holds, and whether it holds a `#`. Export then writes it in one run
-/// without scanning it again. A title not known to be plain is `TitleShape()`.
+/// byte, `"`, `\`), how many spaces it holds, whether it holds a `#`, and whether it is ASCII. Export then
+/// writes it in one run without scanning it again. A title not known to be plain is `TitleShape()`.
 struct TitleShape {
     /// Plain, with no byte JSON escapes: `spaces`, `hasHash` and `isASCII` are known.
     var isPlain = false
@@ -551,8 +551,8 @@ private struct Parser {
     }
 
     /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
-    /// (rollover would leave them behind), finished ones warnings (they are not counted).
-    /// `place` is said only when a checkbox is there: a line of a big free-text section makes no string.
+    /// (rollover would leave them behind), finished ones warnings (they are not counted). `place`, where the
+    /// line stands, is made only when there is a checkbox: a line of a big free-text section makes no string.
     mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> String, from reportStart: Int? = nil) {
         guard let status = strayCheckboxStatus(start, end) else { return }
         let place = place()
