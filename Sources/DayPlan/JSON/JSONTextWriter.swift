@@ -69,6 +69,8 @@ public struct JSONTextWriter: ~Copyable {
         var text = text
         text.withUTF8 { output.append(bytes: $0) }
     }
+    /// A number given as its JSON text in UTF-8 bytes, written as it is (no string made for it).
+    public mutating func number(utf8 text: UnsafeBufferPointer<UInt8>) { output.append(bytes: text) }
     /// A newline, after the document (JSON Lines end each document with one).
     public mutating func newline() { output.append(UInt8(ascii: "\n")) }
     /// `true` or `false`.

@@ -5,6 +5,11 @@ import DayPlan
 enum FigureText {
     /// `x` with exactly `places` decimals: `fixed(0.79412, 4)` is `0.7941`, `fixed(2.5, 1)` is `2.5`.
     static func fixed(_ x: Double, _ places: Int) -> String {
+        withFixed(x, places) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands `body` the digits `fixed(x, places)` gives, as ASCII bytes on the stack (no string made).
+    static func withFixed<Result>(_ x: Double, _ places: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var scale = 1
         for _ in 0..<places { scale *= 10 }
         let scaled = Int((abs(x) * Double(scale)).rounded())
@@ -25,7 +30,7 @@ enum FigureText {
                 rest /= 10
             } while rest > 0
             if x < 0 && scaled > 0 { put(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[end...]))
         }
     }
 
