@@ -24,17 +24,9 @@ public struct TextEdit: Hashable, Sendable {
     /// Applies non-overlapping edits, whatever their order; edits at the same offset apply in the order given.
     /// An edit that overlaps an earlier one, or reaches past the end, is left out.
     public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.inserting.count })
-        var position = 0
-        for edit in sorted(edits) {
-            guard edit.offset >= position, edit.offset + edit.removing <= bytes.count else { continue }
-            output.append(contentsOf: bytes[position..<edit.offset])
-            output.append(contentsOf: edit.inserting)
-            position = edit.offset + edit.removing
-        }
-        output.append(contentsOf: bytes[position...])
-        return output
+        var output = OrderedEdits(of: bytes, growth: edits.reduce(0) { $0 + $1.inserting.count })
+        for edit in sorted(edits) { output.apply(edit) }
+        return output.finish()
     }
 
     /// The edits that undo `edits` (as `apply` applies them to `original`): applied to the result, they give
@@ -69,7 +61,8 @@ public struct TextEdit: Hashable, Sendable {
 }
 
 /// A copy of some bytes with edits applied as they come, in file order, so that no list of them is held: for
-/// a change of many lines of a big file (rollover marks every open task of the old day).
+/// a change of many lines of a big file (rollover marks every open task of the old day). `TextEdit.apply`
+/// sorts its edits and applies them through one of these.
 struct OrderedEdits {
     let original: [UInt8]
     private var output: [UInt8] = []

@@ -1,10 +1,21 @@
 import Testing
 @testable import DayPlan
 
-/// `OrderedEdits` (rollover's edits of a big old day, applied as its tasks come) gives what `TextEdit.apply`
-/// gives for the same edits, and leaves out what it leaves out.
+/// `OrderedEdits` (rollover's edits of a big old day, applied as its tasks come, and what `TextEdit.apply`
+/// applies its sorted edits with) gives what replacing each range in turn gives, and leaves out an edit that
+/// does not follow the one before.
 @Suite struct OrderedEditsTests {
-    @Test func inOrderEditsGiveWhatApplyGives() {
+    /// The edits, in order and apart, made the plain way: each range replaced in turn in the bytes so far.
+    static func replacingInTurn(_ edits: [TextEdit], in bytes: [UInt8]) -> [UInt8] {
+        var result = bytes, shift = 0
+        for edit in edits {
+            result.replaceSubrange((edit.offset + shift)..<(edit.offset + shift + edit.removing), with: edit.inserting)
+            shift += edit.inserting.count - edit.removing
+        }
+        return result
+    }
+
+    @Test func inOrderEditsGiveEachRangeReplacedInTurn() {
         var generator = SeededGenerator(seed: 17)
         for _ in 0..<500 {
             let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0x61...0x66, using: &generator) }
@@ -26,7 +37,9 @@ import Testing
                 }
                 position = edits[edits.count - 1].offset + edits[edits.count - 1].removing
             }
-            #expect(ordered.finish() == TextEdit.apply(edits, to: bytes), "\(bytes) \(edits)")
+            let expected = Self.replacingInTurn(edits, in: bytes)
+            #expect(ordered.finish() == expected, "\(bytes) \(edits)")
+            #expect(TextEdit.apply(edits, to: bytes) == expected, "\(bytes) \(edits)")
         }
     }
 
