@@ -48,36 +48,33 @@ extension DayRecord {
     public static func json(ofFile bytes: [UInt8], planning date: (DayDocument) -> Day?) -> (document: DayDocument, json: [UInt8]?) {
         let (document, titles, titleEnds, shapes) = DayDocument.readingWholeWithTitlesApart(of: bytes)
         guard let day = date(document) else { return (document, nil) }
-        // Each task's title is the next one apart, in file order; a count that differs (never seen) reads it whole.
-        var count = 0
-        for item in document.leading + document.preamble { if case .task = item { count += 1 } }
-        for section in document.sections { for case .task in section.items { count += 1 } }
+        // Each task's title is the next one apart, in file order: where each section's first task stands among
+        // them. A count that differs (never seen) reads the file whole.
+        var count = 0, firstTask: [Int] = []
+        firstTask.reserveCapacity(document.sections.count)
+        for item in document.leading { if case .task = item { count += 1 } }
+        for item in document.preamble { if case .task = item { count += 1 } }
+        for section in document.sections {
+            firstTask.append(count)
+            for case .task in section.items { count += 1 }
+        }
         guard count == titleEnds.count, shapes.count == titleEnds.count else {
             let whole = DayDocument(parsing: bytes)
             return (whole, DayRecord.json(of: whole, date: day))
         }
         let written = titles.withUnsafeBufferPointer { titleBytes in
-            DayRecord.json(of: document, titles: (titleBytes, titleEnds, shapes), date: day)
+            DayRecord.json(of: document, titles: (titleBytes, titleEnds, shapes, firstTask), date: day)
         }
         return (document, written)
     }
 
     /// The JSON of a document; with `titles`, each task's title is taken from there (the n-th task's in file
-    /// order, ending at `ends[n]`, its shape `shapes[n]`), not from the task.
+    /// order, ending at `ends[n]`, its shape `shapes[n]`; the first task of section `s` is the
+    /// `firstTask[s]`-th), not from the task.
     private static func json(of document: DayDocument,
-                             titles: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int], shapes: [TitleShape])?,
+                             titles: (bytes: UnsafeBufferPointer<UInt8>, ends: [Int], shapes: [TitleShape], firstTask: [Int])?,
                              date: Day) -> [UInt8]? {
         guard let head = DayRecord(allButRegionsOf: document, date: date) else { return nil }
-        // Where each section's first task stands among the file's tasks.
-        var firstTask: [Int] = []
-        if titles != nil {
-            var count = 0
-            for item in document.leading + document.preamble { if case .task = item { count += 1 } }
-            for section in document.sections {
-                firstTask.append(count)
-                for case .task in section.items { count += 1 }
-            }
-        }
         return head.writeJSON(lines: true) { write in
             for (region, index) in DayRecord.regionSections(of: document) {
                 guard let index else {
@@ -87,9 +84,11 @@ extension DayRecord {
                 }
                 let section = document.sections[index]
                 write(region, section.canonicalHeadingText, section.headingLevel, section.groupHeading) { task in
-                    var next = firstTask.isEmpty ? 0 : firstTask[index]
+                    guard let titles else {
+                        return RegionRecord.forEachTask(in: section) { task($0, nil, $1, $0.line) }
+                    }
+                    var next = titles.firstTask[index]
                     return RegionRecord.forEachTask(in: section) { planTask, textBefore in
-                        guard let titles else { return task(planTask, nil, textBefore, planTask.line) }
                         let start = next == 0 ? 0 : titles.ends[next - 1]
                         task(planTask, (UnsafeBufferPointer(rebasing: titles.bytes[start..<titles.ends[next]]), titles.shapes[next]),
                              textBefore, planTask.line)
@@ -123,7 +122,7 @@ extension DayRecord {
         regions { region, heading, level, group, tasks in
             if regionCount > 0 { writer.comma() }
             regionCount += 1
-            writer.open("region"); writer.string(DayRecord.name(of: region))
+            writer.open("region"); writer.string(region.lowercaseName)
             writer.member("heading"); writer.string(heading)
             writer.member("level"); writer.integer(level)
             writer.member("group"); writer.optional(group)
@@ -290,16 +289,6 @@ extension DayRecord {
         case .must: #","bucket":"must""#
         case .complementary: #","bucket":"complementary""#
         case .misc: #","bucket":"misc""#
-        }
-    }
-
-    /// A region's JSON name.
-    static func name(of region: Region) -> String {
-        switch region {
-        case .morning: "morning"
-        case .afternoon: "afternoon"
-        case .evening: "evening"
-        case .backlog: "backlog"
         }
     }
 

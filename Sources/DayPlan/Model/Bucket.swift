@@ -26,7 +26,10 @@ public enum Bucket: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The bucket's name as people say it: "must", "complementary", "misc".
-    public var description: String {
+    public var description: String { nameLiteral.description }
+
+    /// `description` as a literal, for writing it with no string made (a report writes three a day).
+    public var nameLiteral: StaticString {
         switch self {
         case .must: "must"
         case .complementary: "complementary"

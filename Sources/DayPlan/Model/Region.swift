@@ -20,7 +20,10 @@ public enum Region: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The name in lower case (`morning`): how headings, `@on:DATE/region` and metadata compare and write it.
-    public var lowercaseName: String {
+    public var lowercaseName: String { lowercaseNameLiteral.description }
+
+    /// `lowercaseName` as a literal, for writing it with no string made (a report writes four a day).
+    public var lowercaseNameLiteral: StaticString {
         switch self {
         case .morning: "morning"
         case .afternoon: "afternoon"

@@ -39,7 +39,7 @@ extension Rollover {
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
         var known = KnownTitles(room: target.placedTaskCount + 64)
         // Routines are the one addition that no old day moves on.
-        for placement in placements where placement.reason == .routine { known[placement.title].isRoutine = true }
+        for placement in placements where placement.reason == .routine { known.facts[known.number(placement.title)].isRoutine = true }
 
         // The tasks the new day had stay as they were and where they were; the others are what was added.
         var beforeTasks = before?.placedTasks.makeIterator()
@@ -62,7 +62,7 @@ extension Rollover {
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known[placed.task.identity].wasThere = true }
+        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known.facts[known.number(placed.task.identity)].wasThere = true }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
         // read again here, task by task, its lines walked beside those it would have as its tasks come.
@@ -122,11 +122,6 @@ private struct KnownTitles {
         return number
     }
 
-    /// What is known of `title`.
-    subscript(title: String) -> TitleFacts {
-        mutating get { facts[number(title)] }
-        set { facts[number(title)] = newValue }
-    }
 }
 
 /// The check's walk over the old day's file (`Rollover.problems()`): its tasks read again as they come, in file

@@ -21,7 +21,7 @@ enum JSONReport {
         json.member("grouping"); json.string(report.grouping.rawValue)
         json.member("weights")
         for (index, bucket) in Bucket.allCases.enumerated() {
-            name(key(bucket), first: index == 0, &json)
+            name(bucket.nameLiteral, first: index == 0, &json)
             json.integer(Score.points(for: bucket))
         }
         json.close()
@@ -101,14 +101,14 @@ enum JSONReport {
         json.member("score"); json.integer(statistics.score)
         json.member("regions")
         for (index, region) in Region.allCases.enumerated() {
-            name(key(region), first: index == 0, &json)
+            name(region.lowercaseNameLiteral, first: index == 0, &json)
             counts(statistics.counts(in: region), opening: true, &json)
             json.close()
         }
         json.close()
         json.member("buckets")
         for (index, bucket) in Bucket.allCases.enumerated() {
-            name(key(bucket), first: index == 0, &json)
+            name(bucket.nameLiteral, first: index == 0, &json)
             counts(statistics.counts(of: bucket), opening: true, &json)
             json.close()
         }
@@ -145,25 +145,6 @@ enum JSONReport {
     /// A member named by a region or bucket: the first of its object, or a next one.
     static func name(_ name: StaticString, first: Bool, _ json: inout JSONTextWriter) {
         if first { json.open(name) } else { json.member(name) }
-    }
-
-    /// A region's member name (its `lowercaseName`), written as a literal: each day has four.
-    static func key(_ region: Region) -> StaticString {
-        switch region {
-        case .morning: "morning"
-        case .afternoon: "afternoon"
-        case .evening: "evening"
-        case .backlog: "backlog"
-        }
-    }
-
-    /// A bucket's member name (its `description`), written as a literal: each day has three.
-    static func key(_ bucket: Bucket) -> StaticString {
-        switch bucket {
-        case .must: "must"
-        case .complementary: "complementary"
-        case .misc: "misc"
-        }
     }
 
     /// A fraction with four decimals (`FigureText.fixed`), or `null`: its digits written where they are made.
