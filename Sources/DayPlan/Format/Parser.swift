@@ -39,15 +39,34 @@ extension DayDocument {
         }
     }
 
+    /// Parses a day file whole, as `init(parsing:)` does, and hands each task to `body` as it is read, in file
+    /// order with its region (nil outside the regions): the merge keeps its versions' tasks apart, and takes
+    /// them here rather than out of the document's lines again.
+    static func parsing(_ bytes: [UInt8], handingOnEachTask body: (PlanTask, Region?) -> Void) -> DayDocument {
+        withoutActuallyEscaping(body) { visit in
+            bytes.withUnsafeBufferPointer { buffer in
+                var parser = Parser(buffer, reading: .whole)
+                parser.visit = visit
+                return parser.parse()
+            }
+        }
+    }
+
     /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
     /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
     /// they are not or the check cannot tell.
-    static func blockersIfCanonical(_ bytes: [UInt8]) -> [Diagnostic]? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, reading: .canonicalCheck)
-            let document = parser.parse()
-            guard parser.check?.finish() == true else { return nil }
-            return document.formattingBlockers
+    /// Each task read is handed to `body` too, in file order with its region (nil outside the regions), until
+    /// the check finds a difference: a caller that must know a file's tasks reads it once.
+    static func blockersIfCanonical(_ bytes: [UInt8],
+                                    handingOnEachTask body: (PlanTask, Region?) -> Void = { _, _ in }) -> [Diagnostic]? {
+        withoutActuallyEscaping(body) { visit in
+            bytes.withUnsafeBufferPointer { buffer in
+                var parser = Parser(buffer, reading: .canonicalCheck)
+                parser.visit = visit
+                let document = parser.parse()
+                guard parser.check?.finish() == true else { return nil }
+                return document.formattingBlockers
+            }
         }
     }
 
@@ -266,7 +285,8 @@ private struct Parser {
     var keepsTitlesApart: Bool { reading == .tasks || reading == .wholeWithTitlesApart }
     /// Whether a task's notes are kept.
     var keepsNotes: Bool { keepsText || reading == .eachTask }
-    /// Read task by task: where each task goes, with its region, instead of the document.
+    /// Read task by task: where each task goes, with its region, instead of the document (or, read whole,
+    /// as well as into it).
     var visit: ((PlanTask, Region?) -> Void)?
     /// Read for the canonical check: the check, which every line goes to instead of the document.
     var check: CanonicalCheck?
@@ -687,6 +707,9 @@ private struct Parser {
                 visit?(task, phase == .section ? sections[sections.count - 1].region : nil)
             }
         } else if let task = openTask.take() {
+            // Other readings may hand each task on too (`parsing(_:handingOnEachTask:)`,
+            // `blockersIfCanonical(_:handingOnEachTask:)`).
+            if let visit { visit(task, phase == .section ? sections[sections.count - 1].region : nil) }
             append(.task(task))
         }
         if !pendingBlanks.isEmpty {

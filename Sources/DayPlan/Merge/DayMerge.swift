@@ -39,6 +39,41 @@ public enum DayMerge {
                            method: .byTask)
     }
 
+    /// Whether `bytes`, printed from `merged`, read back as it: they parse with nothing that blocks
+    /// formatting, are canonical, and hold `merged`'s region tasks in order (the same region, bucket, status
+    /// and title identity). A description of the problem, or nil.
+    ///
+    /// Read once where it can be: printed and compared line by line as the parser reads it, each task
+    /// checked as it comes, with no document kept and no canonical copy made. Where that check cannot tell,
+    /// the file is read whole and printed again.
+    static func readsBack(_ bytes: [UInt8], as merged: DayDocument) -> String? {
+        // Both have one section per region, in canonical order, so their tasks pair up in file order.
+        func same(_ x: PlacedTask, _ task: PlanTask, _ region: Region) -> Bool {
+            x.region == region && x.task.bucket == task.bucket && x.task.status == task.status
+                && PlanTask.sameIdentity(x.task.title, task.title)
+        }
+        var meant = merged.placedTasks.makeIterator()
+        var differs = false
+        let blockers = DayDocument.blockersIfCanonical(bytes) { task, region in
+            guard let region, !differs else { return }
+            guard let x = meant.next(), same(x, task, region) else { return differs = true }
+        }
+        if let blockers {
+            if let blocker = blockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
+            return differs || meant.next() != nil ? "does not hold the merged tasks" : nil
+        }
+        let document = DayDocument(parsing: bytes)
+        if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
+        if !sameBytes(document.canonicalBytes(), bytes) { return "is not canonical" }
+        meant = merged.placedTasks.makeIterator()
+        var read = document.placedTasks.makeIterator()
+        while let x = meant.next() {
+            // (A switch over the pair of optionals went through Swift's generic runtime to copy and free each.)
+            guard let y = read.next(), same(x, y.task, y.region) else { return "does not hold the merged tasks" }
+        }
+        return read.next() == nil ? nil : "does not hold the merged tasks"
+    }
+
     /// The line-by-line merge, for what cannot be merged task by task.
     static func byLine(_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8], _ reason: String) -> MergeResult {
         let (bytes, _) = TextMerge.merge(base: base, ours: ours, theirs: theirs)
@@ -71,15 +106,21 @@ public struct MergeVersion: Sendable {
 
     /// Reads one version of a day file.
     public init(_ bytes: [UInt8]) {
-        let document = DayDocument(parsing: bytes)
+        var side = MergeSide(expected: bytes.count / 40)
+        var document = DayDocument.parsing(bytes) { side.add($0, $1) }
         blocker = document.formattingBlockers.first
         guard blocker == nil else {
             self.document = document
             return
         }
         let canonical = document.canonicalBytes()
-        self.document = sameBytes(canonical, bytes) ? document : DayDocument(parsing: canonical)
-        side = MergeSide(self.document)
+        if !sameBytes(canonical, bytes) {
+            side = MergeSide(expected: canonical.count / 40)
+            document = DayDocument.parsing(canonical) { side.add($0, $1) }
+        }
+        side.groupByRegion()
+        self.document = document
+        self.side = side
     }
 
     /// The tasks of its regions, with what numbering their titles takes (read with the version, so that a
@@ -87,8 +128,9 @@ public struct MergeVersion: Sendable {
     var side = MergeSide()
 }
 
-/// One version's tasks in file order, region by region: each task, its region and the hash of its title
-/// (`PlanTask.identityHash`); `identities`, the number of each title, are given when the three versions meet.
+/// One version's tasks region by region, in file order within each: each task, its region and the hash of
+/// its title (`PlanTask.identityHash`); `identities`, the number of each title, are given when the three
+/// versions meet.
 struct MergeSide: Sendable {
     var tasks: [PlanTask] = []
     var regions: [Region] = []
@@ -97,23 +139,29 @@ struct MergeSide: Sendable {
 
     init() {}
 
-    /// The tasks of `document`'s regions.
-    init(_ document: DayDocument) {
-        let capacity = document.sections.reduce(0) { $0 + ($1.region == nil ? 0 : $1.items.count) }
-        tasks.reserveCapacity(capacity)
-        regions.reserveCapacity(capacity)
-        titleHashes.reserveCapacity(capacity)
-        for region in Region.allCases {
-            for s in document.sections.indices where document.sections[s].region == region {
-                let items = document.sections[s].items
-                for index in items.indices {
-                    guard case .task(let task) = items[index] else { continue }
-                    titleHashes.append(PlanTask.identityHash(task.identity))
-                    tasks.append(task)
-                    regions.append(region)
-                }
-            }
-        }
+    /// Room for `expected` tasks, an estimate that grows if passed (room never written to costs no memory).
+    init(expected: Int) {
+        tasks.reserveCapacity(expected)
+        regions.reserveCapacity(expected)
+        titleHashes.reserveCapacity(expected)
+    }
+
+    /// A task as the parser reads it, with its region; one outside the regions is not merged as a task.
+    mutating func add(_ task: PlanTask, _ region: Region?) {
+        guard let region else { return }
+        titleHashes.append(PlanTask.identityHash(task.identity))
+        tasks.append(task)
+        regions.append(region)
+    }
+
+    /// Puts the tasks in region order, keeping file order within a region. A canonical file has them so
+    /// already, each region once and in order; this is for what else a caller may hand in.
+    mutating func groupByRegion() {
+        guard zip(regions, regions.dropFirst()).contains(where: { $0.0 > $0.1 }) else { return }
+        let order = regions.indices.sorted { regions[$0] != regions[$1] ? regions[$0] < regions[$1] : $0 < $1 }
+        tasks = order.map { tasks[$0] }
+        regions = order.map { regions[$0] }
+        titleHashes = order.map { titleHashes[$0] }
     }
 
     /// The task at `index` and its region.
@@ -209,27 +257,15 @@ private struct Merger {
         return document
     }
 
-    /// Whether the merged file (without conflicts) is what the merge meant: it parses with nothing that
-    /// blocks formatting, is canonical, and holds exactly the kept tasks: each placed once in `merged`, and
-    /// read back from the file as they stand there, in order. A description of the problem, or nil.
+    /// Whether the merged file (without conflicts) is what the merge meant: each kept task placed once in
+    /// `merged`, and the file reads back as `merged` (`DayMerge.readsBack(_:as:)`). A description of the
+    /// problem, or nil.
     func check(_ bytes: [UInt8], merged: DayDocument) -> String? {
-        let document = DayDocument(parsing: bytes)
-        if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
-        if !sameBytes(document.canonicalBytes(), bytes) { return "is not canonical" }
         for (key, outcome) in outcomes.enumerated() {
             let kept = if case .kept? = outcome { 1 } else { 0 }
             if placedCounts[key] != kept { return "does not hold the merged tasks" }
         }
-        // Both have one section per region, in canonical order, so their tasks pair up in file order.
-        // (A switch over the pair of optionals went through Swift's generic runtime to copy and free each pair.)
-        var meant = merged.placedTasks.makeIterator(), read = document.placedTasks.makeIterator()
-        while let x = meant.next() {
-            guard let y = read.next(), x.region == y.region, x.task.bucket == y.task.bucket, x.task.status == y.task.status,
-                  PlanTask.sameIdentity(x.task.title, y.task.title) else {
-                return "does not hold the merged tasks"
-            }
-        }
-        return read.next() == nil ? nil : "does not hold the merged tasks"
+        return DayMerge.readsBack(bytes, as: merged)
     }
 
     // MARK: - Tasks

@@ -35,8 +35,9 @@ struct TaskMerge {
         case kept(PlanTask, Region)
         /// Removed by one side and left alone by the other, or by both.
         case removed
-        /// A person must decide: the two sides' versions (nil where a side removed it), and why.
-        case conflict(ours: Placed?, theirs: Placed?, reason: String)
+        /// A person must decide: the two sides' versions (nil where a side removed it), and why. Out of line:
+        /// a merge holds an outcome per task, and two tasks inline would make each of them three tasks big.
+        indirect case conflict(ours: Placed?, theirs: Placed?, reason: String)
     }
 
     /// Merges one task: `base` nil when both sides added it, `ours` or `theirs` nil when that side removed it.

@@ -82,12 +82,13 @@ enum MergeCommand {
         return .success
     }
 
-    /// Reads the three versions, one after the other: on threads of their own they took longer, each thread's
-    /// heap touching fresh pages where one thread reuses what the last version's reading freed. They are
-    /// kept until the process exits (`KeptUntilExit`): freeing three parsed days string by string would cost
-    /// more than writing the result.
+    /// Reads the three versions on both cores (`forEachInBatches`; each is parsed, checked for canonical form
+    /// and its tasks gathered where it is read), and keeps them until the process exits (`KeptUntilExit`):
+    /// freeing three parsed days string by string would cost more than writing the result.
     static func readKeeping(_ files: [[UInt8]]) -> [MergeVersion] {
-        let versions = files.map(MergeVersion.init)
+        var versions: [MergeVersion] = []
+        versions.reserveCapacity(files.count)
+        forEachInBatches(files, work: MergeVersion.init) { _, version in versions.append(version) }
         KeptUntilExit.keep(versions)
         return versions
     }
