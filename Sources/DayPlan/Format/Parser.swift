@@ -40,14 +40,19 @@ extension DayDocument {
     }
 
     /// Parses a day file whole, as `init(parsing:)` does, and hands each task to `body` as it is read, in file
-    /// order with its region (nil outside the regions): the merge keeps its versions' tasks apart, and takes
-    /// them here rather than out of the document's lines again.
-    static func parsing(_ bytes: [UInt8], handingOnEachTask body: (PlanTask, Region?) -> Void) -> DayDocument {
+    /// order with its region (nil outside the regions). Tells too whether the file is in canonical form, found
+    /// as `CanonicalCheck` reads it (false: it is not, or the check cannot tell, as `blockersIfCanonical(_:)`
+    /// says nil). For the merge, which keeps each version's tasks apart and needs each version canonical: one
+    /// reading does all three, with no canonical copy printed for a version that is canonical already.
+    static func parsingCheckingCanonical(_ bytes: [UInt8], handingOnEachTask body: (PlanTask, Region?) -> Void)
+        -> (document: DayDocument, isCanonical: Bool) {
         withoutActuallyEscaping(body) { visit in
             bytes.withUnsafeBufferPointer { buffer in
                 var parser = Parser(buffer, reading: .whole)
+                parser.checksCanonical = true
                 parser.visit = visit
-                return parser.parse()
+                let document = parser.parse()
+                return (document, parser.check?.finish() == true)
             }
         }
     }
@@ -55,17 +60,22 @@ extension DayDocument {
     /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
     /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
     /// they are not or the check cannot tell.
-    /// Each task read is handed to `body` too, in file order with its region (nil outside the regions), until
-    /// the check finds a difference: a caller that must know a file's tasks reads it once.
-    static func blockersIfCanonical(_ bytes: [UInt8],
-                                    handingOnEachTask body: (PlanTask, Region?) -> Void = { _, _ in }) -> [Diagnostic]? {
+    static func blockersIfCanonical(_ bytes: [UInt8]) -> [Diagnostic]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, reading: .canonicalCheck)
+            return parser.blockersIfCanonical()
+        }
+    }
+
+    /// `blockersIfCanonical(_:)`, each task read handed to `body` too, in file order with its region (nil
+    /// outside the regions), until the check finds a difference: a caller that must know a file's tasks
+    /// reads it once.
+    static func blockersIfCanonical(_ bytes: [UInt8], handingOnEachTask body: (PlanTask, Region?) -> Void) -> [Diagnostic]? {
         withoutActuallyEscaping(body) { visit in
             bytes.withUnsafeBufferPointer { buffer in
                 var parser = Parser(buffer, reading: .canonicalCheck)
                 parser.visit = visit
-                let document = parser.parse()
-                guard parser.check?.finish() == true else { return nil }
-                return document.formattingBlockers
+                return parser.blockersIfCanonical()
             }
         }
     }
@@ -274,6 +284,9 @@ private struct Parser {
         case canonicalCheck
     }
     let reading: Reading
+    /// Read whole, whether each line is also printed canonically and compared with the input (`check`) until
+    /// the first difference (`parsingCheckingCanonical(_:handingOnEachTask:)`).
+    var checksCanonical = false
     /// Read for tasks: every task's title, one after the other, and where each ends.
     var titleBytes: [UInt8] = []
     var titleEnds: [Int] = []
@@ -301,11 +314,12 @@ private struct Parser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         checkEncoding(from: position)
         let lineEnding = detectLineEnding(from: position)
-        if reading == .canonicalCheck { check = CanonicalCheck(input: bytes, lineEnding: lineEnding) }
+        if reading == .canonicalCheck || checksCanonical { check = CanonicalCheck(input: bytes, lineEnding: lineEnding) }
         position = readFrontMatter(from: position)
         check?.frontMatter(frontMatter)
-        // A check that gave up reads no further: the file is read whole after it.
-        while position < bytes.count, check?.failed != true {
+        // A check that gave up reads no further: the file is read whole after it. Read whole already, the
+        // file is read on (the check compares nothing more).
+        while position < bytes.count, check?.failed != true || checksCanonical {
             let end = firstIndex(of: lf, in: bytes, from: position)
             lineNumber += 1
             lineStart = position
@@ -648,7 +662,9 @@ private struct Parser {
             if case .blank = item {} else { sectionHasContent = true }
         }
         switch reading {
-        case .whole, .wholeWithTitlesApart:
+        case .whole:
+            check?.item(item)
+        case .wholeWithTitlesApart:
             break
         case .tasks:
             guard case .task = item else { return }
@@ -706,16 +722,32 @@ private struct Parser {
                 if phase == .section { sectionHasContent = true }
                 visit?(task, phase == .section ? sections[sections.count - 1].region : nil)
             }
+        } else if visit != nil, let task = openTask.take() {
+            // Other readings may hand each task on too (`parsingCheckingCanonical(_:handingOnEachTask:)`,
+            // `blockersIfCanonical(_:handingOnEachTask:)`); apart, so that the others build each item in place.
+            handOn(task)
+            append(.task(task))
         } else if let task = openTask.take() {
-            // Other readings may hand each task on too (`parsing(_:handingOnEachTask:)`,
-            // `blockersIfCanonical(_:handingOnEachTask:)`).
-            if let visit { visit(task, phase == .section ? sections[sections.count - 1].region : nil) }
             append(.task(task))
         }
         if !pendingBlanks.isEmpty {
             for _ in pendingBlanks { append(.blank) }
             pendingBlanks.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Reads the file as `.canonicalCheck` does: the diagnostics that block formatting if it is canonical.
+    mutating func blockersIfCanonical() -> [Diagnostic]? {
+        let document = parse()
+        guard check?.finish() == true else { return nil }
+        return document.formattingBlockers
+    }
+
+    /// Hands a task kept in the document to `visit` too, with its region (nil outside the regions). Apart, so
+    /// that the readings that hand nothing on pay only for the test.
+    @inline(never)
+    func handOn(_ task: borrowing PlanTask) {
+        visit?(copy task, phase == .section ? sections[sections.count - 1].region : nil)
     }
 
     /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white

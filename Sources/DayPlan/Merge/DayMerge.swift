@@ -107,16 +107,15 @@ public struct MergeVersion: Sendable {
     /// Reads one version of a day file.
     public init(_ bytes: [UInt8]) {
         var side = MergeSide(expected: bytes.count / 40)
-        var document = DayDocument.parsing(bytes) { side.add($0, $1) }
+        var (document, isCanonical) = DayDocument.parsingCheckingCanonical(bytes) { side.add($0, $1) }
         blocker = document.formattingBlockers.first
         guard blocker == nil else {
             self.document = document
             return
         }
-        let canonical = document.canonicalBytes()
-        if !sameBytes(canonical, bytes) {
+        if !isCanonical, case let canonical = document.canonicalBytes(), !sameBytes(canonical, bytes) {
             side = MergeSide(expected: canonical.count / 40)
-            document = DayDocument.parsing(canonical) { side.add($0, $1) }
+            document = DayDocument.parsingCheckingCanonical(canonical) { side.add($0, $1) }.document
         }
         side.groupByRegion()
         self.document = document

@@ -4,7 +4,8 @@ import Testing
 
 /// `Linter` reads a file for its structure only (`DayDocument(readingForLint:)`, no text kept), the archive
 /// for its tasks (`readingTasks(of:)`) and rollover its old day task by task
-/// (`forEachTask(in:_:)`): the findings and the plan each sees must be those of a whole reading, over
+/// (`forEachTask(in:_:)`), the merge each version while checking its form (`parsingCheckingCanonical`): the
+/// findings and the plan each sees must be those of a whole reading, over
 /// generated files, junk, the golden documents and the fuzzer's regressions.
 @Suite struct LintReadingTests {
     static let seeds: [UInt64] = Array(1...300)
@@ -78,6 +79,21 @@ import Testing
         let outsideRegions = (whole.leading + whole.preamble + whole.sections.filter { $0.region == nil }.flatMap(\.items))
             .compactMap { item -> PlanTask? in if case .task(let task) = item { task } else { nil } }
         #expect(outside.sorted { $0.line < $1.line } == outsideRegions.sorted { $0.line < $1.line }, "\(label)")
+
+        // Read whole while checking canonical form (the merge's reading of each version), the file gives the
+        // whole reading's document and tasks, and says canonical only when it is, as the check alone says.
+        for input in [bytes, whole.canonicalBytes()] {
+            let reference = DayDocument(parsing: input)
+            var handedOn: [PlacedTask] = []
+            let (checked, isCanonical) = DayDocument.parsingCheckingCanonical(input) { task, region in
+                if let region { handedOn.append(PlacedTask(region: region, task: task)) }
+            }
+            #expect(shape(checked) == shape(reference) && checked.diagnostics == reference.diagnostics, "\(label)")
+            #expect(checked.canonicalBytes() == reference.canonicalBytes(), "\(label)")
+            #expect(handedOn == Array(reference.placedTasks), "\(label)")
+            #expect(isCanonical == (DayDocument.blockersIfCanonical(input) != nil), "\(label)")
+            if isCanonical { #expect(reference.canonicalBytes() == input, "\(label)") }
+        }
 
         // Read whole with the titles apart (export's reading), the file gives the JSON the whole reading gives,
         // titles and words and tags included, and the same findings.
