@@ -245,13 +245,8 @@ enum RolloverCommand {
             }
         }
 
-        // 7. Work out both files (the library, on values), then read them back and check them. A template is
-        // the new day's existing text: the tasks go into its (possibly decorated) region headings.
-        let plan: Rollover
-        do {
-            plan = try Rollover(opening: day, from: sourceFile, existing: target, routines: routines)
-            try plan.verify()
-        } catch {
+        // Rollover refusing a file, or its check failing: what is wrong, and that nothing changed.
+        func refused(_ error: RolloverError) -> ExitCode {
             switch error {
             case .sourceRefused(let diagnostics), .targetRefused(let diagnostics):
                 let isSource = if case .sourceRefused = error { true } else { false }
@@ -268,7 +263,53 @@ enum RolloverCommand {
                             + problems.map { "  - " + $0 }.joined(separator: "\n"))
             }
         }
+
+        // 7. Work out both files (the library, on values). A template is the new day's existing text: the tasks go
+        // into its (possibly decorated) region headings.
+        let plan: Rollover
+        do {
+            plan = try Rollover(opening: day, from: sourceFile, existing: target, routines: routines)
+        } catch {
+            return refused(error)
+        }
         let changesTarget = creates || plan.changesTarget
+
+        // 8. Stage both files beside their places (nothing is in place yet), and flush them to the disk while both
+        // are read back and checked; only a check that passes puts them in place. An old day that may not be written
+        // (read-only, an archive) would stop the run half-way: find out first.
+        var stagedTarget: DayFileOfPlan.Staged?
+        var stagedSource: FileSystem.StagedFile?
+        func abandonStaged() {
+            stagedTarget?.abandon()
+            stagedSource?.abandon()
+        }
+        if !dryRun {
+            if plan.changesSource, access(sourcePath, W_OK) != 0 {
+                return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
+            }
+            do {
+                if changesTarget { stagedTarget = try dayFile.stage(plan.targetAfter, in: planFolder, newFileMode: newFileMode) }
+                if plan.changesSource, let sourceAfter = plan.sourceAfter {
+                    stagedSource = try FileSystem.stage(sourcePath, with: sourceAfter)
+                }
+            } catch {
+                abandonStaged()
+                return fail("\(error.message); nothing changed")
+            }
+        }
+        let flushed = [stagedTarget?.file, stagedSource].compactMap { $0 }
+        let (checked, flushFailure) = FileSystem.flushing(flushed) { () -> RolloverError? in
+            do throws(RolloverError) { try plan.verify() } catch { return error }
+            return FaultHook.isSet("failed-check") ? .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"]) : nil
+        }
+        if let checked {
+            abandonStaged()
+            return refused(checked)
+        }
+        if let flushFailure {
+            abandonStaged()
+            return fail("\(flushFailure.message); nothing changed")
+        }
 
         // What stays behind although it is open is never silent: one line each, as lint names it.
         for finding in plan.leftBehind {
@@ -276,7 +317,7 @@ enum RolloverCommand {
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
 
-        // 8. A dry run shows what would be written, and stops.
+        // 9. A dry run shows what would be written, and stops.
         if dryRun {
             if !quiet {
                 out.line("plan folder: \(planFolder.absolutePath)")
@@ -288,32 +329,28 @@ enum RolloverCommand {
             return .success
         }
 
-        // 9. Write the new day first, then the old one. A run killed between the two leaves the tasks in both
-        // files; the next run skips the titles the new day already holds and finishes marking the old one.
-        // An old day that may not be written (read-only, an archive) would stop the run half-way: find out first.
-        if plan.changesSource, access(sourcePath, W_OK) != 0 {
-            return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
-        }
-        if changesTarget {
+        // 10. Put the new day in place first, then the old one, each rename flushed before the next. A run killed
+        // between the two leaves the tasks in both files; the next run skips the titles the new day already holds
+        // and finishes marking the old one.
+        if let stagedTarget {
             do {
-                try dayFile.write(plan.targetAfter, in: planFolder, newFileMode: newFileMode,
-                                  beforeRename: { FaultHook.crash(at: "before-target-rename") })
+                try stagedTarget.commit(beforeRename: { FaultHook.crash(at: "before-target-rename") })
             } catch {
+                stagedSource?.abandon()
                 return fail("\(error.message); nothing changed")
             }
         }
         FaultHook.crash(at: "after-target-write")
-        if plan.changesSource, let sourceAfter = plan.sourceAfter {
+        if let source = stagedSource {
             do {
-                try FileSystem.replace(sourcePath, with: sourceAfter,
-                                       beforeRename: { FaultHook.crash(at: "before-source-rename") })
+                try source.commit(beforeRename: { FaultHook.crash(at: "before-source-rename") })
             } catch {
                 return fail("\(error.message); \(targetPath) already holds what moves on, so run rollover again "
                             + "once \(sourcePath) can be written, to mark it there")
             }
         }
 
-        // 10. The summary.
+        // 11. The summary.
         if !quiet {
             out.line("plan folder: \(planFolder.absolutePath)")
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))

@@ -71,13 +71,49 @@ struct DayFileOfPlan {
     /// write that fails removes the folders it made.
     func write(_ bytes: [UInt8], in planFolder: PlanFolder, newFileMode: mode_t = 0o644,
                beforeRename: () -> Void = {}) throws(FileError) {
+        let staged = try stage(bytes, in: planFolder, newFileMode: newFileMode)
+        if let failure = staged.file.flush() {
+            staged.abandon()
+            throw failure
+        }
+        try staged.commit(beforeRename: beforeRename)
+    }
+
+    /// The first step of `write`: the folders a new file needs made and the content staged beside the file
+    /// (`FileSystem.stage`), to be flushed and committed, or abandoned.
+    func stage(_ bytes: [UInt8], in planFolder: PlanFolder, newFileMode: mode_t = 0o644) throws(FileError) -> Staged {
         var madeFolders: [String] = []
         do {
             if isNew { madeFolders = try PlanFolder.makeFolders(planFolder.path(of: folder)) }
-            try FileSystem.replace(path, with: bytes, newFileMode: newFileMode, beforeRename: beforeRename)
+            return Staged(file: try FileSystem.stage(path, with: bytes, newFileMode: newFileMode), madeFolders: madeFolders)
         } catch {
             PlanFolder.removeFolders(madeFolders)
             throw error
+        }
+    }
+
+    /// A day's file staged by `stage`: its temporary file, and the folders made for it, which go again if it
+    /// is abandoned or cannot be committed.
+    struct Staged: Sendable {
+        /// The staged content.
+        let file: FileSystem.StagedFile
+        /// The folders made for a new file, the outermost first.
+        let madeFolders: [String]
+
+        /// Puts the content in place (`FileSystem.StagedFile.commit`).
+        func commit(beforeRename: () -> Void = {}) throws(FileError) {
+            do {
+                try file.commit(beforeRename: beforeRename)
+            } catch {
+                PlanFolder.removeFolders(madeFolders)
+                throw error
+            }
+        }
+
+        /// Leaves the file as it was, and removes the folders made for it.
+        func abandon() {
+            file.abandon()
+            PlanFolder.removeFolders(madeFolders)
         }
     }
 }

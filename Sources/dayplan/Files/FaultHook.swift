@@ -12,11 +12,18 @@ import Darwin
 ///
 /// The points: `rollover` has `before-target-rename`, `after-target-write` and `before-source-rename`;
 /// `fmt --write` has `before-rename` (a temporary file complete and flushed, not yet renamed over the file)
-/// and `after-rename` (the first file replaced).
+/// and `after-rename` (the first file replaced). One point is not a kill: `failed-check` makes rollover's
+/// check of the files it computed fail, as a bug in rollover would.
 enum FaultHook {
     /// Dies here with SIGKILL when `DAYPLAN_FAULT` names `point`.
     static func crash(at point: String) {
-        guard let value = getenv("DAYPLAN_FAULT"), String(cString: value) == point else { return }
+        guard isSet(point) else { return }
         kill(getpid(), SIGKILL)
+    }
+
+    /// Whether `DAYPLAN_FAULT` names `point`.
+    static func isSet(_ point: String) -> Bool {
+        guard let value = getenv("DAYPLAN_FAULT") else { return false }
+        return String(cString: value) == point
     }
 }

@@ -103,17 +103,32 @@ enum FileSystem {
     /// temporary file, which `dayplan merge` writes), where the flush is a cost with nothing to protect.
     /// `beforeRename` runs when the temporary file is complete and flushed (a test hook for killed runs).
     /// Errors name `path` as given, the file the person asked for (not the folder, nor a link's target).
+    ///
+    /// The same steps as `stage`, then `StagedFile.flush()` and `StagedFile.commit(beforeRename:)`.
     static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644, durable: Bool = true,
                         beforeRename: () -> Void = {}) throws(FileError) {
+        let staged = try stage(path, with: bytes, newFileMode: newFileMode, durable: durable)
+        if let failure = staged.flush() {
+            staged.abandon()
+            throw failure
+        }
+        try staged.commit(beforeRename: beforeRename)
+    }
+
+    /// The first step of `replace`: writes `bytes` to a temporary file beside `path` (its mode kept, or
+    /// `newFileMode` for a new file), leaving the file itself as it is until the staged file is committed.
+    /// A command that writes two files stages both, then flushes them to the disk while it checks its work
+    /// (`flushing(_:while:)`), and commits them in the order that keeps a crash safe.
+    static func stage(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
+                      durable: Bool = true) throws(FileError) -> StagedFile {
         let target = resolvedPath(path)
-        let folder = directory(of: target)
         let temporary = temporaryPath(for: target)
         var info = stat()
         let exists = stat(target, &info) == 0
         if exists, access(target, W_OK) != 0 { throw .system(path, "cannot write") }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? info.st_mode & 0o7777 : newFileMode)
         guard descriptor >= 0 else { throw .system(path, "cannot create a temporary file") }
-        var failure: FileError?
+        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: descriptor, durable: durable)
         let written = bytes.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
             var done = 0
@@ -125,27 +140,81 @@ enum FileSystem {
             }
             return true
         }
+        var failure: FileError?
         if !written {
             failure = .system(path, "cannot write")
         } else if exists, fchmod(descriptor, info.st_mode & 0o7777) != 0 {
             failure = .system(path, "cannot keep the file mode")
-        } else if durable, fsync(descriptor) != 0 {
-            failure = .system(path, "cannot flush")
         }
-        close(descriptor)
-        if failure == nil { beforeRename() }
-        if failure == nil, rename(temporary, target) != 0 { failure = .system(path, "cannot replace") }
         if let failure {
-            unlink(temporary)
+            staged.abandon()
             throw failure
         }
-        // Make the rename itself durable.
-        guard durable else { return }
-        let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
+        return staged
+    }
+
+    /// A file's new content written to a temporary file beside it and not yet renamed over it: `replace` in
+    /// steps. Each staged file ends with one `commit` or one `abandon`.
+    struct StagedFile: Sendable {
+        /// The file as the person named it, for messages.
+        let path: String
+        /// The file with symbolic links followed: what the rename replaces.
+        let target: String
+        /// The temporary file holding the new content.
+        let temporary: String
+        /// The temporary file, open for writing until it is committed or abandoned.
+        let descriptor: Int32
+        /// Whether the content and the rename are flushed to the disk.
+        let durable: Bool
+
+        /// Flushes the temporary file's content to the disk (when durable); safe to call on another thread
+        /// while the command goes on. The error, or nil.
+        func flush() -> FileError? {
+            guard durable else { return nil }
+            while fsync(descriptor) != 0 {
+                if errno != EINTR { return .system(path, "cannot flush") }
+            }
+            return nil
         }
+
+        /// Renames the flushed temporary file over the file, then flushes the folder so that the rename
+        /// itself survives a crash (when durable). `beforeRename` runs first (a test hook for killed runs).
+        func commit(beforeRename: () -> Void = {}) throws(FileError) {
+            close(descriptor)
+            beforeRename()
+            guard rename(temporary, target) == 0 else {
+                let failure = FileError.system(path, "cannot replace")
+                unlink(temporary)
+                throw failure
+            }
+            guard durable else { return }
+            let folderDescriptor = open(directory(of: target), O_RDONLY | O_CLOEXEC)
+            if folderDescriptor >= 0 {
+                fsync(folderDescriptor)
+                close(folderDescriptor)
+            }
+        }
+
+        /// Removes the temporary file, leaving the file as it was.
+        func abandon() {
+            close(descriptor)
+            unlink(temporary)
+        }
+    }
+
+    /// Flushes `files` to the disk on other threads, one each, while `work` runs on this one (a check of what
+    /// is being written, say): a flush waits on the disk, not on the processor. Returns what `work` returned
+    /// and the first flush that failed, once all are done.
+    static func flushing<Result>(_ files: [StagedFile], while work: () -> Result) -> (Result, FileError?) {
+        let durable = files.filter(\.durable)
+        let failures = Slots<FileError?>(count: durable.count)
+        let threads = durable.indices.map { index in
+            let file = durable[index]
+            return BackgroundThread.start { failures.set(index, file.flush()) }
+        }
+        let result = work()
+        for thread in threads { thread.join() }
+        return (result, durable.indices.lazy.compactMap { failures.take($0) ?? nil }.first)
     }
 
     /// The temporary file `replace` writes for `path`: hidden, in the same folder, named for the process.
@@ -346,3 +415,4 @@ enum FileSystem {
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+

@@ -57,10 +57,12 @@ import Testing
         #expect(now["2026-11-20.md"] == before["2026-11-20.md"])
         switch point {
         case "before-target-rename":
-            #expect(leftovers.count == 1 && leftovers.allSatisfy { $0.hasPrefix(".2026-11-23.md.") })
+            // Both files are staged (written and flushed beside their places) before either is put in place.
+            #expect(leftovers.count == 2 && leftovers.filter { $0.hasPrefix(".2026-11-23.md.") }.count == 1
+                    && leftovers.filter { $0.hasPrefix(".2026-11-20.md.") }.count == 1)
             #expect(now["2026-11-23.md"] == before["2026-11-23.md"])
         case "after-target-write":
-            #expect(leftovers == [])
+            #expect(leftovers.count == 1 && leftovers.allSatisfy { $0.hasPrefix(".2026-11-20.md.") })
             #expect(now["2026-11-23.md"] == expected["2026-11-23.md"])
         default:
             #expect(leftovers.count == 1 && leftovers.allSatisfy { $0.hasPrefix(".2026-11-20.md.") })
@@ -74,6 +76,21 @@ import Testing
         #expect(try folder.leftovers() == [])
         #expect(try folder.contents() == expected)
         #expect(try folder.openTasks().values.allSatisfy { $0 == 1 })
+    }
+
+    @Test(arguments: [false, true])
+    func failedCheckWritesNothing(_ plannedAhead: Bool) throws {
+        // The files are staged and flushed while the check runs: a check that fails removes them again.
+        let folder = try TemporaryFolder()
+        try folder.write(["2026-11-18.md": F.wednesday, "2026-11-20.md": F.friday])
+        if plannedAhead { try folder.write("2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] Planned ahead\n") }
+        let before = try folder.contents()
+        let run = try Binary.run(Self.arguments, in: folder.url, environment: ["DAYPLAN_FAULT": "failed-check"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasSuffix("dayplan rollover: the computed files failed their check, so nothing was written (please report this):\n"
+                                     + "  - the check was made to fail (DAYPLAN_FAULT=failed-check)\n"))
+        #expect(try folder.contents() == before)
+        #expect(try folder.leftovers() == [])
     }
 
     @Test func runsKilledAtRandomMomentsConverge() throws {
