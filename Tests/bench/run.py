@@ -103,6 +103,66 @@ int main(int argc, char **argv) {
 """
 
 
+# What rollover must do to the disk and nothing else, in C: the floor its time is judged against beside
+# cat. It reads yesterday's file, then writes the new day's file and yesterday's file as rollover does:
+# each to a temporary file beside it, flushed (fsync), renamed over its place, and the folder flushed, the
+# new day first. It reads no line and changes no byte: yesterday's file is written back as it was read,
+# and the new day's bytes are those a run of rollover wrote (NEWDAY_BYTES, saved beforehand).
+FLOOR_SOURCE = r"""
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *slurp(const char *path, size_t *size) {
+    int fd = open(path, O_RDONLY);
+    struct stat info;
+    if (fd < 0 || fstat(fd, &info) != 0) { perror(path); exit(2); }
+    char *bytes = malloc(info.st_size + 1);
+    size_t done = 0;
+    while (done < (size_t)info.st_size) {
+        ssize_t n = read(fd, bytes + done, info.st_size - done);
+        if (n <= 0) { perror(path); exit(2); }
+        done += n;
+    }
+    close(fd);
+    *size = done;
+    return bytes;
+}
+
+static void replace(const char *folder, const char *name, const char *bytes, size_t size) {
+    char temporary[4096], path[4096];
+    snprintf(temporary, sizeof temporary, "%s/.%s.floor-tmp", folder, name);
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) { perror(temporary); exit(2); }
+    for (size_t done = 0; done < size;) {
+        ssize_t n = write(fd, bytes + done, size - done);
+        if (n <= 0) { perror(temporary); exit(2); }
+        done += n;
+    }
+    if (fsync(fd) != 0 || close(fd) != 0 || rename(temporary, path) != 0) { perror(path); exit(2); }
+    int dir = open(folder, O_RDONLY);
+    if (dir < 0 || fsync(dir) != 0) { perror(folder); exit(2); }
+    close(dir);
+}
+
+/* rolloverfloor FOLDER YESTERDAY NEWDAY NEWDAY_BYTES */
+int main(int argc, char **argv) {
+    if (argc != 5) { fprintf(stderr, "usage: rolloverfloor FOLDER YESTERDAY NEWDAY NEWDAY_BYTES\n"); return 2; }
+    char path[4096];
+    size_t old_size, new_size;
+    snprintf(path, sizeof path, "%s/%s", argv[1], argv[2]);
+    char *old_day = slurp(path, &old_size);
+    char *new_day = slurp(argv[4], &new_size);
+    replace(argv[1], argv[3], new_day, new_size);
+    replace(argv[1], argv[2], old_day, old_size);
+    return 0;
+}
+"""
+
+
 # ----------------------------------------------------------------------------------------------
 # Running one command
 
@@ -114,39 +174,40 @@ class Sample:
         self.wall, self.cpu, self.rss_kb, self.status = wall, cpu, rss_kb, status
 
 
+def compile_tool(folder, name, source, log):
+    """Compiles a C tool of the benchmark once (keyed by its source) into `folder`; None without a C compiler."""
+    os.makedirs(folder, exist_ok=True)
+    digest = hashlib.sha256(source.encode()).hexdigest()[:12]
+    binary = os.path.join(folder, f"{name}-{digest}")
+    if os.access(binary, os.X_OK):
+        return binary
+    path = os.path.join(folder, f"{name}.c")
+    with open(path, "w") as f:
+        f.write(source)
+    candidates = [os.environ.get("CC"), "cc", "gcc", "clang"]
+    swift = shutil.which("swift")
+    if swift:  # Swift's Linux toolchain ships clang beside swift.
+        candidates.append(os.path.join(os.path.dirname(os.path.realpath(swift)), "clang"))
+    for cc in candidates:
+        if cc and shutil.which(cc):
+            done = subprocess.run([cc, "-O2", "-o", binary, path], capture_output=True, text=True)
+            if done.returncode == 0:
+                log(f"{name} compiled with {cc}")
+                return binary
+    log(f"warning: no C compiler found for {name}")
+    return None
+
+
 class Launcher:
     """Runs a command once and measures it, through the C launcher when a compiler is at hand."""
 
     def __init__(self, work, log):
-        self.path = self._compile(os.path.join(work, "tools"), log)
+        self.path = compile_tool(os.path.join(work, "tools"), "benchrun", LAUNCHER_SOURCE, log)
         self.note = None
         if self.path is None:
             floor = self._python_run(["true"], None, os.devnull, os.devnull).rss_kb
             self.note = (f"no C compiler found: commands were started from Python, so every peak RSS "
                          f"includes a floor of about {floor / 1024:.1f} MB inherited from it")
-
-    @staticmethod
-    def _compile(folder, log):
-        os.makedirs(folder, exist_ok=True)
-        digest = hashlib.sha256(LAUNCHER_SOURCE.encode()).hexdigest()[:12]
-        binary = os.path.join(folder, f"benchrun-{digest}")
-        if os.access(binary, os.X_OK):
-            return binary
-        source = os.path.join(folder, "benchrun.c")
-        with open(source, "w") as f:
-            f.write(LAUNCHER_SOURCE)
-        candidates = [os.environ.get("CC"), "cc", "gcc", "clang"]
-        swift = shutil.which("swift")
-        if swift:  # Swift's Linux toolchain ships clang beside swift.
-            candidates.append(os.path.join(os.path.dirname(os.path.realpath(swift)), "clang"))
-        for cc in candidates:
-            if cc and shutil.which(cc):
-                done = subprocess.run([cc, "-O2", "-o", binary, source], capture_output=True, text=True)
-                if done.returncode == 0:
-                    log(f"launcher compiled with {cc}")
-                    return binary
-        log("warning: no C compiler found; peak RSS will include Python's own (see the note in the table)")
-        return None
 
     def run(self, argv, cwd=None, stdin=os.devnull, stdout=os.devnull, stderr=os.devnull):
         if self.path is None:
@@ -820,6 +881,31 @@ def main():
     columns = ["command", "wall (median)", "wall (min – max)", "CPU (median)", "peak RSS", "wall vs cat",
                "CPU vs cat"]
 
+    floor_tool = compile_tool(os.path.join(a.work, "tools"), "rolloverfloor", FLOOR_SOURCE, log)
+
+    def rollover_floor(folder, yesterday, new_day, fresh, words, present):
+        """The floor of a rollover in `folder` (made afresh by `fresh`): rollover's file operations alone
+        (FLOOR_SOURCE), writing the new day's bytes that one untimed run of rollover made; None without a C
+        compiler or a rollover."""
+        if not floor_tool or not present:
+            return None
+        fresh()
+        launcher.run([binary, *words])
+        made = os.path.join(folder, new_day)
+        if not os.path.exists(made):
+            return None
+        saved = os.path.join(scratch, f"floor-{os.path.basename(folder)}-{new_day}")
+        shutil.copyfile(made, saved)
+        floor = Command("floor: rollover's file operations alone (C)", [floor_tool, folder, yesterday, new_day, saved])
+        floor.prepare = fresh
+        return floor
+
+    def floor_note(floor, cat):
+        """What the floor takes, for a missed rollover target's note."""
+        if floor is None or not floor.usable or not cat.usable:
+            return "(two files written with fsync and rename)"
+        return f"(its file operations alone, in C: {x(ratio(floor.wall, cat.wall))} cat)"
+
     generator = os.path.abspath(a.generator)
     if not os.path.exists(generator):
         sys.exit(f"run.py: no archive generator at {generator} (pass --generator PATH)")
@@ -1018,14 +1104,19 @@ def main():
         roll = dayplan("dayplan rollover", ["rollover", "--dir", copy, "--date", today.isoformat()], None,
                        has_rollover)
         roll.prepare, roll.check = fresh_copy, created
-        measure(launcher, [cat, roll], runs, log)
-        rows = [row(cat, cat), row(roll, cat)]
+        floor = rollover_floor(copy, names[-1], f"{today.isoformat()}.md", fresh_copy,
+                               ["rollover", "--dir", copy, "--date", today.isoformat()], has_rollover)
+        measure(launcher, [cat, roll] + ([floor] if floor else []), runs, log)
+        rows = [row(cat, cat), row(roll, cat)] + ([row(floor, cat)] if floor else [])
         report.section("Rollover: yesterday's full day (every bucket at its limit) with a 200-task backlog",
                        columns, rows,
                        "A fresh copy of the folder before each run, outside the timing. Rollover writes "
-                       "atomically (fsync and rename), so the disk's sync cost is in its time.")
+                       "atomically (fsync and rename), so the disk's sync cost is in its time. The floor is a "
+                       "small C program doing rollover's file operations and nothing else: it reads yesterday's "
+                       "file and writes the new day's bytes and yesterday's, each to a temporary file, flushed, "
+                       "renamed and the folder flushed, the new day first; it reads no line.")
         ratio_target(f"issue 19: rollover of a full day ≤ {ROLLOVER_DAY_VS_CAT_2:g}x cat of its files", roll, cat,
-                     ROLLOVER_DAY_VS_CAT_2, "(two files written with fsync and rename)")
+                     ROLLOVER_DAY_VS_CAT_2, floor_note(floor, cat))
         if roll.na:
             report.target("rollover runs", "N/A: " + roll.na, "N/A")
         elif roll.error:
@@ -1093,16 +1184,26 @@ def main():
         merge_own = dayplan("dayplan merge into a file of one's own (flushed)",
                             ["merge", "base.md", own, "theirs.md", "2026-11-21.md"], folder, has_merge, ok=(0,))
         merge_own.prepare, merge_own.check = fresh(own), merged_both(own)
-        # For scale: reading the three files is what the merge must do at least.
+        # For scale: reading the three files is what the merge must do at least; reading them in canonical form
+        # and the merged file back (fmt --check of the four) is what its reading and its check do, less merging.
         lint = dayplan("dayplan lint of the three", ["lint", "base.md", "ours.md", "theirs.md"], folder, has_lint)
-        measure(launcher, [cat, lint, merge, merge_own], runs, log)
+        merged_reference = os.path.join(scratch, "merged-reference.md")
+        shutil.copyfile(os.path.join(folder, "ours.md"), merged_reference)
+        if has_merge:
+            launcher.run([binary, "merge", "base.md", merged_reference, "theirs.md", "2026-11-21.md"], cwd=folder)
+        reading = dayplan("dayplan fmt --check of the three and the merged file",
+                          ["fmt", "--check", "base.md", "ours.md", "theirs.md", merged_reference], folder, has_fmt)
+        measure(launcher, [cat, lint, reading, merge, merge_own], runs, log)
         report.section("Merge: a 1,000-task day, two machines' edits (statuses, additions, removals, notes)",
-                       columns, [row(cat, cat), row(lint, cat), row(merge, cat), row(merge_own, cat)],
+                       columns, [row(cat, cat), row(lint, cat), row(reading, cat), row(merge, cat), row(merge_own, cat)],
                        "A fresh copy of OURS before each run, outside the timing. `dayplan merge` runs as git runs "
                        "the driver: OURS is named as git names its temporary files (.merge_file_…), and is "
                        "replaced atomically (a rename) without fsync, as git reads it back at once; the merge "
                        "into a file of one's own (ours.md) flushes it with fsync first. `lint` of the same three "
-                       "files, which parses each once, is shown for scale. The target is judged on the driver.")
+                       "files, which parses each once, is shown for scale, and `fmt --check` of the three and of "
+                       "the merged file: each read whole and compared with its canonical form, as the merge reads "
+                       "its versions and checks its result, with nothing merged (both on two cores, where the "
+                       "merge uses one). The target is judged on the driver.")
         if merge.na:
             report.target("merge of a 1,000-task day ≤ 3x cat", "N/A: " + merge.na, "N/A")
         else:
@@ -1188,23 +1289,34 @@ def main():
             count = runs if n < 100 else min(runs, 3)
             log(f"rollover of the {n} MB plan, {count} runs")
             measure(launcher, [roll], count, log)
+            io_floor = None
             if roll.usable:
                 measure(launcher, [cat], count, log)
+                io_floor = rollover_floor(folder, "2026-11-21.md", "2026-11-22.md", fresh,
+                                          ["rollover", "--dir", folder, "--date", "2026-11-22"], has_rollover)
+                if io_floor:
+                    measure(launcher, [io_floor], count, log)
             if roll.na or not roll.usable:
                 rows.append([f"plan-{n}mb", f"{size / MB:.1f}", "dayplan rollover",
                              "N/A: " + roll.na if roll.na else "ERROR: " + str(roll.error), "", "", "", "", ""])
                 continue
-            floor = startup.get("dayplan lint", 0.0)
-            per_mb = max(0.0, roll.cpu - floor) / (size / MB)
-            points.append((n, size, per_mb, roll, cat))
+            start_up = startup.get("dayplan lint", 0.0)
+            per_mb = max(0.0, roll.cpu - start_up) / (size / MB)
+            points.append((n, size, per_mb, roll, cat, io_floor))
             rows.append([f"plan-{n}mb", f"{size / MB:.1f}", "dayplan rollover", ms(roll.wall), ms(roll.cpu), ms(per_mb),
                          mb_kb(roll.rss_kb), f"{roll.rss_kb * 1024 / size:.2f}",
                          x(ratio(roll.wall, cat.wall)) if cat.usable else "—"])
+            if io_floor and io_floor.usable:
+                rows.append([f"plan-{n}mb", f"{size / MB:.1f}", io_floor.label, ms(io_floor.wall), ms(io_floor.cpu), "",
+                             mb_kb(io_floor.rss_kb), f"{io_floor.rss_kb * 1024 / size:.2f}",
+                             x(ratio(io_floor.wall, cat.wall)) if cat.usable else "—"])
         report.section("Rollover of one big plan: yesterday's file of 1, 10 and 100 MB made into today's",
                        ["input", "MB", "command", "wall (median)", "CPU (median)", "CPU per MB, less start-up",
                         "peak RSS", "RSS / size", "wall vs cat of the 2 files"], rows,
                        "A fresh copy of the plan before each run, outside the timing; at most 3 runs on the "
-                       "100 MB plan. Start-up is lint's CPU time on one small file.")
+                       "100 MB plan. Start-up is lint's CPU time on one small file. The floor is rollover's file "
+                       "operations alone, in C (as in the rollover group): yesterday's file read, the new day's "
+                       "bytes and yesterday's written, flushed and renamed, reading no line.")
         if not has_rollover:
             report.target("issue 19: rollover of big plans", "N/A: `dayplan rollover` is not in this build", "N/A")
             return
@@ -1214,9 +1326,9 @@ def main():
             judge(f"issue 19: rollover CPU per MB at {last[0]} MB ≤ {ROLLOVER_GROWTH_2:g}x at {first[0]} MB", value,
                   ROLLOVER_GROWTH_2, f"{ms(first[2])}/MB → {ms(last[2])}/MB ({x(value)})", "(superlinear)")
         if points:
-            n, size, _, roll, cat = points[-1]
+            n, size, _, roll, cat, io_floor = points[-1]
             ratio_target(f"issue 19: rollover of the {n} MB plan ≤ {ROLLOVER_BIG_VS_CAT_2:g}x cat of its 2 files",
-                         roll, cat, ROLLOVER_BIG_VS_CAT_2)
+                         roll, cat, ROLLOVER_BIG_VS_CAT_2, floor_note(io_floor, cat))
             value = roll.rss_kb * 1024 / size
             judge(f"issue 19: rollover of the {n} MB plan: peak RSS ≤ {ROLLOVER_BIG_RSS_2:g}x its size", value,
                   ROLLOVER_BIG_RSS_2, f"{mb_kb(roll.rss_kb)} for {size / MB:.0f} MB ({value:.2f}x)")
