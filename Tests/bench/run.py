@@ -105,9 +105,10 @@ int main(int argc, char **argv) {
 
 # What rollover must do to the disk and nothing else, in C: the floor its time is judged against beside
 # cat. It reads yesterday's file, then writes the new day's file and yesterday's file as rollover does:
-# each to a temporary file beside it, flushed (fsync), renamed over its place, and the folder flushed, the
-# new day first. It reads no line and changes no byte: yesterday's file is written back as it was read,
-# and the new day's bytes are those a run of rollover wrote (NEWDAY_BYTES, saved beforehand).
+# each to a temporary file beside it, both flushed (fsync) before either is renamed over its place, then
+# the new day renamed and the folder flushed, then yesterday's. It reads no line and changes no byte:
+# yesterday's file is written back as it was read, and the new day's bytes are those a run of rollover
+# wrote (NEWDAY_BYTES, saved beforehand).
 FLOOR_SOURCE = r"""
 #include <fcntl.h>
 #include <stdio.h>
@@ -131,10 +132,10 @@ static char *slurp(const char *path, size_t *size) {
     return bytes;
 }
 
-static void replace(const char *folder, const char *name, const char *bytes, size_t size) {
-    char temporary[4096], path[4096];
+/* Writes `bytes` to FOLDER/.NAME.floor-tmp; returns the open descriptor. */
+static int stage(const char *folder, const char *name, const char *bytes, size_t size) {
+    char temporary[4096];
     snprintf(temporary, sizeof temporary, "%s/.%s.floor-tmp", folder, name);
-    snprintf(path, sizeof path, "%s/%s", folder, name);
     int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) { perror(temporary); exit(2); }
     for (size_t done = 0; done < size;) {
@@ -142,7 +143,15 @@ static void replace(const char *folder, const char *name, const char *bytes, siz
         if (n <= 0) { perror(temporary); exit(2); }
         done += n;
     }
-    if (fsync(fd) != 0 || close(fd) != 0 || rename(temporary, path) != 0) { perror(path); exit(2); }
+    return fd;
+}
+
+/* Renames FOLDER/.NAME.floor-tmp over FOLDER/NAME and flushes the folder. */
+static void commit(const char *folder, const char *name) {
+    char temporary[4096], path[4096];
+    snprintf(temporary, sizeof temporary, "%s/.%s.floor-tmp", folder, name);
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    if (rename(temporary, path) != 0) { perror(path); exit(2); }
     int dir = open(folder, O_RDONLY);
     if (dir < 0 || fsync(dir) != 0) { perror(folder); exit(2); }
     close(dir);
@@ -156,8 +165,13 @@ int main(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/%s", argv[1], argv[2]);
     char *old_day = slurp(path, &old_size);
     char *new_day = slurp(argv[4], &new_size);
-    replace(argv[1], argv[3], new_day, new_size);
-    replace(argv[1], argv[2], old_day, old_size);
+    int new_fd = stage(argv[1], argv[3], new_day, new_size);
+    int old_fd = stage(argv[1], argv[2], old_day, old_size);
+    if (fsync(new_fd) != 0 || fsync(old_fd) != 0) { perror("fsync"); return 2; }
+    close(new_fd);
+    close(old_fd);
+    commit(argv[1], argv[3]);
+    commit(argv[1], argv[2]);
     return 0;
 }
 """
@@ -1113,8 +1127,8 @@ def main():
                        "A fresh copy of the folder before each run, outside the timing. Rollover writes "
                        "atomically (fsync and rename), so the disk's sync cost is in its time. The floor is a "
                        "small C program doing rollover's file operations and nothing else: it reads yesterday's "
-                       "file and writes the new day's bytes and yesterday's, each to a temporary file, flushed, "
-                       "renamed and the folder flushed, the new day first; it reads no line.")
+                       "file and writes the new day's bytes and yesterday's, each to a temporary file, both "
+                       "flushed, then each renamed and the folder flushed, the new day first; it reads no line.")
         ratio_target(f"issue 19: rollover of a full day ≤ {ROLLOVER_DAY_VS_CAT_2:g}x cat of its files", roll, cat,
                      ROLLOVER_DAY_VS_CAT_2, floor_note(floor, cat))
         if roll.na:

@@ -264,52 +264,19 @@ enum RolloverCommand {
             }
         }
 
-        // 7. Work out both files (the library, on values). A template is the new day's existing text: the tasks go
-        // into its (possibly decorated) region headings.
+        // 7. Work out both files (the library, on values), then read them back and check them. A template is the
+        // new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
-        do {
+        do throws(RolloverError) {
             plan = try Rollover(opening: day, from: sourceFile, existing: target, routines: routines)
+            try plan.verify()
+            if FaultHook.isSet("failed-check") {
+                throw .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"])
+            }
         } catch {
             return refused(error)
         }
         let changesTarget = creates || plan.changesTarget
-
-        // 8. Stage both files beside their places (nothing is in place yet), and flush them to the disk while both
-        // are read back and checked; only a check that passes puts them in place. An old day that may not be written
-        // (read-only, an archive) would stop the run half-way: find out first.
-        var stagedTarget: DayFileOfPlan.Staged?
-        var stagedSource: FileSystem.StagedFile?
-        func abandonStaged() {
-            stagedTarget?.abandon()
-            stagedSource?.abandon()
-        }
-        if !dryRun {
-            if plan.changesSource, access(sourcePath, W_OK) != 0 {
-                return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
-            }
-            do {
-                if changesTarget { stagedTarget = try dayFile.stage(plan.targetAfter, in: planFolder, newFileMode: newFileMode) }
-                if plan.changesSource, let sourceAfter = plan.sourceAfter {
-                    stagedSource = try FileSystem.stage(sourcePath, with: sourceAfter)
-                }
-            } catch {
-                abandonStaged()
-                return fail("\(error.message); nothing changed")
-            }
-        }
-        let flushed = [stagedTarget?.file, stagedSource].compactMap { $0 }
-        let (checked, flushFailure) = FileSystem.flushing(flushed) { () -> RolloverError? in
-            do throws(RolloverError) { try plan.verify() } catch { return error }
-            return FaultHook.isSet("failed-check") ? .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"]) : nil
-        }
-        if let checked {
-            abandonStaged()
-            return refused(checked)
-        }
-        if let flushFailure {
-            abandonStaged()
-            return fail("\(flushFailure.message); nothing changed")
-        }
 
         // What stays behind although it is open is never silent: one line each, as lint names it.
         for finding in plan.leftBehind {
@@ -317,7 +284,7 @@ enum RolloverCommand {
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
 
-        // 9. A dry run shows what would be written, and stops.
+        // 8. A dry run shows what would be written, and stops.
         if dryRun {
             if !quiet {
                 out.line("plan folder: \(planFolder.absolutePath)")
@@ -327,6 +294,28 @@ enum RolloverCommand {
                 for line in placements(plan) { out.line(line) }
             }
             return .success
+        }
+
+        // 9. Write both files beside their places and flush them to the disk before either is put in place, so that
+        // a write that fails (a full disk, a read-only old day) leaves both as they were. An old day that may not
+        // be written (read-only, an archive) is found out before anything is written.
+        if plan.changesSource, access(sourcePath, W_OK) != 0 {
+            return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
+        }
+        var stagedTarget: DayFileOfPlan.Staged?
+        var stagedSource: FileSystem.StagedFile?
+        do throws(FileError) {
+            if changesTarget { stagedTarget = try dayFile.stage(plan.targetAfter, in: planFolder, newFileMode: newFileMode) }
+            if plan.changesSource, let sourceAfter = plan.sourceAfter {
+                stagedSource = try FileSystem.stage(sourcePath, with: sourceAfter)
+            }
+            for file in [stagedTarget?.file, stagedSource].compactMap({ $0 }) {
+                if let failure = file.flush() { throw failure }
+            }
+        } catch {
+            stagedTarget?.abandon()
+            stagedSource?.abandon()
+            return fail("\(error.message); nothing changed")
         }
 
         // 10. Put the new day in place first, then the old one, each rename flushed before the next. A run killed

@@ -24,9 +24,8 @@ func forEachInBatches<Item: Sendable, Result>(_ items: [Item], batchSize: Int = 
 /// they are written: enough to keep the cores busy, few enough that the output is never held whole.
 let outputRunsInFlight = 8
 
-/// One result slot per item of a batch (a file, a flush), each written by one worker and read once all have
-/// finished.
-final class Slots<Result>: @unchecked Sendable {
+/// One result slot per file of a batch, each written by one worker and read once all have finished.
+private final class Slots<Result>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Result?>
 
     init(count: Int) {

@@ -117,8 +117,8 @@ enum FileSystem {
 
     /// The first step of `replace`: writes `bytes` to a temporary file beside `path` (its mode kept, or
     /// `newFileMode` for a new file), leaving the file itself as it is until the staged file is committed.
-    /// A command that writes two files stages both, then flushes them to the disk while it checks its work
-    /// (`flushing(_:while:)`), and commits them in the order that keeps a crash safe.
+    /// A command that writes two files (rollover) stages and flushes both before it commits either, so that
+    /// a failed write leaves both files as they were, and commits them in the order that keeps a crash safe.
     static func stage(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
                       durable: Bool = true) throws(FileError) -> StagedFile {
         let target = resolvedPath(path)
@@ -167,8 +167,7 @@ enum FileSystem {
         /// Whether the content and the rename are flushed to the disk.
         let durable: Bool
 
-        /// Flushes the temporary file's content to the disk (when durable); safe to call on another thread
-        /// while the command goes on. The error, or nil.
+        /// Flushes the temporary file's content to the disk (when durable). The error, or nil.
         func flush() -> FileError? {
             guard durable else { return nil }
             while fsync(descriptor) != 0 {
@@ -200,21 +199,6 @@ enum FileSystem {
             close(descriptor)
             unlink(temporary)
         }
-    }
-
-    /// Flushes `files` to the disk on other threads, one each, while `work` runs on this one (a check of what
-    /// is being written, say): a flush waits on the disk, not on the processor. Returns what `work` returned
-    /// and the first flush that failed, once all are done.
-    static func flushing<Result>(_ files: [StagedFile], while work: () -> Result) -> (Result, FileError?) {
-        let durable = files.filter(\.durable)
-        let failures = Slots<FileError?>(count: durable.count)
-        let threads = durable.indices.map { index in
-            let file = durable[index]
-            return BackgroundThread.start { failures.set(index, file.flush()) }
-        }
-        let result = work()
-        for thread in threads { thread.join() }
-        return (result, durable.indices.lazy.compactMap { failures.take($0) ?? nil }.first)
     }
 
     /// The temporary file `replace` writes for `path`: hidden, in the same folder, named for the process.

@@ -57,7 +57,7 @@ import Testing
         #expect(now["2026-11-20.md"] == before["2026-11-20.md"])
         switch point {
         case "before-target-rename":
-            // Both files are staged (written and flushed beside their places) before either is put in place.
+            // Both files are written and flushed beside their places before either is put in place.
             #expect(leftovers.count == 2 && leftovers.filter { $0.hasPrefix(".2026-11-23.md.") }.count == 1
                     && leftovers.filter { $0.hasPrefix(".2026-11-20.md.") }.count == 1)
             #expect(now["2026-11-23.md"] == before["2026-11-23.md"])
@@ -80,7 +80,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func failedCheckWritesNothing(_ plannedAhead: Bool) throws {
-        // The files are staged and flushed while the check runs: a check that fails removes them again.
+        // A check that finds the computed files wrong (a bug in rollover) stops the run before anything is written.
         let folder = try TemporaryFolder()
         try folder.write(["2026-11-18.md": F.wednesday, "2026-11-20.md": F.friday])
         if plannedAhead { try folder.write("2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] Planned ahead\n") }
