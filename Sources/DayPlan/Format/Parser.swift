@@ -1118,21 +1118,23 @@ private struct Parser {
             let titleStart = titleBytes.count
             // Read for export, a plain title's shape comes from the same scan that finds it plain.
             var shape = TitleShape.Scan()
-            let plain = reading == .wholeWithTitlesApart ? plainTitle(start, end, scan: &shape) : plainTitle(start, end)
-            if reading == .wholeWithTitlesApart { titleShapes.append(plain == nil ? TitleShape() : shape.shape) }
-            if let plain {
-                titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain]))
+            let run = reading == .wholeWithTitlesApart ? plainRun(start, end, scan: &shape) : plainRun(start, end)
+            if reading == .wholeWithTitlesApart { titleShapes.append(run.isWhole ? shape.shape : TitleShape()) }
+            if run.isWhole {
+                titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run.plain]))
             } else {
                 // The words are written on the stack first: never longer than the text they come from.
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
-                    let length = readWords(into: &metadata, start, end, to: words.baseAddress)
+                    let length = readWords(into: &metadata, start, end, after: run, to: words.baseAddress)
                     titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: words[..<length]))
                 }
             }
             titleEnds.append(titleBytes.count)
             return titleBytes.count == titleStart ? "" : structureStandIn
         }
-        if let plain = plainTitle(start, end) {
+        let run = plainRun(start, end)
+        if run.isWhole {
+            let plain = run.plain
             guard reading != .forLint else { return plain.isEmpty ? "" : structureStandIn }
             return String(unsafeUninitializedCapacity: plain.count) { title in
                 guard let output = title.baseAddress, let input = bytes.baseAddress, !plain.isEmpty else { return 0 }
@@ -1141,13 +1143,32 @@ private struct Parser {
             }
         }
         guard reading != .forLint else {
-            let length = readWords(into: &metadata, start, end, to: nil)
+            let length = readWords(into: &metadata, start, end, after: run, to: nil)
             return length == 0 ? "" : structureStandIn
         }
         // Single-spaced words are never longer than the text they come from, so the title is written in place.
         return String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
-            readWords(into: &metadata, start, end, to: title.baseAddress)
+            readWords(into: &metadata, start, end, after: run, to: title.baseAddress)
         }
+    }
+
+    /// `readWords(into:_:_:to:)` of a title whose plain run (`plainRun`) ended at an `@` word: the plain words
+    /// before it are written as they stand, and only the rest is read word by word (a title with metadata
+    /// after its words, most of those that are not plain). Any other title is read word by word whole.
+    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, after run: PlainRun,
+                            to output: UnsafeMutablePointer<UInt8>?) -> Int {
+        guard let rest = run.restAtWord, !run.plain.isEmpty else {
+            return readWords(into: &metadata, start, end, to: output)
+        }
+        let prefix = run.plain
+        if let output, let input = bytes.baseAddress {
+            output.update(from: input + prefix.lowerBound, count: prefix.count)
+        }
+        // The rest's words go after the prefix and a space; the space is written only if a word follows.
+        let length = readWords(into: &metadata, rest, end, to: output.map { $0 + prefix.count + 1 })
+        guard length > 0 else { return prefix.count }
+        output?[prefix.count] = space
+        return prefix.count + 1 + length
     }
 
     /// Reads the words of `start..<end`: `@` metadata into `metadata`, every other word written to `output`
@@ -1177,31 +1198,52 @@ private struct Parser {
         return count
     }
 
+    /// How much of a title is plain (`plainRun`): its text as written, words one space apart, none of them `@`
+    /// metadata, a code span or a link.
+    struct PlainRun {
+        /// The plain bytes: the whole title less the blanks around it when `isWhole`; else the words before the
+        /// first byte that ends the run, less the blank before that byte.
+        var plain: Range<Int>
+        /// Whether the whole title is plain (most titles).
+        var isWhole: Bool
+        /// Where the rest starts when the run ended at an `@` that starts a word (metadata after the words,
+        /// most often), and nothing else ended it before; nil otherwise.
+        var restAtWord: Int?
+    }
+
     /// The bytes of a title that is its text as written, less the blanks around it: words one space apart,
     /// none of them `@` metadata, a code span or a link (most titles). Nil for any other title, which
     /// `readTitle` reads word by word.
     func plainTitle(_ start: Int, _ end: Int) -> Range<Int>? {
-        var none = NoTitleScan()
-        return plainTitle(start, end, scan: &none)
+        let run = plainRun(start, end)
+        return run.isWhole ? run.plain : nil
     }
 
-    /// `plainTitle(_:_:)`, handing `scan` each byte of the title as it goes (eight at a time, then one by one).
+    /// How much of the title in `start..<end` is plain, from its start (see `PlainRun`).
+    func plainRun(_ start: Int, _ end: Int) -> PlainRun {
+        var none = NoTitleScan()
+        return plainRun(start, end, scan: &none)
+    }
+
+    /// `plainRun(_:_:)`, handing `scan` each byte of the title as it goes (eight at a time, then one by one)
+    /// up to where the run ends.
     @inline(__always)
-    func plainTitle<Scan: TitleScan>(_ start: Int, _ end: Int, scan: inout Scan) -> Range<Int>? {
+    func plainRun<Scan: TitleScan>(_ start: Int, _ end: Int, scan: inout Scan) -> PlainRun {
         var first = start, last = end
         while first < last, isBlank(bytes[first]) { first += 1 }
         while last > first, isBlank(bytes[last - 1]) { last -= 1 }
         var i = first
         if let base = bytes.baseAddress {
             // Eight bytes at a time: none may be a tab, `@`, a backtick or `]`, and no space may follow a space
-            // (in this word, or the last byte of the word before).
+            // (in this word, or the last byte of the word before). Eight that hold one are read byte by byte
+            // below, to find where the run ends.
             var spaceBefore: UInt64 = 0
             while i + 8 <= last {
                 let eight = word(at: i, base)
                 let spaces = zeroBytes(eight ^ everyByte(space))
                 let stops = zeroBytes(eight ^ everyByte(tab)) | zeroBytes(eight ^ everyByte(at))
                     | zeroBytes(eight ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(eight ^ everyByte(UInt8(ascii: "]")))
-                if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { return nil }
+                if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { break }
                 scan.add(eight: eight, spaces: spaces)
                 spaceBefore = spaces >> 56
                 i += 8
@@ -1213,16 +1255,20 @@ private struct Parser {
         let scanned = i == first ? first : i + 1
         while i < last {
             let byte = bytes[i]
-            if i >= scanned { scan.add(byte: byte) }
             // Every byte that can change the reading sorts at or below a backtick.
             if byte <= UInt8(ascii: "`") {
-                if byte == tab || byte == at || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") { return nil }
+                if byte == tab || byte == at || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") {
+                    // Ended here. An `@` after a single space starts a word: the words before it are plain.
+                    let atWord = byte == at && i > first && bytes[i - 1] == space
+                    return PlainRun(plain: first..<(atWord ? i - 1 : first), isWhole: false, restAtWord: atWord ? i : nil)
+                }
                 // The last byte is not blank, so a space has a byte after it.
-                if byte == space, isBlank(bytes[i + 1]) { return nil }
+                if byte == space, isBlank(bytes[i + 1]) { return PlainRun(plain: first..<first, isWhole: false, restAtWord: nil) }
             }
+            if i >= scanned { scan.add(byte: byte) }
             i += 1
         }
-        return first..<last
+        return PlainRun(plain: first..<last, isWhole: true, restAtWord: nil)
     }
 
     /// Where the word scan goes on after the byte at `i` (see `wordScanStep`).
@@ -1232,15 +1278,15 @@ private struct Parser {
 
     /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; the word runs
     /// from `start` to `end`. Reports a bad, repeated or conflicting value; false when the word stays a word.
-    mutating func dateValue(_ value: inout Day?, _ key: String, _ start: Int, _ valueStart: Int,
+    mutating func dateValue(_ value: inout Day?, _ key: KnownKey, _ start: Int, _ valueStart: Int,
                             _ valueEnd: Int, _ end: Int) -> Bool {
         guard valueStart <= valueEnd, let parsed = Day(utf8: bytes[valueStart..<valueEnd]) else {
-            report(.badMetadata, start, end, "`\(string(start, end))` does not hold a real date; write `@\(key):YYYY-MM-DD`.")
+            report(.badMetadata, start, end, "`\(string(start, end))` does not hold a real date; write `@\(key.name):YYYY-MM-DD`.")
             return false
         }
         if let value, value != parsed {
             report(.conflictingMetadata, start, end,
-                   "This task has `@\(key):\(value)` and `\(string(start, end))`; keep one of them.")
+                   "This task has `@\(key.name):\(value)` and `\(string(start, end))`; keep one of them.")
             return true
         }
         if value != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
@@ -1248,14 +1294,23 @@ private struct Parser {
         return true
     }
 
-    /// The key of an `@` word, its bytes `start..<end` (after `@`, before any `:`), as the key it names in
-    /// lower case, or as it is when it names none. Known keys are ASCII, found without a String (most
-    /// words); a key with other bytes is lower-cased as Unicode lower-cases it.
-    func metadataKey(_ start: Int, _ end: Int) -> String {
-        var ascii = true
-        for i in start..<end where bytes[i] >= 0x80 { ascii = false; break }
-        guard ascii else { return string(start, end).lowercased() }
-        for known in MetadataKey.names where known.utf8CodeUnitCount == end - start {
+    /// The keys the parser knows, in the order of `MetadataKey.names`.
+    enum KnownKey: Int {
+        case carry, sticky, every, on, due, expires, from, expired
+
+        /// The key as written after `@`.
+        var name: String { MetadataKey.names[rawValue].description }
+    }
+
+    /// The key an `@` word names, its bytes `start..<end` (after `@`, before any `:`) compared in any case; nil
+    /// when it names none. Known keys are ASCII, found without a String (most words); a key with other bytes is
+    /// lower-cased as Unicode lower-cases it (the Kelvin sign is a `k`) and then compared.
+    func knownKey(_ start: Int, _ end: Int) -> KnownKey? {
+        for i in start..<end where bytes[i] >= 0x80 {
+            let lowered = string(start, end).lowercased()
+            return MetadataKey.names.firstIndex { $0.description == lowered }.flatMap { KnownKey(rawValue: $0) }
+        }
+        for (index, known) in MetadataKey.names.enumerated() where known.utf8CodeUnitCount == end - start {
             let name = known.utf8Start
             var same = true
             for k in 0..<(end - start) {
@@ -1265,16 +1320,24 @@ private struct Parser {
                     break
                 }
             }
-            if same { return known.description }
+            if same { return KnownKey(rawValue: index) }
         }
-        return string(start, end).lowercased()
+        return nil
+    }
+
+    /// The key of an `@` word, its bytes `start..<end`, as the key it names in lower case, or as it is lower-cased
+    /// (as Unicode lower-cases it) when it names none: for messages, and for unknown keys.
+    func metadataKey(_ start: Int, _ end: Int, known: KnownKey?) -> String {
+        known.map { MetadataKey.names[$0.rawValue].description } ?? string(start, end).lowercased()
     }
 
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
     mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
         var keyEnd = start + 1
         while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
-        let key = metadataKey(start + 1, keyEnd)
+        let known = knownKey(start + 1, keyEnd)
+        // As a String only for a message or an unknown key: most words name a key and read well.
+        var key: String { metadataKey(start + 1, keyEnd, known: known) }
         let hasValue = keyEnd < end
 
         func flag(_ value: inout Bool) -> Bool {
@@ -1286,18 +1349,18 @@ private struct Parser {
             value = true
             return true
         }
-        func date(_ value: inout Day?) -> Bool {
+        func date(_ value: inout Day?, _ key: KnownKey) -> Bool {
             dateValue(&value, key, start, keyEnd + 1, end, end)
         }
 
-        switch key {
-        case "carry": return flag(&metadata.carry)
-        case "sticky": return flag(&metadata.sticky)
-        case "expired": return flag(&metadata.expired)
-        case "expires": return date(&metadata.expires)
-        case "from": return date(&metadata.from)
-        case "due": return date(&metadata.due)
-        case "on":
+        switch known {
+        case .carry: return flag(&metadata.carry)
+        case .sticky: return flag(&metadata.sticky)
+        case .expired: return flag(&metadata.expired)
+        case .expires: return date(&metadata.expires, .expires)
+        case .from: return date(&metadata.from, .from)
+        case .due: return date(&metadata.due, .due)
+        case .on:
             // `@on:DATE` or `@on:DATE/region`.
             var slash = keyEnd + 1
             while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
@@ -1310,13 +1373,13 @@ private struct Parser {
                 }
             }
             let before = metadata.onRegion
-            guard dateValue(&metadata.on, key, start, keyEnd + 1, slash, end) else { return false }
+            guard dateValue(&metadata.on, .on, start, keyEnd + 1, slash, end) else { return false }
             if let before, let region, before != region {
                 report(.conflictingMetadata, start, end, "This task is scheduled for two regions; keep one `@on:`.")
             }
             metadata.onRegion = region ?? before
             return true
-        case "every":
+        case .every:
             guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
                 report(.badRecurrence, start, end,
                        "`\(string(start, end))` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD.")
@@ -1329,7 +1392,8 @@ private struct Parser {
             if metadata.every != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
             metadata.every = recurrence
             return true
-        default:
+        case nil:
+            let key = key
             if hasValue, !key.isEmpty, key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2D }) {
                 let hint = ["deadline", "by", "until", "before", "duedate", "due-date", "deadline-date"].contains(key)
                     ? " For a deadline, write `@due:YYYY-MM-DD` (it never drops the task)." : ""
