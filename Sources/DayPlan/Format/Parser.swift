@@ -1201,8 +1201,8 @@ private struct Parser {
     /// How much of a title is plain (`plainRun`): its text as written, words one space apart, none of them `@`
     /// metadata, a code span or a link.
     struct PlainRun {
-        /// The plain bytes: the whole title less the blanks around it when `isWhole`; else the words before the
-        /// first byte that ends the run, less the blank before that byte.
+        /// The plain bytes: the whole title less the blanks around it when `isWhole`; the words before the `@`
+        /// word, less the space between, when the run ended there (`restAtWord`); else empty.
         var plain: Range<Int>
         /// Whether the whole title is plain (most titles).
         var isWhole: Bool
