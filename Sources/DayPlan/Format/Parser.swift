@@ -172,7 +172,7 @@ struct TitleShape {
     }
 }
 
-/// Takes the bytes of a title as the parser's plain-title scan reads them (`Parser.plainTitle`).
+/// Takes the bytes of a title as the parser's plain-title scan reads them (`Parser.plainRun`).
 protocol TitleScan {
     /// Eight bytes of the title, with the flags (`zeroBytes`) of its spaces.
     mutating func add(eight: UInt64, spaces: UInt64)
@@ -1211,14 +1211,6 @@ private struct Parser {
         var restAtWord: Int?
     }
 
-    /// The bytes of a title that is its text as written, less the blanks around it: words one space apart,
-    /// none of them `@` metadata, a code span or a link (most titles). Nil for any other title, which
-    /// `readTitle` reads word by word.
-    func plainTitle(_ start: Int, _ end: Int) -> Range<Int>? {
-        let run = plainRun(start, end)
-        return run.isWhole ? run.plain : nil
-    }
-
     /// How much of the title in `start..<end` is plain, from its start (see `PlainRun`).
     func plainRun(_ start: Int, _ end: Int) -> PlainRun {
         var none = NoTitleScan()
@@ -1325,19 +1317,14 @@ private struct Parser {
         return nil
     }
 
-    /// The key of an `@` word, its bytes `start..<end`, as the key it names in lower case, or as it is lower-cased
-    /// (as Unicode lower-cases it) when it names none: for messages, and for unknown keys.
-    func metadataKey(_ start: Int, _ end: Int, known: KnownKey?) -> String {
-        known.map { MetadataKey.names[$0.rawValue].description } ?? string(start, end).lowercased()
-    }
-
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
     mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
         var keyEnd = start + 1
         while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
         let known = knownKey(start + 1, keyEnd)
-        // As a String only for a message or an unknown key: most words name a key and read well.
-        var key: String { metadataKey(start + 1, keyEnd, known: known) }
+        // The key in lower case (as Unicode lower-cases one it does not know), made only for a message or an
+        // unknown key: most words name a key and read well.
+        var key: String { known?.name ?? string(start + 1, keyEnd).lowercased() }
         let hasValue = keyEnd < end
 
         func flag(_ value: inout Bool) -> Bool {

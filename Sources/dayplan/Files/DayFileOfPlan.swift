@@ -72,11 +72,12 @@ struct DayFileOfPlan {
     func write(_ bytes: [UInt8], in planFolder: PlanFolder, newFileMode: mode_t = 0o644,
                beforeRename: () -> Void = {}) throws(FileError) {
         let staged = try stage(bytes, in: planFolder, newFileMode: newFileMode)
-        if let failure = staged.file.flush() {
-            staged.abandon()
-            throw failure
+        do {
+            try staged.file.flushAndCommit(beforeRename: beforeRename)
+        } catch {
+            PlanFolder.removeFolders(staged.madeFolders)
+            throw error
         }
-        try staged.commit(beforeRename: beforeRename)
     }
 
     /// The first step of `write`: the folders a new file needs made and the content staged beside the file

@@ -104,15 +104,10 @@ enum FileSystem {
     /// `beforeRename` runs when the temporary file is complete and flushed (a test hook for killed runs).
     /// Errors name `path` as given, the file the person asked for (not the folder, nor a link's target).
     ///
-    /// The same steps as `stage`, then `StagedFile.flush()` and `StagedFile.commit(beforeRename:)`.
+    /// The same steps as `stage`, then `StagedFile.flushAndCommit(beforeRename:)`.
     static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644, durable: Bool = true,
                         beforeRename: () -> Void = {}) throws(FileError) {
-        let staged = try stage(path, with: bytes, newFileMode: newFileMode, durable: durable)
-        if let failure = staged.flush() {
-            staged.abandon()
-            throw failure
-        }
-        try staged.commit(beforeRename: beforeRename)
+        try stage(path, with: bytes, newFileMode: newFileMode, durable: durable).flushAndCommit(beforeRename: beforeRename)
     }
 
     /// The first step of `replace`: writes `bytes` to a temporary file beside `path` (its mode kept, or
@@ -192,6 +187,15 @@ enum FileSystem {
                 fsync(folderDescriptor)
                 close(folderDescriptor)
             }
+        }
+
+        /// `flush()`, then `commit(beforeRename:)`; a flush that fails abandons the file: one file's whole replace.
+        func flushAndCommit(beforeRename: () -> Void = {}) throws(FileError) {
+            if let failure = flush() {
+                abandon()
+                throw failure
+            }
+            try commit(beforeRename: beforeRename)
         }
 
         /// Removes the temporary file, leaving the file as it was.
@@ -399,4 +403,3 @@ enum FileSystem {
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
-
