@@ -38,9 +38,10 @@ struct CanonicalCheck {
         frontMatterWritten = !lines.isEmpty
     }
 
-    /// A line (or a task with its notes) of the current part.
-    mutating func item(_ item: Item) {
-        printer.item(item, started: &started)
+    /// A line (or a task with its notes) of the current part; a task's line may come as printed already,
+    /// `printedLine` of the input (`Parser.canonicalTaskLine`).
+    mutating func item(_ item: Item, printedLine: Range<Int>? = nil) {
+        printer.item(item, started: &started, printedLine: printedLine.map { UnsafeBufferPointer(rebasing: input[$0]) })
         if printer.output.count >= CanonicalCheck.pieceSize { compare() }
     }
 

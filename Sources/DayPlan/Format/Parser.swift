@@ -44,13 +44,16 @@ extension DayDocument {
     /// as `CanonicalCheck` reads it (false: it is not, or the check cannot tell, as `blockersIfCanonical(_:)`
     /// says nil). For the merge, which keeps each version's tasks apart and needs each version canonical: one
     /// reading does all three, with no canonical copy printed for a version that is canonical already.
-    static func parsingCheckingCanonical(_ bytes: [UInt8], handingOnEachTask body: (PlanTask, Region?) -> Void)
+    /// Task lines are read through `memo` (`Parser.memo`), when given.
+    static func parsingCheckingCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
+                                         handingOnEachTask body: (PlanTask, Region?) -> Void)
         -> (document: DayDocument, isCanonical: Bool) {
         withoutActuallyEscaping(body) { visit in
             bytes.withUnsafeBufferPointer { buffer in
                 var parser = Parser(buffer, reading: .whole)
                 parser.checksCanonical = true
                 parser.visit = visit
+                parser.memo = memo
                 let document = parser.parse()
                 return (document, parser.check?.finish() == true)
             }
@@ -69,12 +72,14 @@ extension DayDocument {
 
     /// `blockersIfCanonical(_:)`, each task read handed to `body` too, in file order with its region (nil
     /// outside the regions), until the check finds a difference: a caller that must know a file's tasks
-    /// reads it once.
-    static func blockersIfCanonical(_ bytes: [UInt8], handingOnEachTask body: (PlanTask, Region?) -> Void) -> [Diagnostic]? {
+    /// reads it once. Task lines are read through `memo` (`Parser.memo`), when given.
+    static func blockersIfCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
+                                    handingOnEachTask body: (PlanTask, Region?) -> Void) -> [Diagnostic]? {
         withoutActuallyEscaping(body) { visit in
             bytes.withUnsafeBufferPointer { buffer in
                 var parser = Parser(buffer, reading: .canonicalCheck)
                 parser.visit = visit
+                parser.memo = memo
                 return parser.blockersIfCanonical()
             }
         }
@@ -126,6 +131,50 @@ extension DayDocument {
             guard start < end, let task = parser.parseTask(start, end) else { return nil }
             return (task, parser.diagnostics.contains { $0.rule.blocksFormatting })
         }
+    }
+}
+
+extension DayDocument {
+    /// The task `line` holds when, standing alone on a line of a region, it is read as a task line with
+    /// nothing to report (valid UTF-8, no NUL, no finding) and is that task's canonical line: a bullet at
+    /// its first byte, no blank at its end. Read through `memo`, and given with its line there
+    /// (`TaskLineMemo`); nil otherwise. A task line read this way reads as the parser reads it in a file.
+    static func canonicalTask(onLine line: UnsafeBufferPointer<UInt8>, memo: TaskLineMemo) -> (task: PlanTask, entry: Int)? {
+        guard line.count >= 6, line[0] == UInt8(ascii: "-") || line[0] == UInt8(ascii: "+") || line[0] == UInt8(ascii: "*"),
+              line[1] == space, line[2] == UInt8(ascii: "["), !isBlank(line[line.count - 1]), line[line.count - 1] != cr else { return nil }
+        var parser = Parser(line)
+        parser.lineNumber = 1
+        parser.phase = .section
+        parser.memo = memo
+        parser.checkEncoding(from: 0)
+        guard parser.diagnostics.isEmpty, let task = parser.rememberedTask(0, line.count, wholeLine: true),
+              parser.diagnostics.isEmpty, memo.lastEntry >= 0, memo.isCanonical(memo.lastEntry) else { return nil }
+        return (task, memo.lastEntry)
+    }
+
+    /// The text `line` is when, standing alone on a line of a section that is not a region (and no task or
+    /// block open before it), it reads as a line of free text with nothing to report, and is its own
+    /// canonical form (no blank at its end); nil otherwise. Lines that start like a heading, a quote, a git
+    /// conflict marker or a block (`#`, `>`, `<`, `=`, `|`, a fence) give nil without being read.
+    static func canonicalText(onLine line: UnsafeBufferPointer<UInt8>) -> String? {
+        var first = 0
+        while first < line.count, isBlank(line[first]) { first += 1 }
+        guard first < line.count, !isBlank(line[line.count - 1]), line[line.count - 1] != cr else { return nil }
+        switch line[first] {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "|"),
+             UInt8(ascii: "`"), UInt8(ascii: "~"): return nil
+        default: break
+        }
+        var parser = Parser(line)
+        parser.lineNumber = 1
+        parser.phase = .section
+        parser.sections = [Section(kind: .other("Notes"), items: [])]
+        parser.checkEncoding(from: 0)
+        guard parser.diagnostics.isEmpty, !parser.holdsCR else { return nil }
+        parser.parseLine(0, line.count)
+        guard parser.diagnostics.isEmpty, !parser.isTaskOpen, case .none = parser.block, parser.sections.count == 1,
+              parser.sections[0].items.count == 1, case .text(let text) = parser.sections[0].items[0] else { return nil }
+        return text
     }
 }
 
@@ -303,6 +352,12 @@ private struct Parser {
     var visit: ((PlanTask, Region?) -> Void)?
     /// Read for the canonical check: the check, which every line goes to instead of the document.
     var check: CanonicalCheck?
+    /// Task lines read before, in other versions of the same day (`TaskLineMemo`); nil: each line is read.
+    /// Only for readings that keep titles as strings (`.whole`, `.canonicalCheck`).
+    var memo: TaskLineMemo?
+    /// The open task's line in the input, when it is the task's canonical line as it stands (found through
+    /// `memo`): the check takes these bytes as the line printed.
+    var canonicalTaskLine: Range<Int>?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, reading: Reading = .whole) {
         self.bytes = bytes
@@ -535,13 +590,37 @@ private struct Parser {
             reportStrayTask(indentEnd, trimmedEnd, "under `\(heading.isEmpty ? "##" : "## " + heading)`, which is not a region")
         } else {
             // Straight into `openTask` (no task is open here): a task is not copied on its way.
-            openTask = parseTask(indentEnd, trimmedEnd)
+            openTask = memo == nil ? parseTask(indentEnd, trimmedEnd)
+                                   : rememberedTask(indentEnd, trimmedEnd, wholeLine: indentEnd == start && trimmedEnd == end)
             if isTaskOpen {
                 openTaskIndent = indentWidth
                 return
             }
         }
         append(.text(lineText(start, trimmedEnd)))
+    }
+
+    /// `parseTask(_:_:)` through `memo`: a line read before (in another version of the day) is taken from
+    /// it, and a line read now without a finding is kept in it. When the line is its task's canonical line
+    /// and `wholeLine` (nothing before or after it on its line), the canonical check takes its bytes as
+    /// printed (`canonicalTaskLine`).
+    mutating func rememberedTask(_ start: Int, _ end: Int, wholeLine: Bool) -> PlanTask? {
+        canonicalTaskLine = nil
+        guard let memo, let base = bytes.baseAddress else { return parseTask(start, end) }
+        let line = UnsafeBufferPointer(start: base + start, count: end - start)
+        let hash = TaskLineMemo.hash(line)
+        if let entry = memo.find(line, hash: hash) {
+            memo.lastEntry = entry
+            var task = memo.task(entry)
+            task.source = (location(start), location(end))
+            if check != nil, wholeLine, memo.isCanonical(entry) { canonicalTaskLine = start..<end }
+            return task
+        }
+        let findings = diagnostics.count
+        let task = parseTask(start, end)
+        memo.lastEntry = -1
+        if let task, diagnostics.count == findings { memo.lastEntry = memo.add(line, hash: hash, task) }
+        return task
     }
 
     /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
@@ -663,7 +742,7 @@ private struct Parser {
         }
         switch reading {
         case .whole:
-            check?.item(item)
+            check?.item(item, printedLine: canonicalTaskLine.take())
         case .wholeWithTitlesApart:
             break
         case .tasks:
@@ -676,7 +755,7 @@ private struct Parser {
             guard phase == .section, case .task(let task) = item, task.status.isOpen,
                   sections[sections.count - 1].region?.isLimited == true || task.metadata.due != nil else { return }
         case .canonicalCheck:
-            check?.item(item)
+            check?.item(item, printedLine: canonicalTaskLine.take())
             return
         }
         switch phase {

@@ -103,8 +103,9 @@ struct Printer {
     }
 
     /// One item of a block; `started` tells whether a line of the block came before it (blank lines before
-    /// the first are dropped).
-    mutating func item(_ item: Item, started: inout Bool) {
+    /// the first are dropped). A task's line may be given as printed already (`printedLine`, the bytes
+    /// `PlanTask.writeCanonicalLine` writes).
+    mutating func item(_ item: Item, started: inout Bool, printedLine: UnsafeBufferPointer<UInt8>? = nil) {
         switch item {
         case .blank:
             if started { blankPending = true }
@@ -115,7 +116,7 @@ struct Printer {
             line(text)
         case .task(let task):
             startLine()
-            task.writeCanonicalLine(to: &output)
+            if let printedLine { output.append(contentsOf: printedLine) } else { task.writeCanonicalLine(to: &output) }
             output.append(contentsOf: ending)
             for note in task.notes {
                 if !note.isEmpty {

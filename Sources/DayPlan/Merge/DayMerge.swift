@@ -8,15 +8,33 @@
 public enum DayMerge {
     /// Merges `ours` and `theirs`, both descended from `base` (empty when both sides added the file).
     /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
-    /// `read` makes a `MergeVersion` of each of the three, in order (a caller may keep them past the merge, as
-    /// `dayplan merge` does, which exits right after and need not free them).
+    /// What the merge read and made (the three versions parsed, the task lines they share, each task's
+    /// outcome) is handed to `keep`, which may keep it past the merge: `dayplan merge` exits right after, and
+    /// need not free it.
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil,
-                             reading read: ([[UInt8]]) -> [MergeVersion] = { $0.map(MergeVersion.init) }) -> MergeResult {
+                             keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
+        merge(base: base, ours: ours, theirs: theirs, fileName: fileName, readingChangedLines: true, keeping: keep)
+    }
+
+    /// `merge(base:ours:theirs:fileName:keeping:)`, each side read whole when `readingChangedLines` is false
+    /// (else as the ancestor with lines changed, where it is that: `ChangedLines`, which gives the same).
+    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String?, readingChangedLines: Bool,
+                      keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
         if let fileName {
             let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
             guard Day.isFileName(name) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
         }
-        let versions = read([base, ours, theirs])
+        // The versions share most task lines, and the result most of theirs: each distinct line is read once.
+        let memo = TaskLineMemo(expected: base.count / 40 + 64)
+        let ancestor = MergeVersion(base, memo: memo)
+        // Every task line read so far came from the ancestor: when it is canonical, so is each of them.
+        if ancestor.wasCanonical, ancestor.blocker == nil { memo.markAllCanonical() }
+        // Each side read as the ancestor with its task lines changed, where it is that; else whole.
+        let changedLines = readingChangedLines ? ChangedLines(base: ancestor, bytes: base) : nil
+        let versions = [ancestor] + [ours, theirs].map { side in
+            changedLines?.version(side, memo: memo) ?? MergeVersion(side, memo: memo)
+        }
+        keep((versions, memo))
         for (side, version) in zip(["the common ancestor", "our side", "their side"], versions) {
             if let blocker = version.blocker {
                 return byLine(base, ours, theirs, "\(side) has an error at line \(blocker.start.line) that makes its plan a guess [\(blocker.rule)]")
@@ -29,7 +47,8 @@ public enum DayMerge {
         var merger = Merger(versions)
         let merged = merger.run()
         let bytes = merged.canonicalBytes()
-        if merger.conflicts.isEmpty, let problem = merger.check(bytes, merged: merged) {
+        defer { keep((merger, merged)) }
+        if merger.conflicts.isEmpty, let problem = merger.check(bytes, merged: merged, memo: memo) {
             return byLine(base, ours, theirs, "merging task by task gave a file that \(problem)")
         }
         let reasons = merger.conflicts
@@ -46,7 +65,7 @@ public enum DayMerge {
     /// Read once where it can be: printed and compared line by line as the parser reads it, each task
     /// checked as it comes, with no document kept and no canonical copy made. Where that check cannot tell,
     /// the file is read whole and printed again.
-    static func readsBack(_ bytes: [UInt8], as merged: DayDocument) -> String? {
+    static func readsBack(_ bytes: [UInt8], as merged: DayDocument, memo: TaskLineMemo? = nil) -> String? {
         // Both have one section per region, in canonical order, so their tasks pair up in file order.
         func same(_ x: PlacedTask, _ task: PlanTask, _ region: Region) -> Bool {
             x.region == region && x.task.bucket == task.bucket && x.task.status == task.status
@@ -54,7 +73,7 @@ public enum DayMerge {
         }
         var meant = merged.placedTasks.makeIterator()
         var differs = false
-        let blockers = DayDocument.blockersIfCanonical(bytes) { task, region in
+        let blockers = DayDocument.blockersIfCanonical(bytes, memo: memo) { task, region in
             guard let region, !differs else { return }
             guard let x = meant.next(), same(x, task, region) else { return differs = true }
         }
@@ -96,77 +115,6 @@ public enum DayMerge {
     }
 }
 
-/// One version of a day file read for a merge: parsed, in canonical form (so that layout alone never
-/// differs between versions), or the error that keeps it from being merged task by task.
-public struct MergeVersion: Sendable {
-    /// The version parsed in canonical form.
-    let document: DayDocument
-    /// The first error that makes its plan a guess, if any: the file is then merged line by line.
-    let blocker: Diagnostic?
-
-    /// Reads one version of a day file.
-    public init(_ bytes: [UInt8]) {
-        var side = MergeSide(expected: bytes.count / 40)
-        var (document, isCanonical) = DayDocument.parsingCheckingCanonical(bytes) { side.add($0, $1) }
-        blocker = document.formattingBlockers.first
-        guard blocker == nil else {
-            self.document = document
-            return
-        }
-        if !isCanonical, case let canonical = document.canonicalBytes(), !sameBytes(canonical, bytes) {
-            side = MergeSide(expected: canonical.count / 40)
-            document = DayDocument.parsingCheckingCanonical(canonical) { side.add($0, $1) }.document
-        }
-        side.groupByRegion()
-        self.document = document
-        self.side = side
-    }
-
-    /// The tasks of its regions, with what numbering their titles takes (read with the version, so that a
-    /// caller reading the versions at once does this at once too).
-    var side = MergeSide()
-}
-
-/// One version's tasks region by region, in file order within each: each task, its region and the hash of
-/// its title (`PlanTask.identityHash`); `identities`, the number of each title, are given when the three
-/// versions meet.
-struct MergeSide: Sendable {
-    var tasks: [PlanTask] = []
-    var regions: [Region] = []
-    var titleHashes: [Int] = []
-    var identities: [Int] = []
-
-    init() {}
-
-    /// Room for `expected` tasks, an estimate that grows if passed (room never written to costs no memory).
-    init(expected: Int) {
-        tasks.reserveCapacity(expected)
-        regions.reserveCapacity(expected)
-        titleHashes.reserveCapacity(expected)
-    }
-
-    /// A task as the parser reads it, with its region; one outside the regions is not merged as a task.
-    mutating func add(_ task: PlanTask, _ region: Region?) {
-        guard let region else { return }
-        titleHashes.append(PlanTask.identityHash(task.identity))
-        tasks.append(task)
-        regions.append(region)
-    }
-
-    /// Puts the tasks in region order, keeping file order within a region. A canonical file has them so
-    /// already, each region once and in order; this is for what else a caller may hand in.
-    mutating func groupByRegion() {
-        guard zip(regions, regions.dropFirst()).contains(where: { $0.0 > $0.1 }) else { return }
-        let order = regions.indices.sorted { regions[$0] != regions[$1] ? regions[$0] < regions[$1] : $0 < $1 }
-        tasks = order.map { tasks[$0] }
-        regions = order.map { regions[$0] }
-        titleHashes = order.map { titleHashes[$0] }
-    }
-
-    /// The task at `index` and its region.
-    func placed(_ index: Int) -> TaskMerge.Placed { TaskMerge.Placed(task: tasks[index], region: regions[index]) }
-}
-
 /// The merge of one day file's three parsed versions, each in canonical form.
 private struct Merger {
     let base: DayDocument, ours: DayDocument, theirs: DayDocument
@@ -185,7 +133,7 @@ private struct Merger {
     }
 
     /// The tasks of the common ancestor, ours and theirs; their keys (shared by the versions of one task: a
-    /// base task's index, else that of our version after the base's, else that of theirs after those); and
+    /// base task's index, else a number after those, `matchTasks`); and
     /// what became of each task, by key.
     var sides: [MergeSide] = []
     var keys: [[Int]] = []
@@ -197,8 +145,7 @@ private struct Merger {
     /// How many times each key's task was placed in the merged document (`items`), for the check.
     var placedCounts: [Int] = []
     /// The lines other than tasks met in regions, numbered for diff3 as negative codes (`mergeRegion`).
-    var itemNumbers: [Item: Int] = [:]
-    var numberedItems: [Item] = []
+    var itemNumbers = Numbering<Item>()
 
     /// The merge of the three versions, in order: the common ancestor, ours, theirs.
     init(_ versions: [MergeVersion]) {
@@ -230,14 +177,14 @@ private struct Merger {
         }
         document.preamble = mergeItems(base.preamble, ours.preamble, theirs.preamble)
 
-        var placed: [Region: [Placed]] = [:]
-        for region in Region.allCases { placed[region] = mergeRegion(region) }
+        // By region, each at its raw value (an array: a dictionary keyed by region cost its type's first use).
+        var placed = Region.allCases.map { mergeRegion($0) }
         placeMissing(&placed)
         keepLimits(&placed)
         var sections: [Section] = []
         for region in Region.allCases {
             var section = heading(of: region)
-            let elements = placed[region] ?? []
+            let elements = placed[region.rawValue]
             section.items.reserveCapacity(elements.count)
             for element in elements {
                 // A kept task, most elements, goes in without an array of its own.
@@ -259,41 +206,54 @@ private struct Merger {
     /// Whether the merged file (without conflicts) is what the merge meant: each kept task placed once in
     /// `merged`, and the file reads back as `merged` (`DayMerge.readsBack(_:as:)`). A description of the
     /// problem, or nil.
-    func check(_ bytes: [UInt8], merged: DayDocument) -> String? {
+    func check(_ bytes: [UInt8], merged: DayDocument, memo: TaskLineMemo) -> String? {
         for (key, outcome) in outcomes.enumerated() {
             let kept = if case .kept? = outcome { 1 } else { 0 }
             if placedCounts[key] != kept { return "does not hold the merged tasks" }
         }
-        return DayMerge.readsBack(bytes, as: merged)
+        return DayMerge.readsBack(bytes, as: merged, memo: memo)
     }
 
     // MARK: - Tasks
 
-    /// Gives the versions of each task one key: a base task's key is its place in the base; a task both
-    /// sides added, that of our version.
+    /// Gives the versions of each task one key: a base task's key is its place in the base; a task one side
+    /// added, the next key after those (ours first, in file order, then theirs); a task both sides added,
+    /// that of our version. Keys are dense, so that what is kept by key takes no room for keys unused.
     mutating func matchTasks() {
         identityNumbers = TitleNumbers(expected: base.sourceByteCount / 24 + 64)
         for s in sides.indices {
             let side = sides[s]
+            // A task a side holds as the ancestor does has its title, and so its number.
+            let origins = s > 0 && !side.origins.isEmpty ? side.origins : nil
             sides[s].identities = side.tasks.indices.map { index in
-                identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index])
+                if let origins, origins[index] >= 0 { return sides[0].identities[origins[index]] }
+                return identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index])
             }
         }
         let baseKeys = Array(sides[0].tasks.indices)
-        let oursStart = sides[0].tasks.count, theirsStart = oursStart + sides[1].tasks.count
         let oursToBase = match(sides[1], Array(sides[1].tasks.indices), sides[0], baseKeys)
         let theirsToBase = match(sides[2], Array(sides[2].tasks.indices), sides[0], baseKeys)
-        let oursKeys = sides[1].tasks.indices.map { index in oursToBase[index] ?? oursStart + index }
-        var theirsKeys = sides[2].tasks.indices.map { index in theirsToBase[index] ?? theirsStart + index }
+        var nextKey = baseKeys.count
+        let oursKeys = sides[1].tasks.indices.map { index in
+            if let key = oursToBase[index] { return key }
+            defer { nextKey += 1 }
+            return nextKey
+        }
+        var theirsKeys = sides[2].tasks.indices.map { index in theirsToBase[index] ?? -1 }
         // What both sides added: matched with each other the same way.
         let newOurs = sides[1].tasks.indices.filter { oursToBase[$0] == nil }
         let newTheirs = sides[2].tasks.indices.filter { theirsToBase[$0] == nil }
         let theirsToOurs = match(sides[2], newTheirs, sides[1], newOurs)
         for (position, index) in newTheirs.enumerated() {
-            if let matched = theirsToOurs[position] { theirsKeys[index] = oursStart + newOurs[matched] }
+            if let matched = theirsToOurs[position] {
+                theirsKeys[index] = oursKeys[newOurs[matched]]
+            } else {
+                theirsKeys[index] = nextKey
+                nextKey += 1
+            }
         }
         keys = [baseKeys, oursKeys, theirsKeys]
-        var seen = [Bool](repeating: false, count: theirsStart + sides[2].tasks.count)
+        var seen = [Bool](repeating: false, count: nextKey)
         for key in oursKeys + theirsKeys + baseKeys where !seen[key] {
             seen[key] = true
             order.append(key)
@@ -329,14 +289,21 @@ private struct Merger {
                 first[identity] = next[found]
             }
         }
-        var byWords: [String: [Int]] = [:]
+        // The unclaimed reference tasks by their title's words (numbered), the last one first.
+        var words = Numbering<String>()
+        var byWords: [[Int]] = []
         for (position, index) in referenceIndices.enumerated().reversed() where !claimed[position] {
-            let words = TaskMerge.untagged(reference.tasks[index].title)
-            if !words.isEmpty { byWords[words, default: []].append(position) }
+            let untagged = TaskMerge.untagged(reference.tasks[index].title)
+            guard !untagged.isEmpty else { continue }
+            let number = words.number(untagged)
+            if number == byWords.count { byWords.append([]) }
+            byWords[number].append(position)
         }
         guard !byWords.isEmpty else { return result }
         for (position, index) in indices.enumerated() where result[position] == nil {
-            if let next = byWords[TaskMerge.untagged(side.tasks[index].title)]?.popLast() { result[position] = next }
+            if let number = words[TaskMerge.untagged(side.tasks[index].title)], let next = byWords[number].popLast() {
+                result[position] = next
+            }
         }
         return result
     }
@@ -349,8 +316,14 @@ private struct Merger {
             for (index, key) in keys[side].enumerated() { at[side][key] = index }
         }
         let (base, ours, theirs) = (sides[0], sides[1], sides[2])
+        // A task both sides hold as the ancestor's, unchanged (`MergeSide.origins`), is kept as it is.
+        let oursOrigins = ours.origins.isEmpty ? nil : ours.origins, theirsOrigins = theirs.origins.isEmpty ? nil : theirs.origins
         for key in outcomes.indices {
             let b = at[0][key], o = at[1][key], t = at[2][key]
+            if b >= 0, o >= 0, t >= 0, let oursOrigins, let theirsOrigins, oursOrigins[o] == b, theirsOrigins[t] == b {
+                outcomes[key] = .kept(ours.tasks[o], ours.regions[o])
+                continue
+            }
             // Most tasks are the same in all three versions.
             if b >= 0, o >= 0, t >= 0, base.regions[b] == ours.regions[o], ours.regions[o] == theirs.regions[t],
                Self.same(base, b, ours, o), Self.same(ours, o, theirs, t) {
@@ -409,11 +382,7 @@ private struct Merger {
                         next += 1
                     } else {
                         let item = items[index]
-                        let number = itemNumbers[item] ?? {
-                            numberedItems.append(item)
-                            itemNumbers[item] = numberedItems.count - 1
-                            return numberedItems.count - 1
-                        }()
+                        let number = itemNumbers.number(item)
                         result.append(-1 - number)
                     }
                 }
@@ -422,7 +391,7 @@ private struct Merger {
         }
         func isTask(_ code: Int) -> Bool { code >= 0 }
         func placed(_ codes: [Int]) -> [Placed] {
-            codes.map { code in isTask(code) ? .task(code) : .item(numberedItems[-1 - code]) }
+            codes.map { code in isTask(code) ? .task(code) : .item(itemNumbers.elements[-1 - code]) }
         }
         let b = codes(0), o = codes(1), t = codes(2)
         var result: [Placed] = []
@@ -447,8 +416,8 @@ private struct Merger {
                     result += union(t, o)
                 } else {
                     result += union(o.filter(isTask), t)
-                    result.append(.textConflict(ours: oText.map { numberedItems[-1 - $0] },
-                                                theirs: tText.map { numberedItems[-1 - $0] }))
+                    result.append(.textConflict(ours: oText.map { itemNumbers.elements[-1 - $0] },
+                                                theirs: tText.map { itemNumbers.elements[-1 - $0] }))
                 }
             }
         }
@@ -458,11 +427,11 @@ private struct Merger {
     /// Keeps each task once, in the region its outcome says; places the tasks no region's merge placed
     /// (moved by one side, or kept against a removal) after the task before it on the side that has it
     /// there (ours, else theirs), or before the region's first task.
-    func placeMissing(_ placed: inout [Region: [Placed]]) {
+    func placeMissing(_ placed: inout [[Placed]]) {
         let homes = outcomes.indices.map(home)
         var seen = [Bool](repeating: false, count: outcomes.count)
         for region in Region.allCases {
-            placed[region] = placed[region]?.filter { element in
+            placed[region.rawValue] = placed[region.rawValue].filter { element in
                 guard case .task(let key) = element, homes[key] == region, !seen[key] else { return !element.isTask }
                 seen[key] = true
                 return true
@@ -470,7 +439,7 @@ private struct Merger {
         }
         for key in order where !seen[key] {
             guard let region = homes[key] else { continue }
-            var elements = placed[region] ?? []
+            var elements = placed[region.rawValue]
             // The tasks before it in that region, nearest first, on the side that holds it there.
             let side = [1, 2, 0].first { side in zip(sides[side].regions, keys[side]).contains { $0.1 == key && $0.0 == region } }
             var before: [Int] = []
@@ -485,14 +454,14 @@ private struct Merger {
             var at = elements.firstIndex { if case .task = $0 { true } else { false } } ?? elements.count
             if let previous = before.last(where: { position[$0] != nil }), let index = position[previous] { at = index + 1 }
             elements.insert(.task(key), at: at)
-            placed[region] = elements
+            placed[region.rawValue] = elements
             seen[key] = true
         }
     }
 
     /// Never more open tasks in a bucket than its limit when neither side had more: the tasks beyond it that
     /// came from their side (else from ours), the last first, go to the end of the Backlog.
-    mutating func keepLimits(_ placed: inout [Region: [Placed]]) {
+    mutating func keepLimits(_ placed: inout [[Placed]]) {
         // Where each key's task stands open on each side (region and bucket as one number; -1: not open
         // there), and how many stand open in each region and bucket.
         let slots = Region.allCases.count * Bucket.allCases.count
@@ -510,7 +479,7 @@ private struct Merger {
                 let slot = region.rawValue * 3 + bucket.rawValue
                 guard openCount[0][slot] <= bucket.limit, openCount[1][slot] <= bucket.limit else { continue }
                 let inOurs = { (key: Int) in openAt[0][key] == slot }, inTheirs = { (key: Int) in openAt[1][key] == slot }
-                let open = (placed[region] ?? []).compactMap { element -> Int? in
+                let open = placed[region.rawValue].compactMap { element -> Int? in
                     guard case .task(let key) = element, case .kept(let task, _) = outcomes[key],
                           task.bucket == bucket, task.status.isOpen else { return nil }
                     return key
@@ -522,14 +491,14 @@ private struct Merger {
                         moving.append(key)
                     }
                 }
-                placed[region]?.removeAll { if case .task(let key) = $0 { moving.contains(key) } else { false } }
+                placed[region.rawValue].removeAll { if case .task(let key) = $0 { moving.contains(key) } else { false } }
                 for key in moving.reversed() {
                     guard case .kept(let task, _) = outcomes[key] else { continue }
                     outcomes[key] = .kept(task, .backlog)
-                    var backlog = placed[.backlog] ?? []
+                    var backlog = placed[Region.backlog.rawValue]
                     let after = backlog.lastIndex { if case .task = $0 { true } else { false } }.map { $0 + 1 } ?? backlog.count
                     backlog.insert(.task(key), at: after)
-                    placed[.backlog] = backlog
+                    placed[Region.backlog.rawValue] = backlog
                     notices.append("\(region.name) would hold \(open.count) open \(bucket) tasks, more than its limit of \(bucket.limit), which neither side exceeded: moved “\(task.title)” to the Backlog")
                 }
             }

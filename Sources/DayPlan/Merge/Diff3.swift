@@ -22,14 +22,9 @@ enum Diff3 {
     /// The three-way merge of `ours` and `theirs`, both descended from `base`, in order.
     static func merge<Element: Hashable>(base: [Element], ours: [Element], theirs: [Element]) -> [Chunk<Element>] {
         // Elements become small integers, so that the comparisons are cheap whatever the elements are.
-        var ids: [Element: Int] = [:]
+        var ids = Numbering<Element>()
         func number(_ sequence: [Element]) -> [Int] {
-            sequence.map { element in
-                if let id = ids[element] { return id }
-                let id = ids.count
-                ids[element] = id
-                return id
-            }
+            sequence.map { ids.number($0) }
         }
         return merge(base, ours, theirs, numbered: number(base), number(ours), number(theirs))
     }

@@ -54,8 +54,10 @@ enum MergeCommand {
                 return fail("\(error.message); nothing changed")
             }
         }
+        // What the merge read is kept until the process exits (`KeptUntilExit`): freeing three parsed days
+        // string by string would cost more than writing the result.
         let result = DayMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2],
-                                    fileName: paths.count == 4 ? paths[3] : nil, reading: readKeeping)
+                                    fileName: paths.count == 4 ? paths[3] : nil, keeping: KeptUntilExit.keep)
         if result.differs(from: versions[1]) {
             do {
                 // Atomic always; flushed to the disk unless OURS is git's own temporary file, which git reads
@@ -80,16 +82,6 @@ enum MergeCommand {
             return .findings
         }
         return .success
-    }
-
-    /// Reads the three versions one after the other, and keeps them until the process exits
-    /// (`KeptUntilExit`): freeing three parsed days string by string would cost more than writing the result.
-    /// On both cores (`forEachInBatches`) the benchmark's merge took more CPU time and no less wall time: the
-    /// second thread's heap touched fresh pages (1.3 us each here), where one thread reuses what it freed.
-    static func readKeeping(_ files: [[UInt8]]) -> [MergeVersion] {
-        let versions = files.map(MergeVersion.init)
-        KeptUntilExit.keep(versions)
-        return versions
     }
 
     /// Whether `path` is one of the temporary files git hands a merge driver (`.merge_file_XXXXXX`, as git
