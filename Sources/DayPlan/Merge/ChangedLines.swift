@@ -14,7 +14,7 @@ struct ChangedLines {
     let base: MergeVersion
     let bytes: [UInt8]
     /// Where each of the ancestor's lines starts (with one more, its end) and the hash of each.
-    private var lineStarts: [Int] = []
+    private(set) var lineStarts: [Int] = []
     private var lineHashes: [Int] = []
     /// Where each task of the ancestor's regions stands.
     private struct TaskPlace {
@@ -75,6 +75,11 @@ struct ChangedLines {
         }
     }
 
+    /// The ancestor's lines of the task at `index` of its side: its line and its notes.
+    func lines(ofTask index: Int) -> Range<Int> {
+        places[index].firstLine..<(places[index].firstLine + places[index].lineCount)
+    }
+
     /// Whether `bytes` end with an LF and hold no CR (each line ends with an LF and nothing else).
     static func isPlainLF(_ bytes: [UInt8]) -> Bool {
         guard bytes.last == UInt8(ascii: "\n") else { return false }
@@ -101,8 +106,9 @@ struct ChangedLines {
     }
 
     /// One stretch the version changed: the ancestor's tasks `items` of section `section` (its side's
-    /// `sideRange`) replaced with `tasks`.
-    private struct Change {
+    /// `sideRange`) replaced with `tasks` (or, in a section other than a region, its lines of text `items`
+    /// replaced with `texts`); the ancestor's lines `removed` replaced with the version's lines `added`.
+    struct Change {
         var section: Int
         var items: Range<Int>
         var sideRange: Range<Int>
@@ -111,12 +117,26 @@ struct ChangedLines {
         var texts: [Item] = []
         var titleHashes: [Int]
         var lineDelta: Int
+        var removed: Range<Int> = 0..<0
+        var added: Range<Int> = 0..<0
+    }
+
+    /// A version read as the ancestor with lines changed: the changes, in file order, and where the
+    /// version's lines start (with one more start at its end).
+    struct Changes {
+        var list: [Change]
+        var lineStarts: [Int]
     }
 
     /// `bytes`, a version of the ancestor's day, read as the ancestor with task lines changed; nil when it
     /// is not that (it is then read whole). Its tasks' positions are those of the ancestor's reading, and
     /// of a line alone for the tasks it changed: the merge does not use them.
     func version(_ version: [UInt8], memo: TaskLineMemo) -> MergeVersion? {
+        changes(version, memo: memo).map { applying($0.list, byteCount: version.count) }
+    }
+
+    /// `version(_:memo:)`, the changes alone.
+    func changes(_ version: [UInt8], memo: TaskLineMemo) -> Changes? {
         guard ChangedLines.isPlainLF(version) else { return nil }
         let (starts, hashes) = ChangedLines.lines(of: version)
         let toVersion = ChangedLines.matches(lineHashes, hashes)
@@ -139,15 +159,17 @@ struct ChangedLines {
                     var s = i
                     while s < oldCount, toVersion[s] < 0 { s += 1 }
                     let jEnd = s < oldCount ? toVersion[s] : newCount
-                    guard let change = self.change(removing: i..<s, adding: j..<jEnd, of: new, starts, memo: memo) else { return nil }
-                    changes.append(change)
+                    guard var change = self.change(removing: i..<s, adding: j..<jEnd, of: new, starts, memo: memo) else { return nil }
+                    change.removed = i..<s
+                    change.added = j..<jEnd
+                    changes += pieces(of: change)
                     i = s; j = jEnd
                 }
                 return changes
             }
         }
         guard let changes else { return nil }
-        return applying(changes, byteCount: version.count)
+        return Changes(list: changes, lineStarts: starts)
     }
 
     /// How many lines a change may span before the lines are compared the long way (`Diff3.matches`).
@@ -291,6 +313,49 @@ struct ChangedLines {
                       titleHashes: [], lineDelta: added.count - removed.count)
     }
 
+    /// A change of tasks cut where it begins or ends with a task for one of the same title (changed in
+    /// place, as a status is): each such task a change of its own, the rest one change between them.
+    private func pieces(of change: Change) -> [Change] {
+        guard change.texts.isEmpty, change.tasks.count + change.sideRange.count > 2 else { return [change] }
+        var rest = change
+        var first: [Change] = [], last: [Change] = []
+        func same(_ added: Int, _ removed: Int) -> Bool {
+            PlanTask.sameIdentity(rest.tasks[added].title, base.side.tasks[removed].title)
+        }
+        // One task of the ancestor (its line and notes) for one line: at the start of `rest`, or its end.
+        func piece(atStart: Bool) -> Change {
+            let k = atStart ? rest.sideRange.lowerBound : rest.sideRange.upperBound - 1
+            let t = atStart ? 0 : rest.tasks.count - 1
+            let span = places[k].lineCount
+            let item = atStart ? rest.items.lowerBound : rest.items.upperBound - 1
+            let removed = atStart ? rest.removed.lowerBound..<(rest.removed.lowerBound + span)
+                                  : (rest.removed.upperBound - span)..<rest.removed.upperBound
+            let added = atStart ? rest.added.lowerBound..<(rest.added.lowerBound + 1) : (rest.added.upperBound - 1)..<rest.added.upperBound
+            let one = Change(section: rest.section, items: item..<(item + 1), sideRange: k..<(k + 1), tasks: [rest.tasks[t]],
+                             titleHashes: [rest.titleHashes[t]], lineDelta: 1 - span, removed: removed, added: added)
+            if atStart {
+                rest.items = (item + 1)..<rest.items.upperBound
+                rest.sideRange = (k + 1)..<rest.sideRange.upperBound
+                rest.removed = removed.upperBound..<rest.removed.upperBound
+                rest.added = added.upperBound..<rest.added.upperBound
+            } else {
+                rest.items = rest.items.lowerBound..<item
+                rest.sideRange = rest.sideRange.lowerBound..<k
+                rest.removed = rest.removed.lowerBound..<removed.lowerBound
+                rest.added = rest.added.lowerBound..<added.lowerBound
+            }
+            rest.tasks.remove(at: t)
+            rest.titleHashes.remove(at: t)
+            rest.lineDelta = rest.added.count - rest.removed.count
+            return one
+        }
+        while !rest.tasks.isEmpty, !rest.sideRange.isEmpty, same(0, rest.sideRange.lowerBound) { first.append(piece(atStart: true)) }
+        while !rest.tasks.isEmpty, !rest.sideRange.isEmpty, same(rest.tasks.count - 1, rest.sideRange.upperBound - 1) {
+            last.insert(piece(atStart: false), at: 0)
+        }
+        return first + (rest.tasks.isEmpty && rest.sideRange.isEmpty ? [] : [rest]) + last
+    }
+
     /// The change of a task's line, its notes kept as they are, to `line`; nil when `line` is not a task
     /// line `ChangedLines` reads, or when the task is finished there and not in the ancestor (its notes are
     /// then looked at again, for open sub-tasks).
@@ -310,7 +375,7 @@ struct ChangedLines {
     }
 
     /// The ancestor's reading with `changes` (in file order) made.
-    private func applying(_ changes: [Change], byteCount: Int) -> MergeVersion {
+    func applying(_ changes: [Change], byteCount: Int) -> MergeVersion {
         var document = base.document
         for change in changes.reversed() {
             document.sections[change.section].items.replaceSubrange(change.items, with: change.texts + change.tasks.map { .task($0) })

@@ -29,10 +29,18 @@ public enum DayMerge {
         let ancestor = MergeVersion(base, memo: memo)
         // Every task line read so far came from the ancestor: when it is canonical, so is each of them.
         if ancestor.wasCanonical, ancestor.blocker == nil { memo.markAllCanonical() }
-        // Each side read as the ancestor with its task lines changed, where it is that; else whole.
+        // Each side read as the ancestor with its lines changed, where it is that; else whole.
         let changedLines = readingChangedLines ? ChangedLines(base: ancestor, bytes: base) : nil
-        let versions = [ancestor] + [ours, theirs].map { side in
-            changedLines?.version(side, memo: memo) ?? MergeVersion(side, memo: memo)
+        let changes = [ours, theirs].map { side in changedLines?.changes(side, memo: memo) }
+        // Changes apart from each other are merged as they stand (the task merge would give the same file).
+        if let changedLines, let o = changes[0], let t = changes[1],
+           let bytes = SeparateChanges.merge(changedLines, ours: o, ours, theirs: t, theirs, memo: memo) {
+            keep((ancestor, changedLines, changes, memo))
+            return MergeResult(bytes: bytes, conflicts: [], notices: [], method: .byTask)
+        }
+        let versions = [ancestor] + zip([ours, theirs], changes).map { side, changes in
+            if let changedLines, let changes { return changedLines.applying(changes.list, byteCount: side.count) }
+            return MergeVersion(side, memo: memo)
         }
         keep((versions, memo))
         for (side, version) in zip(["the common ancestor", "our side", "their side"], versions) {

@@ -44,13 +44,33 @@ import Testing
         return (shortcut, MergeVersion(version, memo: wholeMemo))
     }
 
+    /// Whether the merge of these three takes the shortcut of separate changes (`SeparateChanges`).
+    static func mergesSeparately(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> Bool {
+        let memo = TaskLineMemo(expected: 64)
+        let ancestor = MergeVersion(base, memo: memo)
+        guard ancestor.wasCanonical, ancestor.blocker == nil else { return false }
+        memo.markAllCanonical()
+        guard let changedLines = ChangedLines(base: ancestor, bytes: base), let o = changedLines.changes(ours, memo: memo),
+              let t = changedLines.changes(theirs, memo: memo) else { return false }
+        return SeparateChanges.merge(changedLines, ours: o, ours, theirs: t, theirs, memo: memo) != nil
+    }
+
+    /// The merge with both shortcuts and without: the same bytes, conflicts, notices and method.
+    static func expectSameMerge(_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8], _ label: String) {
+        let fast = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: true)
+        let slow = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: false)
+        #expect(fast.bytes == slow.bytes, "\(label)\n\(String(decoding: fast.bytes, as: UTF8.self))\n---\n\(String(decoding: slow.bytes, as: UTF8.self))")
+        #expect(fast.conflicts.map(\.line) == slow.conflicts.map(\.line) && fast.conflicts.map(\.reason) == slow.conflicts.map(\.reason), "\(label)")
+        #expect(fast.notices == slow.notices && fast.method == slow.method, "\(label)")
+    }
+
     /// Line edits of a canonical day: task lines changed, added and removed, notes and text changed, blank
     /// and indented lines put in, lines that start blocks or headings: each version read by the shortcut is
     /// read as the whole reading reads it.
     @Test(arguments: 0..<6)
     func linesChangedReadAsWhole(_ batch: Int) {
         let day = Day(year: 2026, month: 11, day: 21)!
-        var read = 0, refused = 0
+        var read = 0, refused = 0, separately = 0
         for number in 0..<120 {
             let seed = UInt64(batch * 120 + number)
             var generator = DocumentGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
@@ -68,27 +88,34 @@ import Testing
             case .changed(let formatted): base = formatted
             case .refused: continue
             }
-            var lines = TextMerge.lines(base).map { Array($0) }
-            for _ in 0..<Int.random(in: 1...2, using: &generator.random) {
-                let at = Int.random(in: 0...lines.count, using: &generator.random)
-                // Task lines most of the time (what the shortcut reads), anything else the rest.
-                let task = generator.pick(["- [x] Done now", "+ [/] Under way #work", "* [ ] Must @carry",
-                                           "- [ ] Task alpha 0", "- [>] Moved on @from:2026-11-20"])
-                let other = generator.pick([generator.taskLine(), "  a note", "  - [ ] an open sub-task", "", "Free text here.",
-                                            "## Notes", "```", "> quoted", "=======", "- [ ]", "\t- [ ] tabbed", "- [ ] trailing  "])
-                let line: [UInt8] = Array(((generator.chance(75) ? task : other) + "\n").utf8)
-                switch Int.random(in: 0..<4, using: &generator.random) {
-                case 0 where at < lines.count: lines.remove(at: at)
-                case 1 where at < lines.count: lines[at] = line
-                case 2 where at < lines.count:
-                    // A task's status changed in place, its title and notes kept.
-                    var changed = lines[at]
-                    if changed.count > 4, changed[2] == UInt8(ascii: "[") { changed[3] = generator.pick(Array(" /x>-".utf8)) }
-                    lines[at] = changed
-                default: lines.insert(line, at: at)
+            // One or two lines edited: task lines most of the time (what the shortcut reads), anything else the rest.
+            func edited(_ generator: inout DocumentGenerator) -> [UInt8] {
+                var lines = TextMerge.lines(base).map { Array($0) }
+                for _ in 0..<Int.random(in: 1...2, using: &generator.random) {
+                    let at = Int.random(in: 0...lines.count, using: &generator.random)
+                    let task = generator.pick(["- [x] Done now", "+ [/] Under way #work", "* [ ] Must @carry",
+                                               "- [ ] Task alpha 0", "- [>] Moved on @from:2026-11-20"])
+                    let other = generator.pick([generator.taskLine(), "  a note", "  - [ ] an open sub-task", "", "Free text here.",
+                                                "## Notes", "```", "> quoted", "=======", "- [ ]", "\t- [ ] tabbed", "- [ ] trailing  "])
+                    let line: [UInt8] = Array(((generator.chance(75) ? task : other) + "\n").utf8)
+                    switch Int.random(in: 0..<4, using: &generator.random) {
+                    case 0 where at < lines.count: lines.remove(at: at)
+                    case 1 where at < lines.count: lines[at] = line
+                    case 2 where at < lines.count:
+                        // A task's status changed in place, its title and notes kept.
+                        var changed = lines[at]
+                        if changed.count > 4, changed[2] == UInt8(ascii: "[") { changed[3] = generator.pick(Array(" /x>-".utf8)) }
+                        lines[at] = changed
+                    default: lines.insert(line, at: at)
+                    }
                 }
+                return lines.flatMap { $0 }
             }
-            let version = lines.flatMap { $0 }
+            let version = edited(&generator)
+            // Two such versions merged, with and without the shortcuts.
+            let other = edited(&generator)
+            if Self.mergesSeparately(base: base, ours: version, theirs: other) { separately += 1 }
+            Self.expectSameMerge(base, version, other, "case \(seed)")
             let (shortcut, whole) = Self.readings(base: base, version: version)
             guard let shortcut else {
                 refused += 1
@@ -100,6 +127,7 @@ import Testing
         // Both ways are taken: the comparison is not empty, and the shortcut does refuse what it must.
         #expect(read >= 12, "only \(read) versions read by the shortcut")
         #expect(refused >= 30, "only \(refused) versions refused")
+        #expect(separately >= 3, "only \(separately) pairs merged as separate changes")
     }
 
     /// The merge property test's edits (statuses, tags, notes, buckets, tasks added, removed and moved, the
@@ -107,7 +135,7 @@ import Testing
     /// through it gives what the merge without it gives, byte for byte, with the same conflicts and notices.
     @Test(arguments: 0..<4)
     func editPairsMergeAsWithoutIt(_ batch: Int) {
-        var read = 0
+        var read = 0, separately = 0
         for number in 0..<60 {
             let seed = batch * 60 + number
             var generator = MergePropertyTests.Generator(random: SeededGenerator(seed: UInt64(seed) &* 0x2545_F491_4F6C_DD1D))
@@ -121,13 +149,11 @@ import Testing
                 read += 1
                 #expect(Self.difference(shortcut, whole) == nil, "case \(seed): \(Self.difference(shortcut, whole) ?? "")")
             }
-            let fast = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: true)
-            let slow = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: false)
-            #expect(fast.bytes == slow.bytes, "case \(seed)")
-            #expect(fast.conflicts.map(\.line) == slow.conflicts.map(\.line) && fast.conflicts.map(\.reason) == slow.conflicts.map(\.reason), "case \(seed)")
-            #expect(fast.notices == slow.notices && fast.method == slow.method, "case \(seed)")
+            if Self.mergesSeparately(base: base, ours: ours, theirs: theirs) { separately += 1 }
+            Self.expectSameMerge(base, ours, theirs, "case \(seed)")
         }
         #expect(read >= 40, "only \(read) sides read by the shortcut")
+        #expect(separately >= 5, "only \(separately) pairs merged as separate changes")
     }
 
     /// What two machines do to a big day, as the benchmark's merge has it: statuses changed here and there
@@ -143,6 +169,10 @@ import Testing
         var ours = base, theirs = base
         for index in stride(from: 12, to: 300, by: 23) { ours[index] = ours[index].replacing("[ ]", with: "[x]") }
         for index in stride(from: 15, to: 300, by: 31) { theirs[index] = theirs[index].replacing("[ ]", with: "[/]") }
+        // Task 90 changed on both sides: done on ours, in progress on theirs.
+        let shared = try #require(base.firstIndex(of: "- [ ] Task 90"))
+        ours[shared] = "- [x] Task 90"
+        theirs[shared] = "- [/] Task 90"
         // Task 14 and its note removed by theirs; tasks added by both at the end of the Backlog.
         let removed = try #require(theirs.firstIndex(of: "- [ ] Task 14"))
         theirs.removeSubrange(removed...(removed + 1))
@@ -155,10 +185,51 @@ import Testing
             let read = try #require(shortcut)
             #expect(Self.difference(read, whole) == nil)
         }
-        let fast = DayMerge.merge(base: bytes[0], ours: bytes[1], theirs: bytes[2], fileName: "2026-11-21.md", readingChangedLines: true)
-        let slow = DayMerge.merge(base: bytes[0], ours: bytes[1], theirs: bytes[2], fileName: "2026-11-21.md", readingChangedLines: false)
-        #expect(fast.isClean && fast.bytes == slow.bytes && fast.notices == slow.notices)
-        #expect(String(decoding: fast.bytes, as: UTF8.self).contains("Gym at 7.\n"))
+        // Task 90 changed on both sides: done on ours, in progress on theirs; done is kept.
+        #expect(Self.mergesSeparately(base: bytes[0], ours: bytes[1], theirs: bytes[2]))
+        Self.expectSameMerge(bytes[0], bytes[1], bytes[2], "a big day")
+        let merged = String(decoding: DayMerge.merge(base: bytes[0], ours: bytes[1], theirs: bytes[2], fileName: "2026-11-21.md").bytes, as: UTF8.self)
+        #expect(merged.contains("Gym at 7.\n") && merged.contains("- [x] Task 90\n") && !merged.contains("Task 14\n"))
+        #expect(merged.contains("- [ ] Ours new 2\n- [ ] Theirs new 1\n"))
+    }
+
+    /// What the shortcut of separate changes leaves to the task merge: each of these pairs is merged task by
+    /// task, and as the merge without the shortcuts merges it.
+    @Test func whatIsNotSeparateIsMergedTaskByTask() {
+        let base = Array(Self.base.utf8)
+        func side(_ pairs: [(String, String)]) -> [UInt8] {
+            var text = Self.base
+            for (old, new) in pairs { text = text.replacing(old, with: new) }
+            return Array(text.utf8)
+        }
+        let cases: [(String, [(String, String)], [(String, String)])] = [
+            ("a task finished on one side, moved on by rollover on the other (a notice)",
+             [("- [ ] Call the bank", "- [x] Call the bank")], [("- [ ] Call the bank", "- [>] Call the bank")]),
+            ("a task changed on one side and removed on the other (a conflict)",
+             [("- [ ] Call the bank", "- [x] Call the bank")], [("- [ ] Call the bank\n", "")]),
+            ("the same task added on both sides", [("- [ ] Fix the bike\n", "- [ ] Fix the bike\n- [ ] Pay rent\n")],
+             [("- [ ] Call the bank\n", "- [ ] Call the bank\n- [ ] Pay rent\n")]),
+            ("a task added right after one the other side removed", [("- [ ] Fix the bike\n", "- [ ] Fix the bike\n- [ ] Pay rent\n")],
+             [("- [ ] Fix the bike\n", "")]),
+            ("a task moved", [("- [ ] Call the bank\n", ""), ("- [ ] Fix the bike\n", "- [ ] Fix the bike\n- [ ] Call the bank\n")],
+             [("Gym at 6.", "Gym at 7.")]),
+            ("a limit neither side exceeded, exceeded by both together", [("* [ ] Write the report", "* [x] Write the report"),
+              ("## Afternoon\n", "## Afternoon\n* [ ] Plan the week\n")],
+             [("* [ ] Write the report", "* [-] Write the report"), ("## Afternoon\n", "## Afternoon\n* [ ] Book the hall\n")]),
+            ("text changed on both sides, next to each other", [("Slept well.", "Slept badly.")], [("Gym at 6.", "Gym at 7.")]),
+            ("a task's tags changed on one side, its status on the other", [("- [ ] Call the bank", "- [ ] Call the bank #money")],
+             [("- [ ] Call the bank", "- [x] Call the bank")]),
+        ]
+        for (label, ours, theirs) in cases {
+            let o = side(ours), t = side(theirs)
+            #expect(!Self.mergesSeparately(base: base, ours: o, theirs: t), "\(label)")
+            Self.expectSameMerge(base, o, t, label)
+        }
+        // And what it takes: a status on each side, the notes section, a task added at the end of a region.
+        let o = side([("- [ ] Call the bank", "- [x] Call the bank"), ("- [ ] Fix the bike\n", "- [ ] Fix the bike\n- [ ] Pay rent\n")])
+        let t = side([("* [ ] Write the report", "* [/] Write the report"), ("Gym at 6.", "Gym at 7.")])
+        #expect(Self.mergesSeparately(base: base, ours: o, theirs: t))
+        Self.expectSameMerge(base, o, t, "separate changes")
     }
 
     static let base = """
