@@ -10,7 +10,46 @@ enum Invariants {
     /// Every invariant that holds for any input bytes on their own.
     static func all(_ input: [UInt8]) -> [String] {
         formatting(input) + lint(input) + rollover(input) + export(input) + titleIdentity(input)
-            + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input))
+            + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input)) + mergeShortcuts(input)
+    }
+
+    /// The merge's shortcuts (a side read as the ancestor with lines changed, `ChangedLines`; separate changes
+    /// merged as they stand, `SeparateChanges`) give what the task merge alone gives: the same file, conflicts,
+    /// notices and way. The ancestor is the input in canonical form; each side changes it at places the input
+    /// picks: a task's status, a task added, a line removed, a line of text.
+    static func mergeShortcuts(_ input: [UInt8]) -> [String] {
+        let base: [UInt8]
+        switch Formatter.format(input) {
+        case .unchanged: base = input
+        case .changed(let formatted): base = formatted
+        case .refused: return []
+        }
+        let lines = TextMerge.lines(base).map { Array($0) }
+        guard !lines.isEmpty else { return [] }
+        let pick = input.reduce(input.count) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+        func side(_ salt: Int) -> [UInt8] {
+            var edited = lines
+            let at = (pick &+ salt &* 7) % edited.count
+            if edited[at].count > 5, edited[at][1] == UInt8(ascii: " "), edited[at][2] == UInt8(ascii: "[") {
+                edited[at][3] = Array(" /x>-".utf8)[(pick &+ salt) % 5]
+            }
+            switch (pick / 7 &+ salt) % 4 {
+            case 0: edited.insert(Array("- [ ] Added on side \(salt)\n".utf8), at: (at &+ salt) % (edited.count + 1))
+            case 1 where edited.count > 1: edited.remove(at: (at &+ 3 &* salt) % edited.count)
+            case 2: edited.insert(Array("Text from side \(salt)\n".utf8), at: (at &* 3 &+ salt) % (edited.count + 1))
+            default: edited.insert(Array("+ [x] Added \(pick % 3)\n".utf8), at: (at &+ 1) % (edited.count + 1))
+            }
+            return edited.flatMap { $0 }
+        }
+        let ours = side(1), theirs = side(2)
+        let fast = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: true)
+        let slow = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: false)
+        guard fast.bytes == slow.bytes, fast.conflicts.map(\.line) == slow.conflicts.map(\.line),
+              fast.conflicts.map(\.reason) == slow.conflicts.map(\.reason), fast.notices == slow.notices,
+              fast.method == slow.method else {
+            return ["the merge with its shortcuts differs from the task merge alone"]
+        }
+        return []
     }
 
     /// Export writes from the document what the record of it writes, and refuses what the record refuses, and
