@@ -5,6 +5,10 @@
 /// the same task) and merged field by field; free text merges line by line. The result is canonical and
 /// holds conflict markers only where a person must decide. A file that is not a day file, or a version
 /// that does not parse, is merged line by line instead, as git would.
+///
+/// Two shortcuts to the same result carry most merges: a side that is the ancestor with some lines changed
+/// is read as that (`ChangedLines`), and two sides whose changes are separate are merged by putting both
+/// sides' changed lines into the ancestor (`SeparateChanges`).
 public enum DayMerge {
     /// Merges `ours` and `theirs`, both descended from `base` (empty when both sides added the file).
     /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
@@ -16,8 +20,9 @@ public enum DayMerge {
         merge(base: base, ours: ours, theirs: theirs, fileName: fileName, readingChangedLines: true, keeping: keep)
     }
 
-    /// `merge(base:ours:theirs:fileName:keeping:)`, each side read whole when `readingChangedLines` is false
-    /// (else as the ancestor with lines changed, where it is that: `ChangedLines`, which gives the same).
+    /// `merge(base:ours:theirs:fileName:keeping:)`; without its shortcuts when `readingChangedLines` is false:
+    /// each side read whole, and merged task by task (the shortcuts give the same, as tests and the fuzzer
+    /// check with this).
     static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String?, readingChangedLines: Bool,
                       keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
         if let fileName {
