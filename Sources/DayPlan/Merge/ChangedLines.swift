@@ -1,14 +1,15 @@
-/// Reads a version of a day file as the common ancestor with some of its task lines changed, when that is
-/// what it is: most of a merge's versions differ from the ancestor in a few task lines (a status changed,
-/// a task added or removed), and reading the rest again would only make what the ancestor's reading made.
+/// Reads a version of a day file as the common ancestor with some of its lines changed, when that is what it
+/// is: most of a merge's versions differ from the ancestor in a few task lines (a status changed, a task
+/// added or removed), and reading the rest again would only make what the ancestor's reading made.
 ///
-/// The version's lines are compared with the ancestor's (`Diff3.matches`); where they differ, the
-/// ancestor's lines must be whole tasks of a region (a task line and its notes) and the version's must be
-/// task lines, each canonical, with nothing to report, and read where the ancestor's tasks stand (no line
-/// after them reads as their notes). The version is then the ancestor's reading with those tasks replaced.
-/// Anything else (a changed heading, text, note or blank line, a line ending other than LF, an ancestor
-/// that is not canonical or has a finding) and the version is read whole, as it always can be: this
-/// reading is only ever a shortcut to the same result.
+/// The version's lines are matched with the ancestor's (`matches`); where they differ, either the
+/// ancestor's lines are whole tasks of a region (a task line and its notes) and the version's are task
+/// lines, each canonical, with nothing to report, and read where the ancestor's tasks stand (no line after
+/// them reads as their notes), or a task's line alone changes and its notes stay; or both are lines of text
+/// of a section other than a region. The version is then the ancestor's reading with those items replaced.
+/// Anything else (a changed heading, note or blank line, text in a region, a line ending other than LF, an
+/// ancestor that is not canonical or has a finding) and the version is read whole, as it always can be:
+/// this reading is only ever a shortcut to the same result.
 struct ChangedLines {
     /// The common ancestor, read whole.
     let base: MergeVersion
@@ -16,7 +17,7 @@ struct ChangedLines {
     /// Where each of the ancestor's lines starts (with one more, its end) and the hash of each.
     private(set) var lineStarts: [Int] = []
     private var lineHashes: [Int] = []
-    /// Where each task of the ancestor's regions stands.
+    /// Where each task of the ancestor's regions stands; `places[n]` is that of the side's task n.
     private struct TaskPlace {
         var section: Int
         var item: Int
