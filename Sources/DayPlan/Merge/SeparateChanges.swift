@@ -52,11 +52,14 @@ enum SeparateChanges {
             var inPlace: Bool
             var added: Range<Int> = 0..<0
             var printed: [UInt8] = []
+            /// Whether it only adds tasks (two sides may both do that at one place).
+            var addsTasksOnly = false
         }
         var stretches: [Stretch] = []
         for (side, changes, inPlace) in [(0, ours, o.inPlace), (1, theirs, t.inPlace)] {
             for (change, isInPlace) in zip(changes.list, inPlace) where !(isInPlace && shared.contains(change.sideRange.lowerBound)) {
-                stretches.append(Stretch(removed: change.removed, side: side, inPlace: isInPlace, added: change.added))
+                stretches.append(Stretch(removed: change.removed, side: side, inPlace: isInPlace, added: change.added,
+                                         addsTasksOnly: change.removed.isEmpty && change.texts.isEmpty && !change.tasks.isEmpty))
             }
         }
         for (index, task) in both {
@@ -80,7 +83,7 @@ enum SeparateChanges {
                 if b.removed.lowerBound > a.removed.upperBound { break }
                 if a.inPlace || b.inPlace {
                     if a.removed.overlaps(b.removed) { return nil }
-                } else if b.side != a.side, !(a.removed.isEmpty && b.removed.isEmpty && a.removed.lowerBound == b.removed.lowerBound) {
+                } else if b.side != a.side, !(a.addsTasksOnly && b.addsTasksOnly && a.removed.lowerBound == b.removed.lowerBound) {
                     return nil
                 }
             }

@@ -217,6 +217,8 @@ import Testing
               ("## Afternoon\n", "## Afternoon\n* [ ] Plan the week\n")],
              [("* [ ] Write the report", "* [-] Write the report"), ("## Afternoon\n", "## Afternoon\n* [ ] Book the hall\n")]),
             ("text changed on both sides, next to each other", [("Slept well.", "Slept badly.")], [("Gym at 6.", "Gym at 7.")]),
+            ("a line of text added on both sides at one place (a conflict)", [("Gym at 6.\n", "Gym at 6.\nRan 5 km.\n")],
+             [("Gym at 6.\n", "Gym at 6.\nSwam.\n")]),
             ("a task's tags changed on one side, its status on the other", [("- [ ] Call the bank", "- [ ] Call the bank #money")],
              [("- [ ] Call the bank", "- [x] Call the bank")]),
         ]
