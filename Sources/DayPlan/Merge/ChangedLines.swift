@@ -318,43 +318,50 @@ struct ChangedLines {
     /// place, as a status is): each such task a change of its own, the rest one change between them.
     private func pieces(of change: Change) -> [Change] {
         guard change.texts.isEmpty, change.tasks.count + change.sideRange.count > 2 else { return [change] }
-        var rest = change
-        var first: [Change] = [], last: [Change] = []
+        let pairs = min(change.tasks.count, change.sideRange.count)
         func same(_ added: Int, _ removed: Int) -> Bool {
-            PlanTask.sameIdentity(rest.tasks[added].title, base.side.tasks[removed].title)
+            PlanTask.sameIdentity(change.tasks[added].title, base.side.tasks[removed].title)
         }
-        // One task of the ancestor (its line and notes) for one line: at the start of `rest`, or its end.
-        func piece(atStart: Bool) -> Change {
-            let k = atStart ? rest.sideRange.lowerBound : rest.sideRange.upperBound - 1
-            let t = atStart ? 0 : rest.tasks.count - 1
-            let span = places[k].lineCount
-            let item = atStart ? rest.items.lowerBound : rest.items.upperBound - 1
-            let removed = atStart ? rest.removed.lowerBound..<(rest.removed.lowerBound + span)
-                                  : (rest.removed.upperBound - span)..<rest.removed.upperBound
-            let added = atStart ? rest.added.lowerBound..<(rest.added.lowerBound + 1) : (rest.added.upperBound - 1)..<rest.added.upperBound
-            let one = Change(section: rest.section, items: item..<(item + 1), sideRange: k..<(k + 1), tasks: [rest.tasks[t]],
-                             titleHashes: [rest.titleHashes[t]], lineDelta: 1 - span, removed: removed, added: added)
-            if atStart {
-                rest.items = (item + 1)..<rest.items.upperBound
-                rest.sideRange = (k + 1)..<rest.sideRange.upperBound
-                rest.removed = removed.upperBound..<rest.removed.upperBound
-                rest.added = added.upperBound..<rest.added.upperBound
-            } else {
-                rest.items = rest.items.lowerBound..<item
-                rest.sideRange = rest.sideRange.lowerBound..<k
-                rest.removed = rest.removed.lowerBound..<removed.lowerBound
-                rest.added = rest.added.lowerBound..<added.lowerBound
-            }
-            rest.tasks.remove(at: t)
-            rest.titleHashes.remove(at: t)
-            rest.lineDelta = rest.added.count - rest.removed.count
-            return one
+        // How many pairs at the start, and then at the end, are one task for one of the same title.
+        var first = 0
+        while first < pairs, same(first, change.sideRange.lowerBound + first) { first += 1 }
+        var last = 0
+        while first + last < pairs, same(change.tasks.count - 1 - last, change.sideRange.upperBound - 1 - last) { last += 1 }
+        guard first + last > 0 else { return [change] }
+        // One task of the ancestor (its line and notes, from `line` on) for the k-th of the change's tasks.
+        func piece(_ k: Int, _ index: Int, _ line: Int, _ added: Int) -> Change {
+            let span = places[index].lineCount
+            let item = change.items.lowerBound + (index - change.sideRange.lowerBound)
+            return Change(section: change.section, items: item..<(item + 1), sideRange: index..<(index + 1),
+                          tasks: [change.tasks[k]], titleHashes: [change.titleHashes[k]], lineDelta: 1 - span,
+                          removed: line..<(line + span), added: added..<(added + 1))
         }
-        while !rest.tasks.isEmpty, !rest.sideRange.isEmpty, same(0, rest.sideRange.lowerBound) { first.append(piece(atStart: true)) }
-        while !rest.tasks.isEmpty, !rest.sideRange.isEmpty, same(rest.tasks.count - 1, rest.sideRange.upperBound - 1) {
-            last.insert(piece(atStart: false), at: 0)
+        var result: [Change] = []
+        result.reserveCapacity(first + last + 1)
+        var line = change.removed.lowerBound
+        for k in 0..<first {
+            let index = change.sideRange.lowerBound + k
+            result.append(piece(k, index, line, change.added.lowerBound + k))
+            line += places[index].lineCount
         }
-        return first + (rest.tasks.isEmpty && rest.sideRange.isEmpty ? [] : [rest]) + last
+        var tail: [Change] = []
+        var end = change.removed.upperBound
+        for k in 0..<last {
+            let index = change.sideRange.upperBound - 1 - k
+            end -= places[index].lineCount
+            tail.append(piece(change.tasks.count - 1 - k, index, end, change.added.upperBound - 1 - k))
+        }
+        // The rest, between the pieces at the start and those at the end.
+        let sideRange = (change.sideRange.lowerBound + first)..<(change.sideRange.upperBound - last)
+        let tasks = Array(change.tasks[first..<(change.tasks.count - last)])
+        if !sideRange.isEmpty || !tasks.isEmpty {
+            let items = (change.items.lowerBound + first)..<(change.items.upperBound - last)
+            let added = (change.added.lowerBound + first)..<(change.added.upperBound - last)
+            result.append(Change(section: change.section, items: items, sideRange: sideRange, tasks: tasks,
+                                 titleHashes: Array(change.titleHashes[first..<(change.titleHashes.count - last)]),
+                                 lineDelta: added.count - (end - line), removed: line..<end, added: added))
+        }
+        return result + tail.reversed()
     }
 
     /// The change of a task's line, its notes kept as they are, to `line`; nil when `line` is not a task

@@ -1,16 +1,17 @@
 /// The merge of two sides whose changes of the common ancestor are separate, line by line, as they are read
 /// by `ChangedLines`: the ancestor's lines with both sides' changed lines put in.
 ///
-/// Separate means that the task merge (`Merger`) would give the same file: no task (by title, or by its
-/// words without `#tags`) is touched by both sides, but for tasks both changed in place, which are merged
-/// field by field as the task merge does it (and must stay where they stand, with no conflict and nothing
-/// to say); neither side moves a task (removes it and adds it
-/// again) or adds a title the ancestor holds; the ancestor's titles are all different; no 1-3-5 limit
-/// is exceeded that neither side exceeded; and where a side adds or removes lines, the other side's
-/// additions and removals stand at least a line away (or both only add tasks at the same place: ours
-/// first, as the task merge puts them). Tasks changed in place (each line for one of the same title, notes
-/// kept) may stand next to anything. Anything else is merged task by task, which is always right:
-/// this is only ever a shortcut to the same file.
+/// Separate means that the task merge (`Merger`) gives that same file by its rules:
+/// - no task is touched by both sides (by title, or by its words without `#tags`), but tasks both changed
+///   in place, which are merged field by field as the task merge does it and must stay where they stand,
+///   with no conflict, nothing to say and one side's notes;
+/// - neither side moves a task (removes it and adds it again), adds a title twice or adds one the ancestor
+///   holds, and the ancestor's titles are all different;
+/// - no 1-3-5 limit is exceeded that neither side exceeded;
+/// - where a side adds or removes lines, the other side's additions and removals stand at least a line
+///   away, or both only add tasks at the same place (ours first, as the task merge puts them). Tasks
+///   changed in place (each task's line for one of the same title) may stand next to anything.
+/// Anything else is merged task by task.
 enum SeparateChanges {
     /// The merged file, or nil when the changes are not separate.
     static func merge(_ ancestor: ChangedLines, ours: ChangedLines.Changes, _ oursBytes: [UInt8],
@@ -23,12 +24,13 @@ enum SeparateChanges {
 
         // A task both sides changed in place is merged field by field, as the task merge does it; it must
         // stay where it is, with no conflict and nothing to say.
+        // Both lists are in file order: walked side by side.
         var both: [(index: Int, task: PlanTask)] = []
-        var inPlaceOurs = IntegerSet(expected: o.inPlaceTasks.count)
-        for (index, _) in o.inPlaceTasks { _ = inPlaceOurs.insert(index) }
-        for (index, theirsTask) in t.inPlaceTasks where inPlaceOurs.contains(index) {
-            guard let oursTask = o.inPlaceTasks.first(where: { $0.index == index })?.task,
-                  let task = mergedInPlace(base.side.tasks[index], oursTask, theirsTask, region: base.side.regions[index])
+        var k = 0
+        for (index, theirsTask) in t.inPlaceTasks {
+            while k < o.inPlaceTasks.count, o.inPlaceTasks[k].index < index { k += 1 }
+            guard k < o.inPlaceTasks.count, o.inPlaceTasks[k].index == index else { continue }
+            guard let task = mergedInPlace(base.side.tasks[index], o.inPlaceTasks[k].task, theirsTask, region: base.side.regions[index])
             else { return nil }
             both.append((index, task))
         }
@@ -41,7 +43,7 @@ enum SeparateChanges {
             return !b.contains { (index, hash) in (index < 0 || !shared.contains(index)) && set.contains(hash) }
         }
         guard apart(o.identities, t.identities), apart(o.words, t.words),
-              withinLimits(base, ours, theirs, both: both) else { return nil }
+              withinLimits(base, ours, theirs, both: both, shared: shared) else { return nil }
 
         // Where each change stands in the ancestor, in file order: at one place, an addition before a change
         // of what stands there, and ours before theirs. A task both sides changed in place is one stretch,
@@ -173,9 +175,9 @@ enum SeparateChanges {
 
     /// Whether the merged file leaves each bucket of each limited region within its limit, or one side alone
     /// exceeds it (the task merge then keeps what the sides hold). `both`: the tasks both sides changed in
-    /// place, merged.
+    /// place, merged; `shared`, their indices.
     static func withinLimits(_ base: MergeVersion, _ ours: ChangedLines.Changes, _ theirs: ChangedLines.Changes,
-                             both: [(index: Int, task: PlanTask)]) -> Bool {
+                             both: [(index: Int, task: PlanTask)], shared: IntegerSet) -> Bool {
         let buckets = Bucket.allCases.count
         func slot(_ region: Region, _ bucket: Bucket) -> Int { region.rawValue * buckets + bucket.rawValue }
         var open = [Int](repeating: 0, count: Region.allCases.count * buckets)
@@ -183,10 +185,10 @@ enum SeparateChanges {
             open[slot(base.side.regions[k], base.side.tasks[k].bucket)] += 1
         }
         // What a side's changes add to the count, leaving out the tasks both changed.
-        func delta(_ changes: ChangedLines.Changes, skipping shared: Bool) -> [Int] {
+        func delta(_ changes: ChangedLines.Changes, skipping: Bool) -> [Int] {
             var count = [Int](repeating: 0, count: open.count)
             for change in changes.list {
-                if shared, change.sideRange.count == 1, both.contains(where: { $0.index == change.sideRange.lowerBound }) { continue }
+                if skipping, change.sideRange.count == 1, shared.contains(change.sideRange.lowerBound) { continue }
                 for k in change.sideRange where base.side.tasks[k].status.isOpen {
                     count[slot(base.side.regions[k], base.side.tasks[k].bucket)] -= 1
                 }
