@@ -122,9 +122,7 @@ extension DayDocument {
     /// reads back a line it changed without parsing the whole file again (rollover's).
     static func task(onLine line: ArraySlice<UInt8>) -> (task: PlanTask, blocked: Bool)? {
         line.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer)
-            parser.lineNumber = 1
-            parser.phase = .section
+            var parser = Parser(lineInSection: buffer)
             var start = 0, end = buffer.count
             while start < end, isBlank(buffer[start]) { start += 1 }
             while end > start, isBlank(buffer[end - 1]) || buffer[end - 1] == cr { end -= 1 }
@@ -142,9 +140,7 @@ extension DayDocument {
     static func canonicalTask(onLine line: UnsafeBufferPointer<UInt8>, memo: TaskLineMemo) -> (task: PlanTask, entry: Int)? {
         guard line.count >= 6, line[0] == UInt8(ascii: "-") || line[0] == UInt8(ascii: "+") || line[0] == UInt8(ascii: "*"),
               line[1] == space, line[2] == UInt8(ascii: "["), !isBlank(line[line.count - 1]), line[line.count - 1] != cr else { return nil }
-        var parser = Parser(line)
-        parser.lineNumber = 1
-        parser.phase = .section
+        var parser = Parser(lineInSection: line)
         parser.memo = memo
         parser.checkEncoding(from: 0)
         guard parser.diagnostics.isEmpty, let task = parser.rememberedTask(0, line.count, wholeLine: true),
@@ -165,9 +161,7 @@ extension DayDocument {
              UInt8(ascii: "`"), UInt8(ascii: "~"): return nil
         default: break
         }
-        var parser = Parser(line)
-        parser.lineNumber = 1
-        parser.phase = .section
+        var parser = Parser(lineInSection: line)
         parser.sections = [Section(kind: .other("Notes"), items: [])]
         parser.checkEncoding(from: 0)
         guard parser.diagnostics.isEmpty, !parser.holdsCR else { return nil }
@@ -362,6 +356,13 @@ private struct Parser {
     init(_ bytes: UnsafeBufferPointer<UInt8>, reading: Reading = .whole) {
         self.bytes = bytes
         self.reading = reading
+    }
+
+    /// A parser of one line read apart from its file, as line 1 of a section.
+    init(lineInSection line: UnsafeBufferPointer<UInt8>) {
+        self.init(line)
+        lineNumber = 1
+        phase = .section
     }
 
     mutating func parse() -> DayDocument {

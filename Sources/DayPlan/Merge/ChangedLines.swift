@@ -117,9 +117,11 @@ struct ChangedLines {
         /// Lines of text, for a change of text (no task).
         var texts: [Item] = []
         var titleHashes: [Int]
-        var lineDelta: Int
-        var removed: Range<Int> = 0..<0
-        var added: Range<Int> = 0..<0
+        var removed: Range<Int>
+        var added: Range<Int>
+
+        /// How many lines the version has more than the ancestor after it.
+        var lineDelta: Int { added.count - removed.count }
     }
 
     /// A version read as the ancestor with lines changed: the changes, in file order, and where the
@@ -160,9 +162,7 @@ struct ChangedLines {
                     var s = i
                     while s < oldCount, toVersion[s] < 0 { s += 1 }
                     let jEnd = s < oldCount ? toVersion[s] : newCount
-                    guard var change = self.change(removing: i..<s, adding: j..<jEnd, of: new, starts, memo: memo) else { return nil }
-                    change.removed = i..<s
-                    change.added = j..<jEnd
+                    guard let change = self.change(removing: i..<s, adding: j..<jEnd, of: new, starts, memo: memo) else { return nil }
                     changes += pieces(of: change)
                     i = s; j = jEnd
                 }
@@ -226,7 +226,7 @@ struct ChangedLines {
         var section: Int, items: Range<Int>, sideRange: Range<Int>
         if removed.count == 1, added.count == 1, case let number = Int(taskStarting[removed.lowerBound]), number >= 0,
            places[number].lineCount > 1 {
-            return changingLine(of: places[number], to: line(added.lowerBound, of: new, starts), memo: memo)
+            return changingLine(of: places[number], to: line(added.lowerBound, of: new, starts), at: added, memo: memo)
         }
         if !removed.isEmpty {
             var line = removed.lowerBound
@@ -282,7 +282,7 @@ struct ChangedLines {
             titleHashes.append(memo.identityHash(entry))
         }
         return Change(section: section, items: items, sideRange: sideRange, tasks: tasks, titleHashes: titleHashes,
-                      lineDelta: added.count - removed.count)
+                      removed: removed, added: added)
     }
 
     /// The change of lines of text in a section other than a region: the ancestor's `removed` all such lines,
@@ -311,7 +311,7 @@ struct ChangedLines {
         }
         let end = base.side.tasks.count
         return Change(section: section, items: items, sideRange: end..<end, tasks: [], texts: texts,
-                      titleHashes: [], lineDelta: added.count - removed.count)
+                      titleHashes: [], removed: removed, added: added)
     }
 
     /// A change of tasks cut where it begins or ends with a task for one of the same title (changed in
@@ -333,7 +333,7 @@ struct ChangedLines {
             let span = places[index].lineCount
             let item = change.items.lowerBound + (index - change.sideRange.lowerBound)
             return Change(section: change.section, items: item..<(item + 1), sideRange: index..<(index + 1),
-                          tasks: [change.tasks[k]], titleHashes: [change.titleHashes[k]], lineDelta: 1 - span,
+                          tasks: [change.tasks[k]], titleHashes: [change.titleHashes[k]],
                           removed: line..<(line + span), added: added..<(added + 1))
         }
         var result: [Change] = []
@@ -359,15 +359,16 @@ struct ChangedLines {
             let added = (change.added.lowerBound + first)..<(change.added.upperBound - last)
             result.append(Change(section: change.section, items: items, sideRange: sideRange, tasks: tasks,
                                  titleHashes: Array(change.titleHashes[first..<(change.titleHashes.count - last)]),
-                                 lineDelta: added.count - (end - line), removed: line..<end, added: added))
+                                 removed: line..<end, added: added))
         }
         return result + tail.reversed()
     }
 
-    /// The change of a task's line, its notes kept as they are, to `line`; nil when `line` is not a task
+    /// The change of a task's line, its notes kept as they are, to `line` (the version's line `added`); nil when `line` is not a task
     /// line `ChangedLines` reads, or when the task is finished there and not in the ancestor (its notes are
     /// then looked at again, for open sub-tasks).
-    private func changingLine(of place: TaskPlace, to line: UnsafeBufferPointer<UInt8>, memo: TaskLineMemo) -> Change? {
+    private func changingLine(of place: TaskPlace, to line: UnsafeBufferPointer<UInt8>, at added: Range<Int>,
+                              memo: TaskLineMemo) -> Change? {
         guard case .task(let old) = base.document.sections[place.section].items[place.item],
               let (read, entry) = DayDocument.canonicalTask(onLine: line, memo: memo) else { return nil }
         // Finishing a task looks at its notes for open sub-tasks, which stand in brackets.
@@ -379,7 +380,7 @@ struct ChangedLines {
         task.lineSpan = old.lineSpan
         return Change(section: place.section, items: place.item..<(place.item + 1),
                       sideRange: place.sideIndex..<(place.sideIndex + 1), tasks: [task],
-                      titleHashes: [memo.identityHash(entry)], lineDelta: 0)
+                      titleHashes: [memo.identityHash(entry)], removed: place.firstLine..<(place.firstLine + 1), added: added)
     }
 
     /// The ancestor's reading with `changes` (in file order) made.

@@ -146,8 +146,7 @@ private struct Merger {
     }
 
     /// The tasks of the common ancestor, ours and theirs; their keys (shared by the versions of one task: a
-    /// base task's index, else a number after those, `matchTasks`); and
-    /// what became of each task, by key.
+    /// base task's index, else a number after those, `matchTasks`); and what became of each task, by key.
     var sides: [MergeSide] = []
     var keys: [[Int]] = []
     var outcomes: [TaskMerge.Outcome?] = []

@@ -43,16 +43,7 @@ struct ByteHasher {
     /// The hash of `bytes`, as adding them one by one to a new hasher gives it.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         var hasher = ByteHasher()
-        var i = 0
-        while i + 8 <= bytes.count {
-            hasher.mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
-        }
-        hasher.count = i
-        while i < bytes.count {
-            hasher.add(bytes[i])
-            i += 1
-        }
+        _ = hasher.addASCII(bytes)
         return hasher.finish()
     }
 

@@ -18,6 +18,42 @@ import Testing
         #expect(try folder.read("theirs") == Self.base + "- [ ] Renew passport\n")
     }
 
+    /// Two machines' edits that are separate changes (FORMAT.md, "Separate changes"), merged by the binary
+    /// as git runs it: statuses changed on each side, one task on both (done against in progress: done),
+    /// a task removed with its notes, tasks added by both after the same task, a line of the notes
+    /// changed. `ChangedLinesTests` checks in the library that such a merge takes the shortcut and gives
+    /// what the task merge gives.
+    @Test func separateChangesOfABiggerDayMergeCleanly() throws {
+        var base = ["# 2026-11-21", "", "## Morning", "* [ ] Draft the report", "", "## Afternoon", "- [ ] Call Ana", "",
+                    "## Evening", "", "## Backlog"]
+        for number in 1...40 {
+            base.append("- [ ] Errand \(number)")
+            if number % 9 == 0 { base.append("  a note of errand \(number)") }
+        }
+        base += ["", "## Notes", "Slept well.", "Gym at 6."]
+        func edited(_ changes: [(String, String)]) -> String {
+            var text = base.joined(separator: "\n") + "\n"
+            for (old, new) in changes { text = text.replacingOccurrences(of: old, with: new) }
+            return text
+        }
+        let ours = edited([("- [ ] Errand 3\n", "- [x] Errand 3\n"), ("- [ ] Errand 20\n", "- [x] Errand 20\n"),
+                           ("- [ ] Errand 40\n", "- [ ] Errand 40\n- [ ] Buy stamps\n")])
+        let theirs = edited([("* [ ] Draft", "* [/] Draft"), ("- [ ] Errand 20\n", "- [/] Errand 20\n"),
+                             ("- [ ] Errand 27\n  a note of errand 27\n", ""), ("- [ ] Errand 40\n", "- [ ] Errand 40\n- [ ] Post the card\n"),
+                             ("Gym at 6.", "Gym at 7.")])
+        let folder = try TemporaryFolder()
+        try folder.write("base", base.joined(separator: "\n") + "\n")
+        try folder.write(".merge_file_ours", ours)
+        try folder.write("theirs", theirs)
+        let run = try Binary.run(["merge", "base", ".merge_file_ours", "theirs", "2026-11-21.md"], in: folder.url)
+        #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
+        let expected = edited([("* [ ] Draft", "* [/] Draft"), ("- [ ] Errand 3\n", "- [x] Errand 3\n"),
+                               ("- [ ] Errand 20\n", "- [x] Errand 20\n"), ("- [ ] Errand 27\n  a note of errand 27\n", ""),
+                               ("- [ ] Errand 40\n", "- [ ] Errand 40\n- [ ] Buy stamps\n- [ ] Post the card\n"),
+                               ("Gym at 6.", "Gym at 7.")])
+        #expect(try folder.read(".merge_file_ours") == expected)
+    }
+
     /// OURS is flushed to the disk before it is renamed into place, unless it is one of the temporary files git
     /// hands the driver (`.merge_file_XXXXXX`), which git reads back at once.
     @Test(.enabled(if: installedProgram("strace") != nil, "strace is not installed, so the merge's flushes cannot be watched"))
