@@ -11,8 +11,9 @@ let package = Package(
     targets: [
         // The format, the rules and rollover, on values: no I/O, no printing, no Foundation.
         .target(name: "DayPlan"),
-        // The command: arguments, files, output and exit codes.
-        .executableTarget(name: "dayplan", dependencies: ["DayPlan"]),
+        // The command: arguments, files, output and exit codes. Its folder is DayPlanCLI, not dayplan, so that no
+        // two paths differ only in case (a default macOS volume would put both targets in one folder).
+        .executableTarget(name: "dayplan", dependencies: ["DayPlan"], path: "Sources/DayPlanCLI"),
         .testTarget(name: "DayPlanTests", dependencies: ["DayPlan"], exclude: ["Format/Golden", "Corpus/Cases"]),
         // Depends on the executable so that `swift test` builds the binary these tests run, and on the
         // library to read the files that binary writes.
