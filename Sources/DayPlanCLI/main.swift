@@ -90,6 +90,27 @@ var overview: String {
     }
 }
 
+/// The command line's words, each checked to be UTF-8: a word that is not is refused with its position (exit 2),
+/// never read with its bad bytes replaced (a title that would be written with U+FFFD, a path that names no file).
+@MainActor func commandLineWords() -> [String]? {
+    var words: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+        guard let word = String(validatingCString: pointer) else {
+            var err = Output.error
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            let shown = bytes.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }
+            err.line("dayplan: word \(index) of the command line is not valid UTF-8 (\(shown.joined())); "
+                     + "dayplan reads its arguments as UTF-8, so nothing was done")
+            err.flush()
+            return nil
+        }
+        words.append(word)
+    }
+    return words
+}
+
 // A write past a file-size limit fails with EFBIG, reported like any other I/O error, instead of killing us.
 signal(SIGXFSZ, SIG_IGN)
-exit(runDayplan(Array(CommandLine.arguments.dropFirst())).rawValue)
+guard let words = commandLineWords() else { exit(ExitCode.failure.rawValue) }
+exit(runDayplan(words).rawValue)

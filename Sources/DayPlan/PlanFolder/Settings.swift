@@ -71,6 +71,9 @@ public struct Settings: Hashable, Sendable {
                 guard !value.hasPrefix("/") else {
                     throw SettingsError(line: number, key: key, "`\(value)` is an absolute path; give a path inside the plan folder, such as .dayplan/template.md")
                 }
+                guard !value.split(separator: "/").contains("..") else {
+                    throw SettingsError(line: number, key: key, "`\(value)` leads out of the plan folder; give a path inside it, such as .dayplan/template.md")
+                }
                 template = value.isEmpty ? nil : value
             }
         }

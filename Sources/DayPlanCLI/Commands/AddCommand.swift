@@ -69,8 +69,14 @@ enum AddCommand {
         }
         var tasks: [PlanTask] = []
         for title in titles {
-            guard let (task, findings) = PlanTask.parsing(line: "\(bucket.bullet) [ ] \(title)"), !task.title.isEmpty else {
+            let prefix = "\(bucket.bullet) [ ] "
+            guard let (task, findings) = PlanTask.parsing(line: prefix + title), !task.title.isEmpty else {
                 return usage("'\(title)' is not a title: it needs words that are not metadata, on one line")
+            }
+            // What lint would call an error is not written at all; a warning is written and said.
+            if let error = findings.first(where: { $0.severity == .error }) {
+                err.line("dayplan add: '\(title)', column \(error.start.column - prefix.utf8.count): \(error.message) [\(error.rule)]; nothing changed")
+                return .failure
             }
             for finding in findings {
                 err.line("dayplan add: warning: '\(title)': \(finding.message) [\(finding.rule)]")

@@ -25,8 +25,11 @@ enum FmtCommand {
             never closed, conflict markers, …) is left exactly as it is, and the reasons are reported.
 
             With --write it prints each file it changed, one a line (nothing with -q), and holds the lock
-            of each plan folder it writes in (.dayplan.lock, as rollover does) until it is done, so that
-            it never undoes what a rollover running at the same moment writes.
+            of each file it writes (.dayplan.lock, the one rollover takes for that file) until it is done,
+            so that it never undoes what a rollover running at the same moment writes. It rewrites only
+            day files: a file whose name (YYYY-MM-DD.md) or day heading says which day it plans; any
+            other file is named and left as it is, and so is a day file that is one file with another
+            (a link or a hard link).
             """,
         options: [
             .flag("--check", "Write nothing; list the files that would change. Exit 1 if any would."),
@@ -55,31 +58,11 @@ enum FmtCommand {
                      + "Name day files or folders (dayplan fmt --check .), or pipe one in (dayplan fmt < 2026-11-21.md).")
             return .failure
         }
-        // Each argument expanded on its own, to know which folder each file was found in (for its lock).
         var paths: [String] = []
-        var lockFolders: Set<String> = []
-        var lockFolderOfDirectory: [String: String] = [:]
-        // The plan folder rollover would use from here: files inside it share its lock.
-        let current = write ? (try? PlanFolder.find(dir: nil))?.absolutePath : nil
         do {
             let named = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-            // Checking takes no lock: every argument at once (a glob's thousands of files looked up on all cores).
-            if !write { paths = try FileSystem.expand(named) }
-            for argument in named where write {
-                let files = try FileSystem.expand([argument])
-                paths += files
-                let foundIn = FileSystem.kind(of: argument) == .directory ? argument : nil
-                for file in files where file != "-" {
-                    let directory = FileSystem.directory(of: file)
-                    if let known = lockFolderOfDirectory[directory] {
-                        lockFolders.insert(known)
-                        continue
-                    }
-                    let folder = PlanFolder.lockFolder(for: file, current: current, fallback: foundIn ?? directory)
-                    lockFolderOfDirectory[directory] = folder
-                    lockFolders.insert(folder)
-                }
-            }
+            // Every argument at once (a glob's thousands of files looked up on all cores).
+            paths = try FileSystem.expand(named)
         } catch {
             err.line("dayplan fmt: \(error.message)")
             return .failure
@@ -89,13 +72,13 @@ enum FmtCommand {
             return .failure
         }
 
-        // Hold each plan folder's lock (in a fixed order, so that two runs cannot each wait for the other) until
-        // every file is written: a rollover then runs wholly before or after this run, never in between.
-        var locks: [Int32] = []
-        defer { for lock in locks where lock >= 0 { close(lock) } }
-        for folder in lockFolders.sorted(by: FileSystem.precedes) {
+        // Hold the lock of every file it writes (PlanLock, in one order, so that two runs cannot each wait for the
+        // other) until every file is written: a rollover then runs wholly before or after this run, never in between.
+        var lock = PlanLock.none
+        defer { lock.release() }
+        if write {
             do {
-                locks.append(try PlanFolder.lock(folder: folder, exclusive: true, unlessReadOnly: true))
+                lock = try PlanLock.take(guarding: paths, exclusive: true, unlessReadOnly: true)
             } catch {
                 err.line("dayplan fmt: \(error.message); nothing changed")
                 return .failure
@@ -114,6 +97,12 @@ enum FmtCommand {
             switch outcome {
             case .failed(let error):
                 err.line("dayplan fmt: \(error.message)")
+                result = .failure
+            case .notADayFile:
+                err.line("dayplan fmt: \(name): not a day file (neither its name, YYYY-MM-DD.md, nor a day heading "
+                         + "says which day it plans), so it was left as it is")
+            case .sharedFile(let problem):
+                err.line("dayplan fmt: \(problem)")
                 result = .failure
             case .unchanged(let input):
                 if !check && !write { out.write(bytes: input) }
@@ -142,6 +131,10 @@ enum FmtCommand {
     /// What became of one file.
     enum Outcome {
         case failed(FileError)
+        /// With --write: a Markdown file that is no day file, which fmt does not own.
+        case notADayFile
+        /// With --write: a day file that is one file with another (a link), which no writer changes.
+        case sharedFile(String)
         case unchanged([UInt8])
         case changed([UInt8])
         case refused([UInt8], [Diagnostic])
@@ -154,6 +147,10 @@ enum FmtCommand {
             input = try FileSystem.read(path)
         } catch {
             return .failed(error)
+        }
+        if write {
+            if Day(fileNameOf: path) == nil, DayDocument(parsing: input).day == nil { return .notADayFile }
+            if let problem = PlanFolder.sharedFile(path, among: []) { return .sharedFile(problem) }
         }
         switch Formatter.format(input) {
         case .unchanged:

@@ -81,19 +81,21 @@ enum ImportCommand {
         } catch {
             return fail(error.message)
         }
-        let lock: Int32
-        do {
-            lock = try folder.lock(exclusive: !dryRun)
-        } catch {
-            return fail("\(error.message); nothing written")
-        }
-        defer { if lock >= 0 { close(lock) } }
+        // The lock of every file it may write (each day's file, or where a new one goes), taken before the listing
+        // it decides from.
+        let lock: PlanLock
         let existing: [PlanFolder.DayFile]
         do {
-            existing = try folder.dayFiles()
+            (lock, existing) = try PlanLock.take(in: folder, exclusive: !dryRun) { files in
+                let layout = folder.layout(given: files)
+                return days.map { record in
+                    files.first { $0.day == record.date }?.path ?? folder.path(of: layout.path(for: record.date))
+                }
+            }
         } catch {
             return fail("\(error.message); nothing written")
         }
+        defer { lock.release() }
         let layout = folder.layout(given: existing)
 
         // 3. What each day's file would become.
@@ -118,6 +120,10 @@ enum ImportCommand {
                 return fail("\(error.message); nothing written")
             }
             let same = current == bytes || DayDocument(parsing: current).canonicalBytes() == bytes
+            if !same, force, let problem = PlanFolder.sharedFile(found.path, among: existing) {
+                duplicates.append(problem)
+                continue
+            }
             plan.append((found.path, record.date, bytes, same ? .unchanged : force ? .replace : .differs))
         }
         let conflicts = plan.filter { $0.action == .differs }
@@ -130,7 +136,9 @@ enum ImportCommand {
             return .findings
         }
 
-        // 4. A dry run lists; a run writes, new folders made as needed.
+        // 4. A dry run lists; a run writes, new folders made as needed (and the temporary files killed runs left for
+        // them removed first).
+        if !dryRun { _ = FileSystem.removeLeftovers(of: plan.map(\.path)) }
         var counts: [Action: Int] = [:]
         for entry in plan {
             counts[entry.action, default: 0] += 1

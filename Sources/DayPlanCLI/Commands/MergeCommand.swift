@@ -62,6 +62,9 @@ enum MergeCommand {
             do {
                 // Atomic always; flushed to the disk unless OURS is git's own temporary file, which git reads
                 // back as soon as the driver exits (README, "Sync with git").
+                // A merge killed while writing left its temporary file in OURS's folder (under git's name of the
+                // moment, which no later merge has): remove every leftover there.
+                _ = FileSystem.removeLeftovers(in: FileSystem.directory(of: paths[1]))
                 try FileSystem.replace(paths[1], with: result.bytes, durable: !isGitsTemporaryFile(paths[1]))
             } catch {
                 return fail("\(error.message); nothing changed")

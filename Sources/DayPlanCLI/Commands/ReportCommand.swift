@@ -45,7 +45,7 @@ enum ReportCommand {
                     "The rows of the period table (default: day for up to 31 days, week up to 182, else month)."),
             .choice("--format", Format.allCases.map(\.rawValue),
                     "text (default; charts on a terminal), json (every figure), csv (the period table), html (one self-contained page; with -o)."),
-            .option("--output", short: "o", "FILE", .file, "Write the report to FILE (atomically) instead of standard output."),
+            .option("--output", short: "o", "FILE", .file, "Write the report to FILE (a file is replaced atomically; a device or a pipe such as /dev/stdout is written into) instead of standard output."),
             .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "With no PATH, where to look for the plan folder (default: the current folder)."),
         ],
         exitCodes: [(0, "done"),
@@ -115,7 +115,7 @@ enum ReportCommand {
         }
         if let output {
             do {
-                try FileSystem.replace(output, with: gathered)
+                try FileSystem.writeOutput(output, with: gathered)
             } catch {
                 return fail(error.message)
             }

@@ -123,35 +123,34 @@ enum RolloverCommand {
 
         folder = planFolder
 
-        // 3. Hold the plan folder's lock for the whole run, so that two rollovers at the same moment make one and
-        // fmt --write cannot undo what this run writes.
-        let lock: Int32
+        // 3. Hold the lock of the files this run writes (the old day's and the new day's; PlanLock) for the whole
+        // run, so that two rollovers at the same moment make one and no other writer can undo what this run writes.
+        let lock: PlanLock
+        let files: [PlanFolder.DayFile]
         do {
-            lock = try planFolder.lock(exclusive: !dryRun)
+            (lock, files) = try PlanLock.take(in: planFolder, exclusive: !dryRun) { files in
+                // Two files of one day are refused below, before anything is written: nothing to lock for them.
+                let sources = PlanFolder.newest(before: day, in: files)
+                guard PlanFolder.duplicates(sources) == nil,
+                      let target = try? DayFileOfPlan.find(day, in: planFolder, files: files).get() else { return [] }
+                return sources.map(\.path) + [target.path]
+            }
         } catch {
             return fail("\(error.message); nothing changed")
         }
-        defer { if lock >= 0 { close(lock) } }
+        defer { lock.release() }
 
-        // 4. A run killed while writing leaves a temporary file behind: remove those of processes that are gone.
-        let files: [PlanFolder.DayFile]
-        do {
-            if !dryRun {
-                for name in try FileSystem.entries(of: planFolder.path) where FileSystem.isLeftover(name) {
-                    let leftover = planFolder.path(of: name)
-                    if unlink(leftover) != 0 {
-                        nameFolderOnError()
-                        err.line("dayplan rollover: warning: cannot remove \(FileError.system(leftover, "leftover").message)")
-                    }
-                }
+        // 4. A run killed while writing leaves a temporary file behind: remove those of runs that are gone.
+        if !dryRun {
+            for failure in FileSystem.removeLeftovers(in: planFolder.path) {
+                nameFolderOnError()
+                err.line("dayplan rollover: warning: \(failure.message)")
             }
-            files = try planFolder.dayFiles()
-        } catch {
-            return fail("\(error.message); nothing changed")
         }
 
         // 5. The source: the newest day file dated before the day. The target: the day's own file wherever it is,
-        // else where the layout puts it. Two files of either day would make either choice a guess.
+        // else where the layout puts it. Two files of either day would make either choice a guess, and a day file
+        // that is one file with another day's (a link) would mark the new day's own tasks moved on.
         let sources = PlanFolder.newest(before: day, in: files)
         let dayFile: DayFileOfPlan
         switch DayFileOfPlan.find(day, in: planFolder, files: files) {
@@ -165,6 +164,13 @@ enum RolloverCommand {
             nameFolderOnError()
             err.line("dayplan rollover: \(PlanFolder.duplicates(sources) ?? duplicates.message); nothing changed")
             return .findings
+        }
+        for path in sources.map(\.path) + [dayFile.path] {
+            if let problem = PlanFolder.sharedFile(path, among: files) {
+                nameFolderOnError()
+                err.line("dayplan rollover: \(problem)")
+                return .findings
+            }
         }
         var sourcePath = ""
         var sourceFile: (day: Day, bytes: [UInt8])?
@@ -232,7 +238,7 @@ enum RolloverCommand {
         var routines: DayDocument?
         if FileSystem.kind(of: routinesPath) != .missing {
             do {
-                routines = DayDocument(parsing: try FileSystem.read(routinesPath))
+                routines = DayDocument(parsing: try FileSystem.read(try planFolder.pathInside(PlanFolder.routinesFile, what: "the routines file")))
             } catch {
                 return fail("\(error.message); nothing changed")
             }

@@ -74,7 +74,9 @@ enum StatusCommand {
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (RolloverCommand.environment("NO_COLOR") ?? "").isEmpty
-            out.write(text(progress, file: session.file.path, findings: counts, colour: colour))
+            let shown = text(progress, file: session.file.path, findings: counts, colour: colour)
+            // Coloured text is dayplan's own escapes around parts escaped one by one; plain text is escaped whole.
+            if colour { out.write(painted: shown) } else { out.write(shown) }
         case .json:
             out.write(bytes: json(progress, file: session.file.path, findings: counts))
         }
@@ -86,6 +88,9 @@ enum StatusCommand {
     /// The status as lines for people; with `colour`, ANSI colours: full buckets yellow, over-full red.
     static func text(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int), colour: Bool) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        // With colours the text goes to a terminal as it is: what came from the file is escaped here.
+        func shown(_ text: String) -> String { colour ? Output.escaped(text) : text }
+        let file = shown(file)
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)" }
         var text = "\(file): \(Weekday(of: progress.day).name) \(progress.day), "
         if progress.planned == 0 {
@@ -114,7 +119,7 @@ enum StatusCommand {
             text += ": " + ages.joined(separator: ", ")
             if let oldest = backlog.oldest, let from = oldest.metadata.from {
                 let days = from.days(until: progress.day)
-                text += "; oldest: \(oldest.title) (from \(from), \(days) day\(days == 1 ? "" : "s") ago)"
+                text += "; oldest: \(shown(oldest.title)) (from \(from), \(days) day\(days == 1 ? "" : "s") ago)"
             }
         }
         text += "\n"
@@ -123,7 +128,7 @@ enum StatusCommand {
             let when = deadline.daysLeft == 0 ? "due today" : deadline.daysLeft < 0 ? "due \(deadline.due), \(days) day\(plural) ago"
                 : "due \(deadline.due), in \(days) day\(plural)"
             text += paint((deadline.isOverdue ? "Overdue" : "Due soon").padding(width), deadline.isOverdue ? "1;31" : "33")
-                + "  \(deadline.task.title) (\(when))\n"
+                + "  \(shown(deadline.task.title)) (\(when))\n"
         }
         if findings.errors + findings.warnings > 0 {
             let words = [findings.errors > 0 ? "\(findings.errors) error\(findings.errors == 1 ? "" : "s")" : nil,

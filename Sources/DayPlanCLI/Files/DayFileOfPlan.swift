@@ -43,8 +43,8 @@ struct DayFileOfPlan {
         -> (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
     {
         guard let template = planFolder.settings.template else { return nil }
-        let path = planFolder.path(of: template)
         do {
+            let path = try planFolder.pathInside(template, what: "the template")
             let rendered = Template(try FileSystem.read(path)).render(for: day)
             return (path, rendered.bytes, rendered.unknown)
         } catch {

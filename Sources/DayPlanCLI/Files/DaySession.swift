@@ -18,8 +18,8 @@ struct DaySession {
     let file: DayFileOfPlan
     /// The file's bytes; nil when it does not exist yet.
     let bytes: [UInt8]?
-    /// The lock held (-1 for none); released by `release()`.
-    private let lock: Int32
+    /// The lock held (none for a command that only reads); released by `release()`.
+    private let lock: PlanLock
 
     /// Why a daily command stops: its exit code and the message for standard error.
     struct Failure: Error {
@@ -45,9 +45,9 @@ struct DaySession {
         } catch {
             throw Failure(code: .failure, message: error.message)
         }
-        var lock: Int32 = -1
+        var lock = PlanLock.none
         func fail(_ code: ExitCode, _ message: String) -> Failure {
-            if lock >= 0 { closeDescriptor(lock) }
+            lock.release()
             return Failure(code: code, message: message)
         }
 
@@ -58,11 +58,13 @@ struct DaySession {
                 throw fail(.failure, FileSystem.kind(of: path) == .missing ? "\(path): no such file" : "\(path): not a day file")
             }
             if writing {
-                let folder = PlanFolder.lockFolder(for: path, current: planFolder.absolutePath, fallback: FileSystem.directory(of: path))
                 do {
-                    lock = try PlanFolder.lock(folder: folder, exclusive: true, unlessReadOnly: true)
+                    lock = try PlanLock.take(guarding: [path], exclusive: true, unlessReadOnly: true, namedFrom: planFolder)
                 } catch {
                     throw fail(.failure, "\(error.message); nothing changed")
+                }
+                if let problem = PlanFolder.sharedFile(path, among: (try? planFolder.dayFiles()) ?? []) {
+                    throw fail(.findings, problem)
                 }
             }
             let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -83,7 +85,7 @@ struct DaySession {
                     day = given
                 }
             }
-            let files: [PlanFolder.DayFile]
+            var files: [PlanFolder.DayFile]
             do {
                 files = try planFolder.dayFiles()
             } catch {
@@ -94,14 +96,19 @@ struct DaySession {
             }
             if writing {
                 do {
-                    lock = try planFolder.lock(exclusive: true)
+                    (lock, files) = try PlanLock.take(in: planFolder, exclusive: true) { files in
+                        [(try? DayFileOfPlan.find(day, in: planFolder, files: files).get())?.path].compactMap { $0 }
+                    }
                 } catch {
                     throw fail(.failure, "\(error.message); nothing changed")
                 }
             }
-            switch DayFileOfPlan.find(day, in: planFolder, files: writing ? (try? planFolder.dayFiles()) ?? files : files) {
+            switch DayFileOfPlan.find(day, in: planFolder, files: files) {
             case .success(let found): file = found
             case .failure(let duplicates): throw fail(.findings, "\(duplicates.message); nothing changed")
+            }
+            if writing, let problem = PlanFolder.sharedFile(file.path, among: files) {
+                throw fail(.findings, problem)
             }
         }
 
@@ -118,11 +125,14 @@ struct DaySession {
 
     /// Releases the lock.
     func release() {
-        if lock >= 0 { closeDescriptor(lock) }
+        lock.release()
     }
 
-    /// Writes `bytes` as the day's file, atomically, making the folders a new one needs.
+    /// Writes `bytes` as the day's file, atomically, making the folders a new one needs (and removing the
+    /// temporary files killed runs left for it; one that cannot be removed is left, as it harms nothing).
     func write(_ bytes: [UInt8]) throws(FileError) {
+        // A run of add, mark or move killed while writing left its temporary file beside the day's: remove it.
+        _ = FileSystem.removeLeftovers(of: [file.path])
         try file.write(bytes, in: planFolder)
     }
 
@@ -153,11 +163,6 @@ struct DaySession {
             }
         }
     }
-}
-
-/// Closes a file descriptor (a lock's): `close` by another name, since `DaySession` members hide the C one.
-private func closeDescriptor(_ descriptor: Int32) {
-    close(descriptor)
 }
 
 extension DaySession {

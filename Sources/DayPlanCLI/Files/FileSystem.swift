@@ -34,21 +34,35 @@ struct FileError: Error {
 enum FileSystem {
     /// Reads a whole file, or standard input for `-`.
     ///
-    /// Refuses anything larger than `largestDayFile`, so that `/dev/zero` or an endless pipe ends with a message
-    /// instead of running out of memory.
+    /// Only a regular file (or standard input) is read: a FIFO, a device or a socket is refused before anything is
+    /// read from it, since reading one may wait forever (a FIFO with no writer, a terminal) or never end
+    /// (`/dev/zero`). It is opened without waiting (`O_NONBLOCK`) and looked at before it is read, so that the
+    /// check and the read are about one file. Anything larger than `largestDayFile` is refused: a regular file by
+    /// its size before it is read, standard input once that much has arrived.
     static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .system(path, "cannot open") }
         defer { if descriptor != 0 { close(descriptor) } }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FileError(path, "is a directory")
+        guard fstat(descriptor, &info) == 0 else { throw .system(path, "cannot look at") }
+        if path != "-" {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw FileError(path, "is a directory")
+            default: throw FileError(path, "\(describe(info.st_mode)), not a regular file, so it was not read")
+            }
+            if Int(info.st_size) > largestDayFile {
+                throw FileError(path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
+            }
+            // Reads wait as usual from here on (a regular file's reads do not wait anyway).
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        } else if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError("<stdin>", "is a directory")
         }
         var bytes: [UInt8] = []
-        var capacity = max(Int(info.st_size) + 1, 4096)
+        var capacity = min(max(Int(info.st_size) + 1, 4096), largestDayFile + 1)
         while true {
-            // Read into uninitialised memory: zero-filling first costs more than the read itself in a debug build
-            // (a 100 MB file took 25 s there).
+            // Read into uninitialised memory: zero-filling first costs more than the read itself.
             var failed = false, ended = false
             let previous = bytes
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
@@ -71,6 +85,19 @@ enum FileSystem {
                 throw FileError(path == "-" ? "<stdin>" : path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
             }
             capacity = min(capacity * 2, largestDayFile + 1)
+        }
+    }
+
+    /// What a file that is not a regular file is, in words: "a FIFO", "a character device".
+    static func describe(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
         }
     }
 
@@ -110,31 +137,59 @@ enum FileSystem {
         try stage(path, with: bytes, newFileMode: newFileMode, durable: durable).flushAndCommit(beforeRename: beforeRename)
     }
 
+    /// Writes an output file a person named (`report -o FILE`): a regular file or a new one is replaced atomically
+    /// (its leftovers of killed runs removed first); a character device or a FIFO (`/dev/null`, `/dev/stdout` in a
+    /// pipe) is written straight into, never replaced; anything else (a folder, a socket, a block device, a FIFO
+    /// that nobody reads) is refused.
+    static func writeOutput(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        var info = stat()
+        guard stat(path, &info) == 0, [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT) else {
+            for failure in removeLeftovers(of: [path]) { throw failure }
+            try replace(path, with: bytes)
+            return
+        }
+        // Without waiting: a FIFO with no reader is refused at once instead of blocking.
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENXIO { throw FileError(path, "\(describe(info.st_mode)) that nothing reads, so nothing was written") }
+            throw .system(path, "cannot open")
+        }
+        defer { close(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let written = writeAll(bytes, to: descriptor)
+        if !written { throw .system(path, "cannot write") }
+    }
+
     /// The first step of `replace`: writes `bytes` to a temporary file beside `path` (its mode kept, or
     /// `newFileMode` for a new file), leaving the file itself as it is until the staged file is committed.
     /// A command that writes two files (rollover) stages and flushes both before it commits either, so that
     /// a failed write leaves both files as they were, and commits them in the order that keeps a crash safe.
+    ///
+    /// Only a regular file is replaced (a FIFO, a device or a folder is refused), and the temporary file is made
+    /// new (`O_EXCL`), never through a link (`O_NOFOLLOW`), under a name no other process can guess, so that a
+    /// link planted in a shared folder cannot turn the write into one outside it. The temporary file is locked
+    /// (`flock`) while it exists, which is how cleanup tells one of a live run from a leftover.
     static func stage(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
                       durable: Bool = true) throws(FileError) -> StagedFile {
         let target = resolvedPath(path)
-        let temporary = temporaryPath(for: target)
         var info = stat()
         let exists = stat(target, &info) == 0
-        if exists, access(target, W_OK) != 0 { throw .system(path, "cannot write") }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? info.st_mode & 0o7777 : newFileMode)
-        guard descriptor >= 0 else { throw .system(path, "cannot create a temporary file") }
-        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: descriptor, durable: durable)
-        let written = bytes.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            var done = 0
-            while done < raw.count {
-                let count = write(descriptor, base + done, raw.count - done)
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return false }
-                done += count
-            }
-            return true
+        if exists, (info.st_mode & S_IFMT) != S_IFREG {
+            throw FileError(path, "\(describe(info.st_mode)), not a regular file, so it is not replaced")
         }
+        if exists, access(target, W_OK) != 0 { throw .system(path, "cannot write") }
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<8 {
+            temporary = temporaryPath(for: target)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                              exists ? info.st_mode & 0o7777 : newFileMode)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw .system(path, "cannot create a temporary file") }
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
+        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: descriptor, durable: durable)
+        let written = writeAll(bytes, to: descriptor)
         var failure: FileError?
         if !written {
             failure = .system(path, "cannot write")
@@ -174,7 +229,8 @@ enum FileSystem {
         /// Renames the flushed temporary file over the file, then flushes the folder so that the rename
         /// itself survives a crash (when durable). `beforeRename` runs first (a test hook for killed runs).
         func commit(beforeRename: () -> Void = {}) throws(FileError) {
-            close(descriptor)
+            // Closed after the rename: until then the temporary file stays locked, so no cleanup takes it.
+            defer { close(descriptor) }
             beforeRename()
             guard rename(temporary, target) == 0 else {
                 let failure = FileError.system(path, "cannot replace")
@@ -200,38 +256,75 @@ enum FileSystem {
 
         /// Removes the temporary file, leaving the file as it was.
         func abandon() {
-            close(descriptor)
             unlink(temporary)
+            close(descriptor)
         }
     }
 
-    /// The temporary file `replace` writes for `path`: hidden, in the same folder, named for the process.
+    /// A new name for the temporary file `replace` writes for `path`: hidden, in the same folder, named for the
+    /// file, the process and 64 random bits (`.NAME.PID-RANDOM.dayplan-tmp`), so that no other process can
+    /// plant anything under it beforehand.
     static func temporaryPath(for path: String) -> String {
         let folder = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "\(folder)/.\(name).\(getpid()).dayplan-tmp"
+        var random = SystemRandomNumberGenerator()
+        let token = String(random.next() as UInt64, radix: 16)
+        return "\(folder)/.\(name).\(getpid())-\(token)\(temporarySuffix)"
     }
 
     /// The suffix every temporary file of `replace` ends with, for cleaning up after a killed run.
     static let temporarySuffix = ".dayplan-tmp"
 
-    /// Whether a folder entry is a temporary file of `replace` (`.NAME.PID.dayplan-tmp`) whose process is gone.
-    static func isLeftover(_ name: String) -> Bool {
-        guard name.hasSuffix(temporarySuffix) else { return false }
-        let stem = name.dropLast(temporarySuffix.count)
-        guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0 else {
-            return true
+    /// Whether `name`, an entry of `folder`, is a temporary file that a run of `replace` left behind when it was
+    /// cut short, and so may be removed. It must be named as dayplan names them: `.NAME.PID-RANDOM.dayplan-tmp`
+    /// (or, from older versions, `.NAME.PID.dayplan-tmp` and `.NAME.dayplan-tmp` with NAME a day file's name),
+    /// with NAME one of `names` when given; be a regular file owned by this user; and be out of use. A run locks
+    /// its temporary file while it exists, so an unlocked one of the current form is a leftover whatever process
+    /// now has its id; one of an older form, never locked, is a leftover once its process is gone. Anything else
+    /// named `*.dayplan-tmp` (`my-backup.dayplan-tmp`) is not dayplan's and is left alone.
+    static func isLeftover(_ name: String, in folder: String, of names: [Substring]? = nil) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return false }
+        let stem = name.dropFirst().dropLast(temporarySuffix.count)
+        // The process mark after NAME: `PID` or `PID-RANDOM`.
+        var fileName = stem, pid: Int32?, isCurrentForm = false
+        if let dot = stem.lastIndex(of: ".") {
+            let parts = stem[stem.index(after: dot)...].split(separator: "-", omittingEmptySubsequences: false)
+            if let number = Int32(parts[0]), number > 0, parts.count <= 2,
+               parts.count == 1 || (1...16).contains(parts[1].count) && UInt64(parts[1], radix: 16) != nil {
+                fileName = stem[..<dot]
+                pid = number
+                isCurrentForm = parts.count == 2
+            }
         }
-        // A process still running (another `dayplan fmt --write` in this folder, say) keeps its file.
+        if let names {
+            guard names.contains(fileName) else { return false }
+        } else {
+            guard isCurrentForm || Day.isFileName(String(fileName)) else { return false }
+        }
+        let descriptor = open(join(folder, name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
+              flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        guard !isCurrentForm, let pid else { return true }
         return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// Removes every temporary file that killed runs of `replace` left in `folder` (`isLeftover`). Returns the
+    /// leftovers it could not remove.
+    static func removeLeftovers(in folder: String) -> [FileError] {
+        let leftovers = ((try? entries(of: folder)) ?? []).filter { $0.hasSuffix(temporarySuffix) && isLeftover($0, in: folder) }
+        return leftovers.map { join(folder, $0) }.filter { unlink($0) != 0 }.map {
+            .system($0, "cannot remove this temporary file of a run that was cut short")
+        }
     }
 
     /// Removes the temporary files that killed runs of `replace` left for `files` (those of other files stay),
     /// reading each folder once. Returns the leftovers it could not remove.
     static func removeLeftovers(of files: [String]) -> [FileError] {
         // The files' names by folder, in order of first sight. A run names one or two files, or (fmt) many in
-        // path order, so a folder is nearly always the last one seen and is looked for from the end; lists
-        // serve, with no hashing to set up.
+        // path order, so a folder is nearly always the last one seen and is looked for from the end.
         var namesByFolder: [(folder: String, names: [Substring])] = []
         for file in files where file != "-" {
             let target = resolvedPath(file), folder = directory(of: target)
@@ -245,13 +338,7 @@ enum FileSystem {
         var failures: [FileError] = []
         for (folder, names) in namesByFolder {
             guard let entries = try? entries(of: folder) else { continue }
-            // `.NAME.PID.dayplan-tmp`, for one of the files (the names looked through only for such an entry).
-            let leftovers = entries.filter { name in
-                guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return false }
-                let stem = name.dropFirst().dropLast(temporarySuffix.count)
-                guard let dot = stem.lastIndex(of: ".") else { return false }
-                return names.contains(stem[..<dot]) && isLeftover(name)
-            }
+            let leftovers = entries.filter { $0.hasSuffix(temporarySuffix) && isLeftover($0, in: folder, of: names) }
             for path in leftovers.map({ join(folder, $0) }) where unlink(path) != 0 {
                 failures.append(.system(path, "cannot remove this temporary file of a run that was cut short"))
             }
@@ -281,6 +368,11 @@ enum FileSystem {
     /// `folder/name`, or just `name` in the current folder.
     static func join(_ folder: String, _ name: String) -> String {
         folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The last part of a path: its file or folder name.
+    static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The folder part of a path (`.` for a bare name).
@@ -396,6 +488,21 @@ enum FileSystem {
         }
         if let failure { throw failure }
         return result
+    }
+}
+
+/// Writes all of `bytes` to `descriptor`, going on after an interrupted write; false when a write fails.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { raw -> Bool in
+        guard let base = raw.baseAddress else { return true }
+        var done = 0
+        while done < raw.count {
+            let count = write(descriptor, base + done, raw.count - done)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return false }
+            done += count
+        }
+        return true
     }
 }
 

@@ -8,7 +8,7 @@ import Darwin
 import DayPlan
 
 /// The folder a person keeps their day files in, as every command finds and uses it: its settings, its day
-/// files in whatever layout, and the one lock every command that writes day files takes.
+/// files in whatever layout; writers lock them with `PlanLock`.
 ///
 /// Found like git finds `.git`: from `--dir`/`DAYPLAN_DIR` or the current folder, up to the first folder
 /// holding `.dayplan/` (made by `dayplan init`); without one, the starting folder itself, as before plan
@@ -30,9 +30,9 @@ struct PlanFolder {
     static let settingsFile = ".dayplan/config"
     /// The routines file (FORMAT.md §3.5): tasks with `@every:` that rollover adds on the days they are due.
     static let routinesFile = ".dayplan/routines.md"
-    /// The lock file inside the plan folder. Empty; made by the first command that writes and never removed
-    /// (removing a lock file another process may be about to lock would let two writers in).
-    static let lockFile = ".dayplan.lock"
+    /// The lock file (PlanLock): empty; made by the first command that writes and never removed (removing a lock
+    /// file another process may be about to lock would let two writers in).
+    static let lockFile = PlanLock.fileName
 
     /// One day file of the plan folder.
     struct DayFile {
@@ -92,6 +92,21 @@ struct PlanFolder {
         }
     }
 
+    /// A file the settings name (`what`: "the template"), as commands reach it, once it is known to be inside the
+    /// plan folder with links followed: a plan folder shared through git must not copy a file from outside it
+    /// (`template = ../secret.txt`, or a link out) into a day that is then committed.
+    func pathInside(_ relativePath: String, what: String) throws(FileError) -> String {
+        let path = self.path(of: relativePath)
+        guard FileSystem.kind(of: path) != .missing else { return path }
+        let real = FileSystem.resolvedPath(path)
+        let top = absolutePath.hasSuffix("/") ? absolutePath : absolutePath + "/"
+        guard real.hasPrefix(top) else {
+            throw FileError(path, "\(what) is outside the plan folder (\(real)), so it is not read; keep it inside "
+                            + "\(absolutePath)")
+        }
+        return path
+    }
+
     /// `relativePath` inside the plan folder, as commands reach and name it.
     func path(of relativePath: String) -> String {
         FileSystem.join(path, relativePath)
@@ -127,71 +142,45 @@ struct PlanFolder {
             + "; keep one (move what you need from the other into it, then delete it)"
     }
 
+    /// Why a writer must not write the day file at `path`: it is one file with another day file of `files` (a
+    /// symbolic link to it, the file a link of its leads to), or it has other names (hard links), so that writing
+    /// one day would change another, and rollover would mark its own new tasks moved on. Nil when it is a file of
+    /// its own (or does not exist yet).
+    static func sharedFile(_ path: String, among files: [DayFile]) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var own = stat()
+        let isLink = lstat(path, &own) == 0 && (own.st_mode & S_IFMT) == S_IFLNK
+        if info.st_nlink > 1 {
+            return "\(path) has \(info.st_nlink) names (hard links), so writing it would change the other names' "
+                + "days too; give each day a file of its own (cp it to a new file and move that over it), nothing changed"
+        }
+        let resolved = isLink ? FileSystem.resolvedPath(path) : path
+        var others: [String] = []
+        for file in files where file.path != path {
+            var other = stat()
+            guard lstat(file.path, &other) == 0 else { continue }
+            if (other.st_mode & S_IFMT) == S_IFLNK {
+                guard stat(file.path, &other) == 0 else { continue }
+            } else if !isLink {
+                continue  // two files that are no links are one only as hard links, found above
+            }
+            if other.st_dev == info.st_dev && other.st_ino == info.st_ino { others.append(file.path) }
+        }
+        if others.isEmpty, isLink, Day.isFileName(FileSystem.name(of: resolved)),
+           FileSystem.name(of: resolved) != FileSystem.name(of: path) {
+            others.append(resolved)
+        }
+        guard !others.isEmpty else { return nil }
+        return "\(path) and " + others.joined(separator: " and ") + " are one file (symbolic links to one file), so "
+            + "writing one day would change the other; give each day a file of its own (replace the link with a copy), "
+            + "nothing changed"
+    }
+
     /// The newest day file dated before `day`, and every file of that day.
     static func newest(before day: Day, in files: [DayFile]) -> [DayFile] {
         guard let newest = files.last(where: { $0.day < day })?.day else { return [] }
         return files.filter { $0.day == newest }
-    }
-
-    // MARK: - The lock
-
-    /// Takes the plan folder's lock: exclusive for a command that writes; shared for one that only reads
-    /// what a writer may be changing (a dry run), which creates nothing and so locks only a lock file that
-    /// exists (returns -1 when there is none). Waits while another command holds it, up to 30 seconds, and
-    /// then gives up rather than hang. Closing the returned descriptor releases it.
-    func lock(exclusive: Bool) throws(FileError) -> Int32 {
-        try PlanFolder.lock(folder: path, exclusive: exclusive)
-    }
-
-    /// `lock(exclusive:)` for any folder's lock file. With `unlessReadOnly`, a folder in which the lock file
-    /// cannot be made (read-only, or not the person's) is not locked (-1): nothing can be written in it either,
-    /// so there is nothing to keep apart, and the write itself reports why it cannot be done.
-    static func lock(folder: String, exclusive: Bool, unlessReadOnly: Bool = false) throws(FileError) -> Int32 {
-        let lockPath = FileSystem.join(folder, lockFile)
-        let descriptor = exclusive
-            ? open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            : open(lockPath, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if !exclusive, errno == ENOENT { return -1 }
-            if unlessReadOnly, errno == EROFS || errno == EACCES { return -1 }
-            throw .system(lockPath, "cannot open the lock file")
-        }
-        var waited = 0
-        while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EWOULDBLOCK || code == EAGAIN || code == EINTR else {
-                let failure = FileError.system(lockPath, "cannot lock")
-                close(descriptor)
-                throw failure
-            }
-            guard waited < 30_000 else {
-                close(descriptor)
-                throw FileError(lockPath, "another dayplan command (rollover or fmt --write) has held this lock for 30 seconds")
-            }
-            usleep(10_000)
-            waited += 10
-        }
-        return descriptor
-    }
-
-    /// The folder whose lock guards `file` for a command given paths (`fmt --write`), as an absolute path: the
-    /// nearest folder above it holding `.dayplan/`; else `current` (the plan folder found from the current folder
-    /// or `DAYPLAN_DIR`, as rollover finds it), when the file is inside it; else the nearest folder above it
-    /// holding a lock file (where rollover has run); else `fallback` (the folder it was found in, or its own).
-    static func lockFolder(for file: String, current: String?, fallback: String) -> String {
-        let absolute = FileSystem.resolvedPath(FileSystem.directory(of: file))
-        var candidate = absolute
-        var withLock: String?
-        while true {
-            if FileSystem.kind(of: FileSystem.join(candidate, settingsFolder)) == .directory { return candidate }
-            if withLock == nil, FileSystem.kind(of: FileSystem.join(candidate, lockFile)) == .file { withLock = candidate }
-            guard candidate != "/" else { break }
-            candidate = FileSystem.directory(of: candidate)
-        }
-        if let current, absolute == current || absolute.hasPrefix(current.hasSuffix("/") ? current : current + "/") {
-            return current
-        }
-        return withLock ?? FileSystem.resolvedPath(fallback)
     }
 
     // MARK: - Making folders

@@ -103,9 +103,16 @@ import Testing
         let folder = try F.folder()
         let run = try Binary.run(["add", "@carry"], in: folder.url)
         #expect(run.status == 2 && run.stderr.hasPrefix("dayplan add: '@carry' is not a title"))
-        let warned = try Binary.run(["add", "Plan", "@carry:yes"], in: folder.url)
-        #expect(warned.status == 0)
-        #expect(warned.stderr == "dayplan add: warning: 'Plan @carry:yes': `@carry` is a flag and takes no value; write `@carry`. [DP033/bad-metadata]\n")
+        // What lint calls an error is refused, naming where in the title it is (issue 33; it was written with a
+        // warning before, and lint then failed the file).
+        let before = try FolderSnapshot(folder.url)
+        let refused = try Binary.run(["add", "Plan", "@carry:yes"], in: folder.url)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "dayplan add: 'Plan @carry:yes', column 6: `@carry` is a flag and takes no value; write `@carry`. [DP033/bad-metadata]; nothing changed\n")
+        #expect(try FolderSnapshot(folder.url) == before)
+        let expires = try Binary.run(["add", "Milk @expires:2026-13-45"], in: folder.url)
+        #expect(expires.status == 2 && expires.stderr.contains("column 6: `@expires:2026-13-45` does not hold a real date"))
+        #expect(try FolderSnapshot(folder.url) == before)
     }
 
     @Test(.enabled(if: DailyFixtures.canTryReadOnly, "skipped: as root a file is read-only only to another user, and setpriv is not there"))

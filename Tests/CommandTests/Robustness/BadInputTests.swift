@@ -626,14 +626,27 @@ import Testing
 }
 
 @Suite struct EndlessInputTests {
-    /// An endless input (a device, a pipe that never ends) stops at the size cap with a message, never a crash.
+    /// An endless standard input stops at the size cap with a message, never a crash. (Issue 33 changed how a named
+    /// device is answered: `lint /dev/zero` is refused before it is read, see `aDeviceNamedAsAFileIsRefused`.)
     @Test func endlessInputEndsWithAMessage() throws {
-        let lint = try Binary.run(["lint", "/dev/zero"])
+        let folder = try TemporaryFolder()
+        let lint = try shell("exec \"$0\" lint - < /dev/zero", in: folder)
         #expect(lint.status == 2)
-        #expect(lint.stderr.contains("dayplan lint: /dev/zero: larger than 512 MiB, too large to be a day file"))
-        let fmt = try Binary.run(["fmt", "/dev/zero"])
+        #expect(lint.stderr.contains("dayplan lint: <stdin>: larger than 512 MiB, too large to be a day file"))
+        let fmt = try shell("exec \"$0\" fmt < /dev/zero", in: folder)
         #expect(fmt.status == 2)
-        #expect(fmt.stderr.contains("dayplan fmt: /dev/zero: larger than 512 MiB, too large to be a day file"))
+        #expect(fmt.stderr.contains("dayplan fmt: <stdin>: larger than 512 MiB, too large to be a day file"))
         #expect(fmt.stdout.isEmpty)
+    }
+
+    /// A device named as a file is refused before anything is read from it: reading `/dev/zero` never ends, and
+    /// reading a terminal waits for ever.
+    @Test func aDeviceNamedAsAFileIsRefused() throws {
+        for command in ["lint", "fmt"] {
+            let run = try Binary.run([command, "/dev/zero"])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("dayplan \(command): /dev/zero: a character device, not a regular file, so it was not read\n"))
+            #expect(run.stdout.isEmpty)
+        }
     }
 }
