@@ -145,7 +145,7 @@ struct PlanFolder {
     /// Why a writer must not write the day file at `path`: it is one file with another day file of `files` (a
     /// symbolic link to it, the file a link of its leads to), or it has other names (hard links), so that writing
     /// one day would change another, and rollover would mark its own new tasks moved on. Nil when it is a file of
-    /// its own (or does not exist yet).
+    /// its own (or does not exist yet). With no `files`, a link is compared with the day files of its own folder.
     static func sharedFile(_ path: String, among files: [DayFile]) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -156,16 +156,20 @@ struct PlanFolder {
                 + "days too; give each day a file of its own (cp it to a new file and move that over it), nothing changed"
         }
         let resolved = isLink ? FileSystem.resolvedPath(path) : path
+        // A link named without the plan's listing (fmt --write of a file) is compared with its own folder's days.
+        let folder = FileSystem.directory(of: path)
+        let candidates = !files.isEmpty || !isLink ? files.map(\.path)
+            : ((try? FileSystem.entries(of: folder)) ?? []).filter { Day.isFileName($0) }.map { FileSystem.join(folder, $0) }
         var others: [String] = []
-        for file in files where file.path != path {
+        for candidate in candidates where candidate != path {
             var other = stat()
-            guard lstat(file.path, &other) == 0 else { continue }
+            guard lstat(candidate, &other) == 0 else { continue }
             if (other.st_mode & S_IFMT) == S_IFLNK {
-                guard stat(file.path, &other) == 0 else { continue }
+                guard stat(candidate, &other) == 0 else { continue }
             } else if !isLink {
                 continue  // two files that are no links are one only as hard links, found above
             }
-            if other.st_dev == info.st_dev && other.st_ino == info.st_ino { others.append(file.path) }
+            if other.st_dev == info.st_dev && other.st_ino == info.st_ino { others.append(candidate) }
         }
         if others.isEmpty, isLink, Day.isFileName(FileSystem.name(of: resolved)),
            FileSystem.name(of: resolved) != FileSystem.name(of: path) {
