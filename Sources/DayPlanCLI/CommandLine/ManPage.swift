@@ -7,8 +7,8 @@ enum ManPage {
     /// The files every command works with, for the FILES section.
     static let files: [(path: String, meaning: String)] = [
         ("YYYY-MM-DD.md", "A day file: the plan of one day, named by its date. Its format is described in dayplan(5)."),
-        (".dayplan.lock", "In the plan folder: the lock rollover holds while it runs, so that two runs make one. Keep it out of version control."),
-        (".NAME.PID.dayplan-tmp", "Beside a file being written: the temporary file of an atomic write. One left by a killed run is removed by the next."),
+        (".dayplan.lock", "In the plan folder: the lock every command that writes day files holds while it runs, so that two writers never interleave. Keep it out of version control."),
+        (".NAME.PID-RANDOM.dayplan-tmp", "Beside a file being written: the temporary file of an atomic write, locked while in use. One left by a killed run is removed by the next."),
     ]
 
     /// Environment variables that no option names but every command honours.
