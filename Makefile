@@ -49,7 +49,7 @@ install-files:
 	install -m 755 $(BINARY) $(bindir)/dayplan
 	$(BINARY) help --man > $(mandir)/man1/dayplan.1
 	install -m 644 man/dayplan.5 $(mandir)/man5/dayplan.5
-	install -m 644 FORMAT.md RULES.md $(docdir)/
+	install -m 644 FORMAT.md docs/RULES.md $(docdir)/
 	$(BINARY) completions bash > $(bashdir)/dayplan
 	$(BINARY) completions zsh > $(zshdir)/_dayplan
 	$(BINARY) completions fish > $(fishdir)/dayplan.fish
