@@ -1,5 +1,6 @@
 # dayplan: build the static binary and install it with its man pages, shell completions, Vim/Neovim
-# plugin and format documents; or remove them again.
+# plugin and documents (README.md, FORMAT.md and docs/, in the same folders, so their links hold); or
+# remove them again.
 #
 #   make install                      # into /usr/local (as root)
 #   make install PREFIX=~/.local      # into your home: ~/.local/bin/dayplan and ~/.local/share/...
@@ -29,6 +30,8 @@ NVIMDIR ?= $(PREFIX)/share/nvim/site
 vimpack = $(DESTDIR)$(VIMDIR)/pack/dayplan
 nvimpack = $(DESTDIR)$(NVIMDIR)/pack/dayplan
 plugin = $(shell cd editors/vim && find . -type f | sort)
+# The pages of docs/ (RULES.md, EXPORT.md and its schema, one page per command and topic).
+docs = $(sort $(wildcard docs/*.md docs/*.json))
 
 .PHONY: all build install install-files uninstall
 
@@ -45,11 +48,12 @@ build:
 install: build install-files
 
 install-files:
-	install -d $(bindir) $(mandir)/man1 $(mandir)/man5 $(docdir) $(bashdir) $(zshdir) $(fishdir)
+	install -d $(bindir) $(mandir)/man1 $(mandir)/man5 $(docdir)/docs $(bashdir) $(zshdir) $(fishdir)
 	install -m 755 $(BINARY) $(bindir)/dayplan
 	$(BINARY) help --man > $(mandir)/man1/dayplan.1
 	install -m 644 man/dayplan.5 $(mandir)/man5/dayplan.5
-	install -m 644 FORMAT.md RULES.md $(docdir)/
+	install -m 644 README.md FORMAT.md $(docdir)/
+	install -m 644 $(docs) $(docdir)/docs/
 	$(BINARY) completions bash > $(bashdir)/dayplan
 	$(BINARY) completions zsh > $(zshdir)/_dayplan
 	$(BINARY) completions fish > $(fishdir)/dayplan.fish
@@ -62,6 +66,7 @@ install-files:
 
 uninstall:
 	rm -f $(bindir)/dayplan $(mandir)/man1/dayplan.1 $(mandir)/man5/dayplan.5
-	rm -f $(docdir)/FORMAT.md $(docdir)/RULES.md $(bashdir)/dayplan $(zshdir)/_dayplan $(fishdir)/dayplan.fish
-	-rmdir $(docdir) 2>/dev/null
+	rm -f $(docdir)/README.md $(docdir)/FORMAT.md $(addprefix $(docdir)/,$(docs))
+	rm -f $(bashdir)/dayplan $(zshdir)/_dayplan $(fishdir)/dayplan.fish
+	-rmdir $(docdir)/docs $(docdir) 2>/dev/null
 	rm -rf $(vimpack) $(nvimpack)

@@ -9,8 +9,8 @@ let package = Package(
         .executable(name: "dayplan", targets: ["dayplan"]),
     ],
     targets: [
-        // The format, the rules and rollover, on values: no I/O, no printing, no Foundation.
-        .target(name: "DayPlan"),
+        // The format, the rules and rollover, on values: no I/O, no printing, no Foundation. README.md is its map.
+        .target(name: "DayPlan", exclude: ["README.md"]),
         // The command: arguments, files, output and exit codes. Its folder is DayPlanCLI, not dayplan, so that no
         // two paths differ only in case (a default macOS volume would put both targets in one folder).
         .executableTarget(name: "dayplan", dependencies: ["DayPlan"], path: "Sources/DayPlanCLI"),

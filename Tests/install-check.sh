@@ -1,9 +1,9 @@
 #!/bin/sh
 # The release check, run by .ci/run (it needs a release build, about a minute, so it is not part of
 # `swift test`): `make install` into a temporary PREFIX installs the binary, both man pages, the
-# completions and the Vim/Neovim plugin; the binary needs no Swift runtime (ldd lists no libswift*;
-# on Linux it is a static executable, and it runs in a chroot holding only it); `make uninstall` removes
-# every file again.
+# documents, the completions and the Vim/Neovim plugin; the binary needs no Swift runtime (ldd lists
+# no libswift*; on Linux it is a static executable, and it runs in a chroot holding only it); `make
+# uninstall` removes every file again.
 set -eu
 cd "$(dirname "$0")/.."
 prefix=$(mktemp -d)
@@ -12,6 +12,7 @@ trap 'umount "$root/proc" 2>/dev/null || true; rm -rf "$prefix" "$root"' EXIT
 
 make install PREFIX="$prefix" >/dev/null
 for file in bin/dayplan share/man/man1/dayplan.1 share/man/man5/dayplan.5 share/doc/dayplan/FORMAT.md \
+    share/doc/dayplan/README.md share/doc/dayplan/docs/RULES.md share/doc/dayplan/docs/EXPORT.schema.json \
     share/bash-completion/completions/dayplan share/zsh/site-functions/_dayplan \
     share/fish/vendor_completions.d/dayplan.fish share/nvim/site/pack/dayplan/start/dayplan/ftplugin/dayplan.vim \
     share/vim/vimfiles/pack/dayplan/start/dayplan/syntax/dayplan.vim; do

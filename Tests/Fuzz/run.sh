@@ -6,6 +6,7 @@
 # SECONDS defaults to 60. The corpus grows in .build/fuzz/corpus (seeded from Examples/ and the golden
 # files); crashes and broken invariants are saved in .build/fuzz/artifacts/. Copy each one into
 # Tests/Fuzz/regressions/ (any name): `swift test` checks every file there against the same invariants.
+# docs/ROBUSTNESS.md ("Fuzzing") records each run: its length, inputs and what it found.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-60}

@@ -4,7 +4,8 @@
 Builds the release binary the way the README installs it, generates its inputs (fixed seeds), runs
 every command of a group round-robin N times after one warm-up round, and prints a Markdown table of
 medians, ratios and targets. Exits 1 when a target is missed (0 with --no-targets), so a regression
-is visible. Python 3 standard library only. See Tests/bench/README.md.
+is visible. Python 3 standard library only. See Tests/bench/README.md; docs/performance.md shows the
+latest full run's tables.
 """
 import argparse
 import datetime as dt

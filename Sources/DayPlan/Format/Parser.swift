@@ -895,7 +895,7 @@ private struct Parser {
             let from = SourcePosition(offset: at.start, line: at.line, column: at.start - at.lineStart + 1)
             let to = SourcePosition(offset: at.start + 7, line: at.line, column: at.start - at.lineStart + 8)
             diagnostics.append(Diagnostic(.conflictMarker, from: from, to: to,
-                "A git conflict marker (`\(String(repeating: Character(Unicode.Scalar(bytes[at.start])), count: 7))`, \(what)): a merge was left unresolved, so this file holds two versions of some lines; keep the lines you want and delete the marker lines, or merge again task by task with `dayplan merge` (README, \"Sync with git\")."))
+                "A git conflict marker (`\(String(repeating: Character(Unicode.Scalar(bytes[at.start])), count: 7))`, \(what)): a merge was left unresolved, so this file holds two versions of some lines; keep the lines you want and delete the marker lines, or merge again task by task with `dayplan merge` (docs/merge.md)."))
         }
         let here = (start: start, end: end, line: line, lineStart: lineStart)
         switch mark {

@@ -5,7 +5,7 @@ import DayPlan
 enum FindingFormat {
     /// `path:line:column: severity: message [DP101/bucket-limit]`, as compilers write it (a line each).
     case text
-    /// One JSON object, without a separator: `{"file":…,"line":…,…}` (schema in the README).
+    /// One JSON object, without a separator: `{"file":…,"line":…,…}` (docs/lint.md lists its fields).
     case json
     /// A GitHub Actions workflow command: `::error file=…,line=…::message` (a line each).
     case github

@@ -13,9 +13,9 @@ enum ExportCommand {
             Writes the model of each day to standard output, oldest day first: its date, front matter,
             preamble, the four regions with their tasks (bucket, status, title, words, tags, metadata,
             notes, sub-tasks, line) and the free text between them, and the other sections as text.
-            EXPORT.md documents every field; 'dayplan import' reads it back. With no PATH, exports
-            every day file of the plan folder (found from DIR or the current folder, as rollover finds
-            it); a folder stands for the day files below it.
+            docs/EXPORT.md documents every field; 'dayplan import' reads it back. With no PATH, exports
+            every day file of the plan folder (found from DIR or the current folder, as rollover finds it);
+            a folder stands for the day files below it.
 
             --format json writes one document, {"version":1,"days":[...]}, a day a line; jsonl writes
             JSON Lines, one day object a line. ics writes one iCalendar (RFC 5545) VCALENDAR with a VTODO

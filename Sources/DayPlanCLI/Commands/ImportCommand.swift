@@ -17,8 +17,8 @@ enum ImportCommand {
         summary: "Write the day files a JSON export describes into the plan folder",
         arguments: Value(placeholder: "FILE", kind: .file),
         about: """
-            Reads FILE (- for standard input): a document 'dayplan export' wrote (schema version 1, or
-            JSON Lines, one day a line; EXPORT.md) and writes each day's file in canonical form into the
+            Reads FILE (- for standard input): a document 'dayplan export' wrote (schema version 1, or JSON
+            Lines, one day a line; docs/EXPORT.md) and writes each day's file in canonical form into the
             plan folder (found from DIR or the current folder, as rollover finds it): where a file of that
             day already is, else where the layout setting puts it, folders made as needed.
 

@@ -11,9 +11,9 @@ enum LintCommand {
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """
             Checks day files and reports every finding with its file, line, column, severity and rule
-            (RULES.md lists the rules). With no PATH, checks the day files (YYYY-MM-DD.md) below the
-            current folder; a folder stands for the day files below it, hidden folders (.git among
-            them) skipped; a file is checked whatever its name; - reads standard input.
+            (docs/RULES.md lists the rules). With no PATH, checks the day files (YYYY-MM-DD.md) below the
+            current folder; a folder stands for the day files below it, hidden folders (.git among them)
+            skipped; a file is checked whatever its name; - reads standard input.
 
             Columns count UTF-8 bytes from 1.
             """,

@@ -18,8 +18,8 @@ enum LspCommand {
         about: """
             Speaks the Language Server Protocol (3.17) over standard input and output, for editors: lint's
             findings as you type, formatting as dayplan fmt does it, hover, completion of metadata, dates,
-            tags and buckets, an outline, folding and the room left in each region. The README shows the
-            setup for Neovim, Helix, VS Code, Emacs, Zed and Sublime Text.
+            tags and buckets, an outline, folding and the room left in each region. docs/language-server.md
+            shows the setup for Neovim, Helix, VS Code, Emacs, Zed and Sublime Text.
 
             Standard output carries only protocol messages; the server logs to standard error. It ends at
             the exit notification or when its input closes.

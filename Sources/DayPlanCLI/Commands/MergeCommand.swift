@@ -61,7 +61,7 @@ enum MergeCommand {
         if result.differs(from: versions[1]) {
             do {
                 // Atomic always; flushed to the disk unless OURS is git's own temporary file, which git reads
-                // back as soon as the driver exits (README, "Sync with git").
+                // back as soon as the driver exits (docs/merge.md).
                 // A merge killed while writing left its temporary file in OURS's folder (under git's name of the
                 // moment, which no later merge has): remove every leftover there.
                 _ = FileSystem.removeLeftovers(in: FileSystem.directory(of: paths[1]))
@@ -105,7 +105,7 @@ enum MergeCommand {
     /// config, each only when missing (a driver set to something else is kept). Returns whether it changed
     /// anything and a line for each thing it did or found, for `dayplan init` to print.
     static func setUpDriver(in folder: String) throws(FileError) -> (changed: Bool, lines: [String]) {
-        // Not a repository (or no git): nothing to set up, and nothing said; README, "Sync with git", says
+        // Not a repository (or no git): nothing to set up, and nothing said; docs/merge.md says
         // to run init again after `git init`.
         guard let inside = Git.run(["rev-parse", "--is-inside-work-tree"], in: folder), inside.status == 0,
               inside.output == "true" else { return (false, []) }

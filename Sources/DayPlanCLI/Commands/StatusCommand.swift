@@ -28,7 +28,7 @@ enum StatusCommand {
             all of them except the cancelled ones. Backlog tasks and sub-tasks do not count.
 
             Colour is used only when standard output is a terminal and NO_COLOR is not set. --format json
-            writes one JSON document, {"version":1,…} (the README lists its fields).
+            writes one JSON document, {"version":1,…} (docs/daily-loop.md lists its fields).
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),

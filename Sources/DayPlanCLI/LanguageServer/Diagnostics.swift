@@ -2,7 +2,7 @@ import DayPlan
 
 extension LanguageServer {
     /// Where RULES.md is published; each diagnostic links to its rule's section there.
-    static let rulesDocument = "https://github.com/OWNER/dayplan/blob/main/RULES.md"
+    static let rulesDocument = "https://github.com/OWNER/dayplan/blob/main/docs/RULES.md"
 
     /// Pushes the diagnostics of every document that changed since the last push: exactly `dayplan lint`'s
     /// findings for that file, its name known, so the day heading is checked against it.

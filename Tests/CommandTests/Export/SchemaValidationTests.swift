@@ -21,7 +21,7 @@ import Testing
                     bad += 1
             sys.exit(1 if bad else 0)
             """
-        return try runProgram(try #require(python), ["-c", script, Repository.url("EXPORT.schema.json").path] + names, in: folder)
+        return try runProgram(try #require(python), ["-c", script, Repository.url("docs/EXPORT.schema.json").path] + names, in: folder)
     }
 
     @Test(.enabled(if: python != nil, "no python3 with the jsonschema package: pip install jsonschema"))

@@ -6,9 +6,9 @@ import Testing
 @Suite(.enabled(if: installedProgram("make") != nil, "make is not installed"))
 struct InstallTests {
     static let installed = [
-        "bin/dayplan", "share/man/man1/dayplan.1", "share/man/man5/dayplan.5", "share/doc/dayplan/FORMAT.md",
-        "share/doc/dayplan/RULES.md", "share/bash-completion/completions/dayplan", "share/zsh/site-functions/_dayplan",
-        "share/fish/vendor_completions.d/dayplan.fish",
+        "bin/dayplan", "share/man/man1/dayplan.1", "share/man/man5/dayplan.5", "share/doc/dayplan/README.md",
+        "share/doc/dayplan/FORMAT.md", "share/doc/dayplan/docs/RULES.md", "share/bash-completion/completions/dayplan",
+        "share/zsh/site-functions/_dayplan", "share/fish/vendor_completions.d/dayplan.fish",
     ]
 
     /// Every regular file under `folder`, as paths from it, sorted.
@@ -35,7 +35,11 @@ struct InstallTests {
         for pack in ["share/vim/vimfiles/pack/dayplan/start/dayplan/", "share/nvim/site/pack/dayplan/start/dayplan/"] {
             for file in plugin { #expect(files.contains(pack + file), "\(pack + file) is not installed") }
         }
-        #expect(files.count == Self.installed.count + 2 * plugin.count, "\(files)")
+        // Every page of docs/, where README.md and FORMAT.md link to it.
+        let documents = Self.files(under: Repository.url("docs")).filter { $0.hasSuffix(".md") || $0.hasSuffix(".json") }
+        for file in documents { #expect(files.contains("share/doc/dayplan/docs/" + file), "docs/\(file) is not installed") }
+        let extraDocuments = documents.filter { $0 != "RULES.md" }.count
+        #expect(files.count == Self.installed.count + extraDocuments + 2 * plugin.count, "\(files)")
 
         // What was installed is what the binary makes.
         #expect(try prefix.read("share/man/man1/dayplan.1") == Binary.run(["help", "--man"]).stdout)

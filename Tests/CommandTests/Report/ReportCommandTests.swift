@@ -6,7 +6,7 @@ import Testing
 @Suite struct ReportCommandTests {
     /// The fenced blocks of REPORTS.md whose info string is `info`, in order.
     static func blocks(_ info: String) throws -> [String] {
-        let text = try String(contentsOf: Repository.url("REPORTS.md"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.url("docs/REPORTS.md"), encoding: .utf8)
         var blocks: [String] = []
         var current: [String]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -22,7 +22,7 @@ import Testing
     /// REPORTS.md's worked example in a temporary folder.
     static func workedExample() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        let text = try String(contentsOf: Repository.url("REPORTS.md"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.url("docs/REPORTS.md"), encoding: .utf8)
         var name: String?
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

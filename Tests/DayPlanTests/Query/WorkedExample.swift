@@ -9,7 +9,7 @@ enum WorkedExample {
 
     /// The `markdown FILE` blocks of REPORTS.md, by file name, in order.
     static func files() throws -> [(name: String, text: String)] {
-        let text = try String(contentsOf: Repository.url("REPORTS.md"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.url("docs/REPORTS.md"), encoding: .utf8)
         var files: [(String, String)] = []
         var current: (name: String, lines: [String])?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -12,7 +12,7 @@ import DayPlan
     }
 
     static let text: String = {
-        let url = Repository.url("RULES.md")
+        let url = Repository.url("docs/RULES.md")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }()
 
