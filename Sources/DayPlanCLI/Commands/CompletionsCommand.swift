@@ -48,14 +48,14 @@ enum CompletionsCommand {
             guard arguments.positionals.isEmpty else { return fail("--list takes no shell") }
             switch list {
             case .dates:
-                guard let today = RolloverCommand.today(dayStartsAt: dayStartsAt()) else {
+                guard let today = Clock.today(dayStartsAt: dayStartsAt()) else {
                     err.line("dayplan completions: cannot read the local time")
                     return .failure
                 }
                 for (day, label) in recentDays(around: today) { out.line("\(day)\t\(label)") }
             case .tags:
                 let folder = arguments.options["--dir"]
-                    ?? RolloverCommand.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "."
+                    ?? Clock.environment("DAYPLAN_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? "."
                 do {
                     let (found, unreadable) = try tags(in: folder)
                     for tag in found { out.line(tag) }

@@ -107,149 +107,22 @@ enum RolloverCommand {
             day = today
         }
 
-        // 2. A folder that is not a plan folder and has no day file is most likely the wrong folder (a cron job
-        // without DAYPLAN_DIR): refuse before making anything there, lock file included.
-        if !planFolder.isInitialized {
-            let files: [PlanFolder.DayFile]
-            do {
-                files = try planFolder.dayFiles()
-            } catch {
-                return fail("\(error.message); nothing changed")
-            }
-            if files.isEmpty {
-                return fail(DayFileOfPlan.notAPlanFolder(planFolder))
-            }
-        }
-
-        folder = planFolder
-
-        // 3. Hold the lock of the files this run writes (the old day's and the new day's; PlanLock) for the whole
-        // run, so that two rollovers at the same moment make one and no other writer can undo what this run writes.
-        let lock: PlanLock
-        let files: [PlanFolder.DayFile]
+        // 2. The old day and the new day's file, under their lock (the guard rails first: a folder that is not a plan
+        // folder and holds no day file is refused before anything is made there).
+        let files: RolloverFiles
         do {
-            (lock, files) = try PlanLock.take(in: planFolder, exclusive: !dryRun) { files in
-                // Two files of one day are refused below, before anything is written: nothing to lock for them.
-                let sources = PlanFolder.newest(before: day, in: files)
-                guard PlanFolder.duplicates(sources) == nil,
-                      let target = try? DayFileOfPlan.find(day, in: planFolder, files: files).get() else { return [] }
-                return sources.map(\.path) + [target.path]
-            }
+            files = try RolloverFiles.open(planFolder, day: day, dryRun: dryRun)
         } catch {
-            return fail("\(error.message); nothing changed")
+            if error.namesPlanFolder { folder = planFolder; nameFolderOnError() }
+            for line in error.lines { err.line(line) }
+            return error.code
         }
-        defer { lock.release() }
-
-        // 4. A run killed while writing leaves a temporary file behind: remove those of runs that are gone.
-        if !dryRun {
-            for failure in FileSystem.removeLeftovers(in: planFolder.path) {
-                nameFolderOnError()
-                err.line("dayplan rollover: warning: \(failure.message)")
-            }
-        }
-
-        // 5. The source: the newest day file dated before the day. The target: the day's own file wherever it is,
-        // else where the layout puts it. Two files of either day would make either choice a guess, and a day file
-        // that is one file with another day's (a link) would mark the new day's own tasks moved on.
-        let sources = PlanFolder.newest(before: day, in: files)
-        let dayFile: DayFileOfPlan
-        switch DayFileOfPlan.find(day, in: planFolder, files: files) {
-        case .success(let found) where PlanFolder.duplicates(sources) == nil:
-            dayFile = found
-        case .success:
-            nameFolderOnError()
-            err.line("dayplan rollover: \(PlanFolder.duplicates(sources) ?? ""); nothing changed")
-            return .findings
-        case .failure(let duplicates):
-            nameFolderOnError()
-            err.line("dayplan rollover: \(PlanFolder.duplicates(sources) ?? duplicates.message); nothing changed")
-            return .findings
-        }
-        for path in sources.map(\.path) + [dayFile.path] {
-            if let problem = PlanFolder.sharedFile(path, among: files) {
-                nameFolderOnError()
-                err.line("dayplan rollover: \(problem)")
-                return .findings
-            }
-        }
-        var sourcePath = ""
-        var sourceFile: (day: Day, bytes: [UInt8])?
-        var newFileMode: mode_t = 0o644
-        if let found = sources.first {
-            sourcePath = found.path
-            guard FileSystem.kind(of: sourcePath) == .file else {
-                return fail("\(sourcePath): not a readable file; nothing changed")
-            }
-            do {
-                sourceFile = (found.day, try FileSystem.read(sourcePath))
-            } catch {
-                return fail("\(error.message); nothing changed")
-            }
-            var info = stat()
-            // The new day is as private as the old one, and its owner may always write it.
-            if stat(sourcePath, &info) == 0 { newFileMode = info.st_mode & 0o777 | 0o200 }
-        }
-        let targetPath = dayFile.path
-        var target: [UInt8]?
-        var info = stat()
-        if lstat(targetPath, &info) == 0 {
-            guard FileSystem.kind(of: targetPath) == .file else {
-                return fail("\(targetPath): exists but is not a readable day file; nothing changed")
-            }
-            do {
-                target = try FileSystem.read(targetPath)
-            } catch {
-                return fail("\(error.message); nothing changed")
-            }
-        } else if errno != ENOENT && errno != ENOTDIR {
-            return fail("\(FileError.system(targetPath, "cannot look at").message); nothing changed")
-        }
-        let creates = target == nil
-
-        // 6. A new day starts from the template, when the settings name one: its text, filled in for the day.
-        var templatePath: String?
-        if creates {
-            let template: (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
-            do {
-                template = try DayFileOfPlan.template(for: day, in: planFolder)
-            } catch {
-                return fail("\(error.message); nothing changed")
-            }
-            if let template {
-                for placeholder in template.unknown {
-                    nameFolderOnError()
-                    err.line(DayFileOfPlan.warning(placeholder, in: template.path))
-                }
-                target = template.bytes
-                templatePath = template.path
-            }
-        }
-
-        // A day file that is a link to another folder has its temporary files written there: clean those too.
-        if !dryRun {
-            for failure in FileSystem.removeLeftovers(of: sourcePath.isEmpty ? [targetPath] : [sourcePath, targetPath]) {
-                nameFolderOnError()
-                err.line("dayplan rollover: warning: \(failure.message)")
-            }
-        }
-
-        // The routines file, if the plan folder has one: a day file's syntax, its tasks carrying `@every:`.
-        let routinesPath = planFolder.path(of: PlanFolder.routinesFile)
-        var routines: DayDocument?
-        if FileSystem.kind(of: routinesPath) != .missing {
-            do {
-                routines = DayDocument(parsing: try FileSystem.read(try planFolder.pathInside(PlanFolder.routinesFile, what: "the routines file")))
-            } catch {
-                return fail("\(error.message); nothing changed")
-            }
-            let problems = (routines?.diagnostics ?? []).filter { $0.severity == .error }
-            if !problems.isEmpty {
-                nameFolderOnError()
-                for problem in problems { err.line(FindingFormat.line(problem, file: routinesPath)) }
-                err.line("\(routinesPath): rollover refused because of the error\(problems.count == 1 ? "" : "s") above in the routines; nothing changed")
-                return .findings
-            }
-        }
+        defer { files.release() }
+        folder = planFolder
+        if !files.warnings.isEmpty { nameFolderOnError() }
+        for line in files.warnings { err.line(line) }
+        let sourcePath = files.sourcePath, targetPath = files.target.path, templatePath = files.templatePath
+        let creates = files.creates
 
         // Rollover refusing a file, or its check failing: what is wrong, and that nothing changed.
         func refused(_ error: RolloverError) -> ExitCode {
@@ -270,11 +143,11 @@ enum RolloverCommand {
             }
         }
 
-        // 7. Work out both files (the library, on values), then read them back and check them. A template is the
+        // 3. Work out both files (the library, on values), then read them back and check them. A template is the
         // new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
         do throws(RolloverError) {
-            plan = try Rollover(opening: day, from: sourceFile, existing: target, routines: routines)
+            plan = try Rollover(opening: day, from: files.source, existing: files.targetBytes, routines: files.routines)
             try plan.verify()
             if FaultHook.isSet("failed-check") {
                 throw .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"])
@@ -282,7 +155,6 @@ enum RolloverCommand {
         } catch {
             return refused(error)
         }
-        let changesTarget = creates || plan.changesTarget
 
         // What stays behind although it is open is never silent: one line each, as lint names it.
         for finding in plan.leftBehind {
@@ -290,7 +162,7 @@ enum RolloverCommand {
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
 
-        // 8. A dry run shows what would be written, and stops.
+        // 4. A dry run shows what would be written, and stops.
         if dryRun {
             if !quiet {
                 out.line("plan folder: \(planFolder.absolutePath)")
@@ -302,50 +174,17 @@ enum RolloverCommand {
             return .success
         }
 
-        // 9. Write both files beside their places and flush them to the disk before either is put in place, so that
-        // a write that fails (a full disk, a read-only old day) leaves both as they were. An old day that may not
-        // be written (read-only, an archive) is found out before anything is written.
-        if plan.changesSource, access(sourcePath, W_OK) != 0 {
-            return fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
-        }
-        var stagedTarget: DayFileOfPlan.Staged?
-        var stagedSource: FileSystem.StagedFile?
-        do throws(FileError) {
-            if changesTarget { stagedTarget = try dayFile.stage(plan.targetAfter, in: planFolder, newFileMode: newFileMode) }
-            if plan.changesSource, let sourceAfter = plan.sourceAfter {
-                stagedSource = try FileSystem.stage(sourcePath, with: sourceAfter)
-            }
-            for file in [stagedTarget?.file, stagedSource].compactMap({ $0 }) {
-                if let failure = file.flush() { throw failure }
-            }
+        // 5. Both files written as one change (RolloverFiles.write): staged and flushed, then put in place, the new
+        // day first.
+        do {
+            try files.write(plan)
         } catch {
-            stagedTarget?.abandon()
-            stagedSource?.abandon()
-            return fail("\(error.message); nothing changed")
+            nameFolderOnError()
+            for line in error.lines { err.line(line) }
+            return error.code
         }
 
-        // 10. Put the new day in place first, then the old one, each rename flushed before the next. A run killed
-        // between the two leaves the tasks in both files; the next run skips the titles the new day already holds
-        // and finishes marking the old one.
-        if let stagedTarget {
-            do {
-                try stagedTarget.commit(beforeRename: { FaultHook.crash(at: "before-target-rename") })
-            } catch {
-                stagedSource?.abandon()
-                return fail("\(error.message); nothing changed")
-            }
-        }
-        FaultHook.crash(at: "after-target-write")
-        if let source = stagedSource {
-            do {
-                try source.commit(beforeRename: { FaultHook.crash(at: "before-source-rename") })
-            } catch {
-                return fail("\(error.message); \(targetPath) already holds what moves on, so run rollover again "
-                            + "once \(sourcePath) can be written, to mark it there")
-            }
-        }
-
-        // 11. The summary.
+        // 6. The summary.
         if !quiet {
             out.line("plan folder: \(planFolder.absolutePath)")
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
@@ -418,17 +257,5 @@ enum RolloverCommand {
                 out.line(row(change.line, "+", change.new))
             }
         }
-    }
-
-    // MARK: - The clock and the environment
-
-    /// Today where the day starts at `hour` o'clock (see Clock).
-    static func today(dayStartsAt hour: Int) -> Day? {
-        Clock.today(dayStartsAt: hour)
-    }
-
-    /// An environment variable's value.
-    static func environment(_ name: String) -> String? {
-        Clock.environment(name)
     }
 }

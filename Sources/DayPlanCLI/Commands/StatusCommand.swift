@@ -73,7 +73,7 @@ enum StatusCommand {
         let counts = (errors: errors, warnings: findings.count - errors)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
-            let colour = isatty(1) == 1 && (RolloverCommand.environment("NO_COLOR") ?? "").isEmpty
+            let colour = isatty(1) == 1 && (Clock.environment("NO_COLOR") ?? "").isEmpty
             let shown = text(progress, file: session.file.path, findings: counts, colour: colour)
             // Coloured text is dayplan's own escapes around parts escaped one by one; plain text is escaped whole.
             if colour { out.write(painted: shown) } else { out.write(shown) }

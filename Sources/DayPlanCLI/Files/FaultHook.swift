@@ -23,7 +23,6 @@ enum FaultHook {
 
     /// Whether `DAYPLAN_FAULT` names `point`.
     static func isSet(_ point: String) -> Bool {
-        guard let value = getenv("DAYPLAN_FAULT") else { return false }
-        return String(cString: value) == point
+        Clock.environment("DAYPLAN_FAULT") == point
     }
 }

@@ -227,7 +227,7 @@ struct LanguageServer {
         canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         let rootURI = params?["workspaceFolders"]?[0]?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
         workspace.root = rootURI.flatMap(Workspace.path(ofURI:)) ?? params?["rootPath"]?.stringValue
-            ?? RolloverCommand.environment("DAYPLAN_DIR")
+            ?? Clock.environment("DAYPLAN_DIR")
         note("initialized: positions in \(encoding.rawValue), plan folder \(workspace.root ?? "not known yet")")
         return [
             "capabilities": [

@@ -33,15 +33,20 @@ import Testing
     @Test func reportOutputIntoDevicesAndPipes() throws {
         let folder = try TemporaryFolder()
         try folder.write("2026-11-20.md", F.friday)
-        // /dev/stdout in a pipe: the report arrives through the pipe.
-        let piped = try shell("\"$0\" report -o /dev/stdout . | cat", in: folder)
+        // Standard output in a pipe, named as /dev/stdout names it (a link of the test's own, so that a binary with
+        // the old bug replaces that link, not the system's /dev/stdout): the report arrives through the pipe.
+        #expect(symlink("/dev/fd/1", folder.url.appendingPathComponent("stdout").path) == 0)
+        let piped = try shell("\"$0\" report -o stdout . | cat", in: folder)
         #expect(piped.status == 0)
         #expect(piped.stdout.contains("2026-11-20"), "\(piped.stdout)")
-        // /dev/null stays the device it is.
-        let null = try Binary.run(["report", "-o", "/dev/null", "."], in: folder.url)
+        // A null device stays the device it is. As root the test makes one of its own (a binary with the old bug
+        // would turn the system's /dev/null into a file); as another user /dev/null cannot be replaced anyway.
+        let device = getuid() == 0 ? folder.url.appendingPathComponent("null").path : "/dev/null"
+        if getuid() == 0 { #expect(mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0) }
+        let null = try Binary.run(["report", "-o", device, "."], in: folder.url)
         #expect(null.status == 0)
-        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
-        #expect(type == .typeCharacterSpecial)
+        var deviceInfo = stat()
+        #expect(lstat(device, &deviceInfo) == 0 && (deviceInfo.st_mode & S_IFMT) == S_IFCHR)
         // A FIFO with no reader: refused without waiting, and still a FIFO.
         let fifo = folder.url.appendingPathComponent("out.fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)

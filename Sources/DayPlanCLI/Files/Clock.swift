@@ -7,8 +7,10 @@ import Darwin
 #endif
 import DayPlan
 
-/// Today, as every command sees it: the local date, where a day starts at a given hour (before it, it is
-/// still yesterday). `DAYPLAN_NOW` (seconds since 1970) stands in for the clock, so tests inject "today".
+/// The clock and the environment, as every command and the language server see them: the one place that asks
+/// the system for the time or an environment variable. Today is the local date, where a day starts at a given
+/// hour (before it, it is still yesterday). `DAYPLAN_NOW` (seconds since 1970) stands in for the clock, so tests
+/// inject "today".
 enum Clock {
     /// Today where the day starts at `hour` o'clock.
     static func today(dayStartsAt hour: Int) -> Day? {
