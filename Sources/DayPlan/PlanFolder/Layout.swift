@@ -2,7 +2,9 @@
 ///
 /// In the pattern, `YYYY` is the year, `MM` the month and `DD` the day of the month (two digits each),
 /// `ddd` the weekday's English abbreviation (`Mon`); anything else is literal text, and `/` separates
-/// folders. The file name itself is always `YYYY-MM-DD.md`, so that every tool (lint on a folder, git
+/// folders. A token stands alone between characters that are no letters or digits (`YYYY-MM`, `Week ddd`), so a
+/// folder named `ADD Log` or `MMA training` is literal; a pattern that holds `{` writes its tokens in braces
+/// instead (`{YYYY}/Daily {MM}/{YYYY}-{MM}-{DD}.md`), and everything outside braces is literal. The file name itself is always `YYYY-MM-DD.md`, so that every tool (lint on a folder, git
 /// hooks, editors) recognises a day file by its name wherever it is; the folders above it are free:
 /// `YYYY-MM-DD.md` (the default), `YYYY/MM/YYYY-MM-DD.md`, `YYYY/YYYY-MM-DD.md`, `daily/YYYY-MM-DD.md`.
 public struct Layout: Hashable, Sendable, CustomStringConvertible {
@@ -35,7 +37,8 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
         guard !pattern.hasPrefix("/") else {
             throw LayoutError("`\(pattern)` starts with /; a layout is a path inside the plan folder, such as YYYY/MM/YYYY-MM-DD.md")
         }
-        guard last == Layout.fileNamePattern else {
+        let braced = pattern.contains("{")
+        guard last == Layout.fileNamePattern || (braced && last == "{YYYY}-{MM}-{DD}.md") else {
             throw LayoutError("`\(pattern)` must end with the file name YYYY-MM-DD.md (folders before it are free: YYYY/MM/YYYY-MM-DD.md), so that every tool finds day files by their name")
         }
         var folders: [[Piece]] = []
@@ -45,7 +48,7 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
             guard !part.hasPrefix(".") else {
                 throw LayoutError("`\(pattern)` puts days in the hidden folder `\(part)`, which no command searches; name it without the leading dot")
             }
-            folders.append(Layout.pieces(of: part))
+            folders.append(braced ? Layout.pieces(ofBraced: part) : Layout.pieces(of: part))
         }
         self.init(pattern: pattern, folders: folders)
     }
@@ -64,12 +67,18 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard let name = parts.last, Day.isFileName(name), let day = Day(name.prefix(10)) else { return nil }
         // Joined by hand: `joined(separator:)` is generic too, and its first call costs as much.
-        var pattern = ""
+        var pattern = "", braced = ""
         for part in parts.dropLast() {
             guard !part.isEmpty, !part.hasPrefix(".") else { return nil }
-            pattern += Layout.tokens(in: String(part), for: day) + "/"
+            pattern += Layout.tokens(in: String(part), for: day, braced: false) + "/"
+            braced += Layout.tokens(in: String(part), for: day, braced: true) + "/"
         }
-        try? self.init(pattern + Layout.fileNamePattern)
+        // Bare tokens where they read back as the same folders; else braces (a folder literally named `MM`).
+        guard let bare = try? Layout(pattern + Layout.fileNamePattern), bare.path(for: day) == path else {
+            try? self.init(braced + "{YYYY}-{MM}-{DD}.md")
+            return
+        }
+        self = bare
     }
 
     /// The path of `day`'s file inside the plan folder: `2026/11/2026-11-20.md`.
@@ -112,41 +121,89 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
     /// The pattern.
     public var description: String { pattern }
 
-    /// A folder name of a pattern, as pieces.
+    /// A token's piece, by its name in a pattern.
+    private static func token(_ name: some StringProtocol) -> Piece? {
+        switch name {
+        case "YYYY": .year
+        case "MM": .month
+        case "DD": .day
+        case "ddd": .weekday
+        default: nil
+        }
+    }
+
+    /// A folder name of a pattern without braces, as pieces: a run of letters and digits made wholly of token
+    /// names (`YYYY`, `YYYYMM`) is those tokens; any other run (`ADD`, `MMA`) and anything else is literal.
     private static func pieces(of part: String) -> [Piece] {
         var pieces: [Piece] = []
         var literal = ""
+        var run = ""
+        func endRun() {
+            var tokens: [Piece] = []
+            var rest = Substring(run)
+            while !rest.isEmpty, let name = ["YYYY", "MM", "DD", "ddd"].first(where: { rest.hasPrefix($0) }),
+                  let piece = token(name) {
+                tokens.append(piece)
+                rest = rest.dropFirst(name.count)
+            }
+            if rest.isEmpty, !tokens.isEmpty {
+                if !literal.isEmpty { pieces.append(.literal(literal)) }
+                literal = ""
+                pieces += tokens
+            } else {
+                literal += run
+            }
+            run = ""
+        }
+        for character in part {
+            if character.isLetter || character.isNumber {
+                run.append(character)
+            } else {
+                endRun()
+                literal.append(character)
+            }
+        }
+        endRun()
+        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        return pieces
+    }
+
+    /// A folder name of a pattern with braces, as pieces: `{YYYY}`, `{MM}`, `{DD}` and `{ddd}` are tokens, anything
+    /// else (an unknown name in braces too) is literal.
+    private static func pieces(ofBraced part: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var literal = ""
         var rest = Substring(part)
-        while !rest.isEmpty {
-            let token: Piece? = rest.hasPrefix("YYYY") ? .year : rest.hasPrefix("MM") ? .month
-                : rest.hasPrefix("DD") ? .day : rest.hasPrefix("ddd") ? .weekday : nil
-            guard let token else {
-                literal.append(rest.removeFirst())
+        while let open = rest.firstIndex(of: "{") {
+            literal += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}"), let token = token(after[..<close]) else {
+                literal.append("{")
+                rest = after
                 continue
             }
             if !literal.isEmpty { pieces.append(.literal(literal)) }
             literal = ""
             pieces.append(token)
-            rest = rest.dropFirst(token == .year ? 4 : token == .weekday ? 3 : 2)
+            rest = after[after.index(after: close)...]
         }
+        literal += rest
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         return pieces
     }
 
     /// A folder name of an existing path, with the parts that are `day`'s year, month, day or weekday
     /// written as tokens.
-    private static func tokens(in part: String, for day: Day) -> String {
+    private static func tokens(in part: String, for day: Day, braced: Bool) -> String {
         let year = String(day.description.prefix(4)), month = String(day.description.dropFirst(5).prefix(2))
         let date = String(day.description.suffix(2)), weekday = Weekday(of: day).abbreviation
         var result = ""
         var run = ""
         var runIsDigits = false
         func flush() {
-            if runIsDigits {
-                result += run == year ? "YYYY" : run == month ? "MM" : run == date ? "DD" : run
-            } else {
-                result += run == weekday ? "ddd" : run
-            }
+            let name = runIsDigits ? (run == year ? "YYYY" : run == month ? "MM" : run == date ? "DD" : nil)
+                : run == weekday ? "ddd" : nil
+            result += name.map { braced ? "{\($0)}" : $0 } ?? run
             run = ""
         }
         for character in part {

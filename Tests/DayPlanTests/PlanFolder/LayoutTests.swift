@@ -44,6 +44,41 @@ import Testing
         #expect(Layout(inferredFrom: inside)?.day(ofPath: inside) == Day("2026-11-20"))
     }
 
+    /// Issue 34: folders a person named (`ADD Log`, `MMA training`) are literal, however they spell; rolling a
+    /// day over in them keeps the folder, day after day.
+    @Test(arguments: ["ADD Log", "MMA training", "Daily/ADD Log", "DDay", "YYYYs of notes"])
+    func aFolderNamedByThePersonIsLiteral(_ folder: String) throws {
+        let day = try #require(Day("2025-03-10"))
+        let layout = try #require(Layout(inferredFrom: "\(folder)/2025-03-10.md"))
+        for offset in [1, 2, 40, 400] {
+            #expect(layout.path(for: day.adding(days: offset)) == "\(folder)/\(day.adding(days: offset)).md")
+        }
+        #expect(try Layout("\(folder)/YYYY-MM-DD.md").path(for: day) == "\(folder)/2025-03-10.md")
+    }
+
+    /// Tokens stand alone or run together (`YYYYMM`), as old settings files write them; braces mark tokens inside
+    /// words, and make everything else literal.
+    @Test(arguments: [
+        ("YYYYMM/YYYY-MM-DD.md", "202511/2025-11-03.md"),
+        ("Daily YYYY/MM-ddd/YYYY-MM-DD.md", "Daily 2025/11-Mon/2025-11-03.md"),
+        ("{YYYY}/ADD Log {MM}/{YYYY}-{MM}-{DD}.md", "2025/ADD Log 11/2025-11-03.md"),
+        ("x{YYYY}y/DD{MM}/{YYYY}-{MM}-{DD}.md", "x2025y/DD11/2025-11-03.md"),
+        ("{MMM}/{YYYY}-{MM}-{DD}.md", "{MMM}/2025-11-03.md"),
+    ])
+    func tokensAloneTogetherOrInBraces(_ pattern: String, _ expected: String) throws {
+        let layout = try Layout(pattern)
+        let day = try #require(Day("2025-11-03"))
+        #expect(layout.path(for: day) == expected)
+        #expect(layout.day(ofPath: expected) == day)
+    }
+
+    /// A folder literally named like a token is inferred in braces, so that it stays as it is.
+    @Test func aFolderNamedLikeATokenIsInferredInBraces() throws {
+        let layout = try #require(Layout(inferredFrom: "MM/2026/2026-11-20.md"))
+        #expect(layout.pattern == "MM/{YYYY}/{YYYY}-{MM}-{DD}.md")
+        #expect(layout.path(for: try #require(Day("2027-01-02"))) == "MM/2027/2027-01-02.md")
+    }
+
     @Test(arguments: [
         ("", "the layout is empty"),
         ("/plans/YYYY-MM-DD.md", "starts with /"),
