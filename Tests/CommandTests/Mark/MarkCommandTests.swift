@@ -5,6 +5,20 @@ import Testing
 @Suite struct MarkCommandTests {
     typealias F = DailyFixtures
 
+    /// Issue 34, case 7: `mark` on a line lint just named (a checkbox outside the regions) says what the line holds,
+    /// why it is no task, and the nearest tasks; it answered "the tasks are:" and an empty list.
+    @Test func markOnALineLintNamedSaysWhatIsThere() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-21.md", "# 2026-11-21\n\n## Todo\n- [ ] Call the plumber\n")
+        let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url)
+        #expect(lint.stdout.hasPrefix("2026-11-21.md:4:"))
+        let run = try Binary.run(["mark", "done", "2026-11-21.md:4"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == "dayplan mark: 2026-11-21.md:4: no task on this line (it holds \"- [ ] Call the plumber\", a checkbox "
+                + "dayplan does not read as a task: lint says why, and under ## Morning, ## Afternoon, ## Evening or ## Backlog "
+                + "it is one); the file has no tasks\n")
+    }
+
     @Test func marksByAPartOfTheTitleChangingOneByte() throws {
         let folder = try F.folder()
         let run = try Binary.run(["mark", "done", "passport"], in: folder.url)
@@ -48,7 +62,19 @@ import Testing
         #expect(missing.stderr.hasPrefix("dayplan mark: no task in 2026-11-21.md matches 'dentist'; the tasks are:\n  2026-11-21.md:4: * [ ] Write the talk #work\n"))
         let noTask = try Binary.run(["mark", "done", "2026-11-21.md:3"], in: folder.url)
         #expect(noTask.status == 1)
-        #expect(noTask.stderr.hasPrefix("dayplan mark: 2026-11-21.md:3: no task on this line; the tasks are:\n"))
+        // What is on the line, and the nearest tasks (issue 34, case 7: it listed every task, or an empty list).
+        #expect(noTask.stderr == """
+            dayplan mark: 2026-11-21.md:3: no task on this line (it holds "## Morning ☀️"); the nearest task is:
+              2026-11-21.md:4: * [ ] Write the talk #work
+
+            """)
+        let blank = try Binary.run(["mark", "done", "2026-11-21.md:9"], in: folder.url)
+        #expect(blank.stderr == """
+            dayplan mark: 2026-11-21.md:9: no task on this line (it is blank); the nearest tasks are:
+              2026-11-21.md:8: - [x] Reply to Ana
+              2026-11-21.md:11: - [ ] Buy milk
+
+            """)
         // A checklist line outside the regions is not a task to mark.
         #expect(try Binary.run(["mark", "done", "not a task"], in: folder.url).status == 1)
         #expect(try folder.read("2026-11-21.md") == F.today)
