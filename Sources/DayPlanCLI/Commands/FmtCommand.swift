@@ -34,6 +34,8 @@ enum FmtCommand {
         options: [
             .flag("--check", "Write nothing; list the files that would change. Exit 1 if any would."),
             .flag("--write", short: "w", "Rewrite files in place (atomically, only when they change, keeping their mode; a file you may not write is an error), and list those changed. Removes the temporary files a killed run left for them."),
+            .option("--stdin-filename", "NAME", .file,
+                    "The name standard input is reported under in messages (default <stdin>). For editors, as lint takes it."),
             .quiet,
         ],
         exitCodes: [(0, "formatted (or nothing to change)"),
@@ -48,6 +50,7 @@ enum FmtCommand {
         let check = arguments.flags.contains("--check")
         let write = arguments.flags.contains("--write")
         let quiet = arguments.flags.contains("--quiet")
+        let stdinName = arguments.options["--stdin-filename"] ?? "<stdin>"
         if check && write {
             err.line("dayplan fmt: --check and --write cannot be used together")
             return .failure
@@ -93,7 +96,7 @@ enum FmtCommand {
         // Each file is read, formatted and (with --write) replaced on every core; reported in path order.
         var result = ExitCode.success
         forEachInBatches(paths, work: { path in formatFile(path, write: write) }) { path, outcome in
-            let name = path == "-" ? "<stdin>" : path
+            let name = path == "-" ? stdinName : path
             switch outcome {
             case .failed(let error):
                 err.line("dayplan fmt: \(error.message)")

@@ -17,7 +17,7 @@ enum StatusCommand {
         summary: "Show what is left today: open tasks per bucket, completion, the Backlog by age",
         arguments: Value(placeholder: "DATE", kind: .date),
         about: """
-            Shows the day's plan (today's, or DATE's: YYYY-MM-DD, today, yesterday or tomorrow) at a glance:
+            Shows the day's plan (today's, or DATE's or --date's: YYYY-MM-DD, today, yesterday or tomorrow) at a glance:
             for Morning, Afternoon and Evening, the open tasks of each bucket against its limit (must 0/1 ·
             complementary 2/3 · misc 4/5) and how many are done, cancelled or moved on; the day's
             completion; and the Backlog's open tasks by the age of their @from: day (today, yesterday, this
@@ -32,10 +32,7 @@ enum StatusCommand {
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
-            .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
-            .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
-                    "Before this hour (0-23) it is still yesterday (default: the day-starts-at setting, else 0)."),
-        ],
+        ] + DaySession.options,
         exitCodes: [(0, "shown"), (2, "usage or I/O error, such as a day without a file")])
 
     /// How the status is written.
@@ -52,7 +49,14 @@ enum StatusCommand {
             err.line("dayplan status: give at most one DATE\nRun 'dayplan status --help' for usage.")
             return .failure
         }
-        if let date = arguments.positionals.first { arguments.options["--date"] = date }
+        // DATE and --date say the same, as every command that acts on one day takes --date.
+        if let date = arguments.positionals.first {
+            guard arguments.options["--date"] == nil || arguments.options["--date"] == date else {
+                err.line("dayplan status: give the day once, as DATE or --date\nRun 'dayplan status --help' for usage.")
+                return .failure
+            }
+            arguments.options["--date"] = date
+        }
         let session: DaySession
         do {
             session = try DaySession.open(arguments, writing: false)
