@@ -5,7 +5,9 @@
 ///
 /// - `layout`: where each day's file goes (a `Layout` pattern such as `YYYY/MM/YYYY-MM-DD.md`);
 /// - `day-starts-at`: the hour (0-23) before which it is still yesterday;
-/// - `template`: the file new days are made from, relative to the plan folder (empty: none).
+/// - `template`: the file new days are made from, relative to the plan folder (empty: none);
+/// - `adopted`: the day dayplan began in a folder of older notes (`dayplan init` sets it there): lint, the git
+///   hook and the language server check only day files of that day or later, and leave other Markdown alone.
 ///
 /// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
 public struct Settings: Hashable, Sendable {
@@ -15,15 +17,26 @@ public struct Settings: Hashable, Sendable {
     public var dayStartsAt: Int?
     /// The template's path relative to the plan folder; nil when not set or set empty.
     public var template: String?
+    /// The day dayplan began in this folder; nil when not set (every day file is the plan's).
+    public var adopted: Day?
 
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted"]
 
     /// No settings: every key unset.
-    public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil) {
+    public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
         self.layout = layout
         self.dayStartsAt = dayStartsAt
         self.template = template
+        self.adopted = adopted
+    }
+
+    /// Whether a file is one of the plan's day files, given the day its name or day heading says (nil: neither
+    /// does): every dated file, or with `adopted`, those of that day or later. Other files are notes dayplan leaves
+    /// alone.
+    public func isPlanDay(_ day: Day?) -> Bool {
+        guard let day else { return adopted == nil }
+        return adopted.map { day >= $0 } ?? true
     }
 
     /// Reads a settings file; throws the first line that is wrong, with its key when it has one.
@@ -67,6 +80,12 @@ public struct Settings: Hashable, Sendable {
                     throw SettingsError(line: number, key: key, "`\(value)` is not an hour; give a whole number from 0 to 23")
                 }
                 dayStartsAt = hour
+            case "adopted":
+                guard !value.isEmpty else { continue }
+                guard let day = Day(value) else {
+                    throw SettingsError(line: number, key: key, "`\(value)` is not a date; write YYYY-MM-DD")
+                }
+                adopted = day
             default:
                 guard !value.hasPrefix("/") else {
                     throw SettingsError(line: number, key: key, "`\(value)` is an absolute path; give a path inside the plan folder, such as .dayplan/template.md")

@@ -106,22 +106,32 @@ enum InitCommand {
             }
         }
 
-        // 3. Write what is missing: the folder of settings, the template, the settings, the .gitignore entry.
+        // 3. A folder that holds notes already (a vault) is adopted from today: its older notes and any Markdown that
+        // is no day file are left alone by lint, the hook and the language server, instead of a flood of findings.
+        var adopted: (day: Day, notes: Int)?
+        if FileSystem.kind(of: configPath) == .missing {
+            let notes = (try? FileSystem.files(in: folder, named: { $0.hasSuffix(".md") }).count) ?? 0
+            if notes > 0, let today = Clock.today() { adopted = (today, notes) }
+        }
+
+        // 4. Write what is missing: the folder of settings, the template, the settings, the .gitignore entry.
         var steps: [(Step, String, String)] = []
         var driver: (changed: Bool, lines: [String]) = (false, [])
         do {
             let settingsFolder = FileSystem.join(folder, PlanFolder.settingsFolder)
             _ = try PlanFolder.makeFolders(settingsFolder)
             steps.append((try writeIfMissing(templatePath, template), templatePath, "the text each new day starts from"))
-            steps.append((try writeIfMissing(configPath, settings(layout: layout ?? .flat)), configPath,
-                          "the settings (layout \((layout ?? .flat).pattern), day-starts-at 0, template .dayplan/template.md)"))
+            steps.append((try writeIfMissing(configPath, settings(layout: layout ?? .flat, adopted: adopted?.day)), configPath,
+                          "the settings (layout \((layout ?? .flat).pattern), day-starts-at 0, template .dayplan/template.md"
+                          + (adopted.map { "; adopted \($0.day): the \($0.notes) note\($0.notes == 1 ? "" : "s") already here, "
+                                         + "and any Markdown that is no day file, are left alone" } ?? "") + ")"))
             steps.append((try ignoreLock(in: ignorePath), ignorePath, "so that git leaves the lock file alone"))
             driver = try MergeCommand.setUpDriver(in: folder)
         } catch {
             return fail(error.message)
         }
 
-        // 4. What was done, and what to do next.
+        // 5. What was done, and what to do next.
         guard !quiet else { return .success }
         let changed = steps.contains { $0.0 != .kept } || driver.changed
         out.line(changed ? "Made \(absolute) a plan folder:" : "\(absolute) is a plan folder already; nothing changed:")
@@ -162,8 +172,9 @@ enum InitCommand {
         """
 
     /// The settings file `init` writes, each key explained.
-    static func settings(layout: Layout) -> String {
-        """
+    static func settings(layout: Layout, adopted: Day? = nil) -> String {
+        let adoption = adopted.map { "adopted = \($0)" } ?? "adopted =            # empty: every day file is the plan's"
+        return """
         # dayplan settings for this plan folder. One `key = value` a line; `#` starts a comment.
         # Every dayplan command run in this folder, or in a folder below it, reads this file.
 
@@ -179,6 +190,10 @@ enum InitCommand {
         # The file each new day starts from, inside this folder; empty for a blank day. In it, {{date}},
         # {{weekday}}, {{yesterday}} and {{tomorrow}} are filled in; its region headings get the tasks.
         template = .dayplan/template.md
+
+        # The day dayplan began in a folder of older notes (init sets it there): lint, the git hook and the
+        # language server check only day files of that day or later, and leave other Markdown alone.
+        \(adoption)
 
         """
     }

@@ -58,13 +58,23 @@ enum LintCommand {
             return path
         }
 
+        // In a plan folder adopted in a folder of older notes, only the plan's day files are checked.
+        var adoption = Adoption()
+        let adopted = paths.map { adoption.adopted(for: $0 == "-" ? arguments.options["--stdin-filename"] ?? "-" : $0) }
         if format == .json { out.write("{\"version\":1,\"files\":\(paths.count),\"diagnostics\":[") }
-        var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0
+        var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0, leftAlone = 0
         var wroteDiagnostic = false
         // Read and checked on every core, a bounded batch at a time; reported in path order.
         // Today's plan gets its overdue tasks reported (DP051); older days are history.
         let today = Clock.today()
-        forEachInBatches(paths, work: { path in check(path, shownAs: shownName(path), format: format, today: today) }) { _, report in
+        let work = Array(zip(paths, adopted))
+        forEachInBatches(work, work: { path, adopted in
+            check(path, shownAs: shownName(path), format: format, today: today, adopted: adopted)
+        }) { _, report in
+            if report.leftAlone {
+                leftAlone += 1
+                return
+            }
             if let failure = report.failure {
                 err.line("dayplan lint: \(failure)")
                 unreadable += 1
@@ -80,8 +90,13 @@ enum LintCommand {
         }
         if format == .json { out.write(wroteDiagnostic ? "\n]}\n" : "]}\n") }
         if format == .text {
-            err.line(summaryLine(errors: errors, warnings: warnings, inFiles: filesWithFindings,
-                                 of: paths.count - unreadable, unreadable: unreadable))
+            var summary = summaryLine(errors: errors, warnings: warnings, inFiles: filesWithFindings,
+                                      of: paths.count - unreadable - leftAlone, unreadable: unreadable)
+            if leftAlone > 0 {
+                let since = Set(adopted.compactMap { $0 }).sorted().first.map { " (adopted \($0))" } ?? ""
+                summary += "; \(leftAlone) note\(leftAlone == 1 ? "" : "s") left alone: no day file\(leftAlone == 1 ? "" : "s") of the plan\(since)"
+            }
+            err.line(summary)
         }
 
         if unreadable > 0 { return .failure }
@@ -105,16 +120,30 @@ enum LintCommand {
         var errors = 0
         var warnings = 0
         var failure: String?
+        /// A note of an adopted folder that is no day file of the plan: not checked.
+        var leftAlone = false
     }
 
-    /// Reads and checks one file. Runs on any thread: it touches nothing shared.
-    static func check(_ path: String, shownAs name: String, format: Format, today: Day?) -> Report {
+    /// Reads and checks one file. Runs on any thread: it touches nothing shared. With `adopted` (the day its plan
+    /// folder adopted a folder of notes), a file dated before it or not dated at all (by name or day heading) is
+    /// left alone.
+    static func check(_ path: String, shownAs name: String, format: Format, today: Day?, adopted: Day? = nil) -> Report {
         var report = Report()
+        let settings = Settings(adopted: adopted)
+        let named = Day(fileNameOf: name)
+        if adopted != nil, let named, !settings.isPlanDay(named) {
+            report.leftAlone = true
+            return report
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
             report.failure = error.message.hasPrefix("-:") ? name + error.message.dropFirst(1) : error.message
+            return report
+        }
+        if adopted != nil, named == nil, !settings.isPlanDay(DayDocument(parsing: bytes).day) {
+            report.leftAlone = true
             return report
         }
         let findings = Linter.lint(bytes, fileName: name, today: today)
@@ -140,5 +169,35 @@ enum LintCommand {
         }
         if unreadable > 0 { line += "; \(count(unreadable, "file")) could not be read" }
         return line
+    }
+
+    /// The `adopted` setting of the plan folder each file is in, each folder (and each folder above it) asked once.
+    struct Adoption {
+        /// Per folder as named: its adopted day, nil for none.
+        private var byFolder: [String: Day?] = [:]
+        /// Per absolute folder: the adopted day of the plan folder it is in, nil for none.
+        private var byRealFolder: [String: Day?] = [:]
+
+        /// The adopted day of `path`'s plan folder (the first folder above it holding `.dayplan/`); nil for none.
+        mutating func adopted(for path: String) -> Day? {
+            guard path != "-" else { return nil }
+            let folder = FileSystem.directory(of: path)
+            if let known = byFolder[folder] { return known }
+            let found = adopted(inReal: FileSystem.resolvedPath(folder))
+            byFolder[folder] = found
+            return found
+        }
+
+        private mutating func adopted(inReal folder: String) -> Day? {
+            if let known = byRealFolder[folder] { return known }
+            let found: Day?
+            if FileSystem.kind(of: FileSystem.join(folder, PlanFolder.settingsFolder)) == .directory {
+                found = (try? PlanFolder.find(from: folder))?.settings.adopted
+            } else {
+                found = folder == "/" || !folder.hasPrefix("/") ? nil : adopted(inReal: FileSystem.directory(of: folder))
+            }
+            byRealFolder[folder] = found
+            return found
+        }
     }
 }

@@ -393,6 +393,11 @@ enum FileSystem {
     /// A link named like a day file that leads nowhere is listed, so that reading it reports it; a folder that
     /// cannot be read is an error, since the day files in it would be silently left out.
     static func dayFiles(in folder: String) throws(FileError) -> [String] {
+        try files(in: folder, named: Day.isFileName)
+    }
+
+    /// `dayFiles(in:)` for any files whose name `isWanted` says: every Markdown note, for `init`.
+    static func files(in folder: String, named isWanted: (String) -> Bool) throws(FileError) -> [String] {
         var found: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
@@ -421,9 +426,9 @@ enum FileSystem {
                 switch type {
                 case Int32(DT_DIR):
                     pending.append(path)
-                case Int32(DT_REG) where Day.isFileName(name):
+                case Int32(DT_REG) where isWanted(name):
                     found.append(path)
-                case Int32(DT_LNK) where Day.isFileName(name) && [.file, .missing].contains(kind(of: path)):
+                case Int32(DT_LNK) where isWanted(name) && [.file, .missing].contains(kind(of: path)):
                     found.append(path)
                 default:
                     continue
