@@ -93,6 +93,7 @@ enum FmtCommand {
             for failure in FileSystem.removeLeftovers(of: paths) { err.line("dayplan fmt: warning: \(failure.message)") }
         }
 
+        let sharesOutput = FileSystem.isSameFile(descriptor: 1, as: 2)
         // Each file is read, formatted and (with --write) replaced on every core; reported in path order.
         var result = ExitCode.success
         forEachInBatches(paths, work: { path in formatFile(path, write: write) }) { path, outcome in
@@ -119,13 +120,16 @@ enum FmtCommand {
                     out.write(bytes: output)
                 }
             case .refused(let input, let blockers):
-                // Left as it is: a filter still passes the input through, so an editor keeps its buffer.
+                // Left as it is: a filter still passes the input through, so an editor keeps its buffer. When standard
+                // error is the same pipe as standard output (Vim's `:%!dayplan fmt` reads both), the reasons would end
+                // up in the buffer: then only the exit code (1) says the file was left alone.
                 if !check && !write { out.write(bytes: input) }
+                if result == .success { result = .findings }
+                if !check && !write && sharesOutput { break }
                 for diagnostic in blockers {
                     err.line(FindingFormat.line(diagnostic, file: name))
                 }
                 err.line("\(name): not formatted, because of the error\(blockers.count == 1 ? "" : "s") above")
-                if result == .success { result = .findings }
             }
         }
         return result

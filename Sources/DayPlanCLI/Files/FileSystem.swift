@@ -370,6 +370,14 @@ enum FileSystem {
         folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// Whether two open descriptors are one pipe or file that is not a terminal (`2>&1` into a pipe), so that what
+    /// is written to one would be mixed into what is written to the other.
+    static func isSameFile(descriptor a: Int32, as b: Int32) -> Bool {
+        var first = stat(), second = stat()
+        guard isatty(a) == 0, fstat(a, &first) == 0, fstat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// The last part of a path: its file or folder name.
     static func name(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

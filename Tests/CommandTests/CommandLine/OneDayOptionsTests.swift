@@ -24,3 +24,21 @@ import Testing
         #expect(run.stderr.hasSuffix("plans/2026-11-21.md: not formatted, because of the error above\n"))
     }
 }
+
+/// Issue 35, case 5: editors that read any error output as a failure (Kakoune's `:lint`) need lint without its
+/// summary line: `-q`.
+@Suite struct LintQuietTests {
+    @Test func quietLintWritesOnlyTheFindings() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-21.md", "# 2026-11-21\n- [ ] outside\n")
+        try folder.write("2026-11-22.md", "# 2026-11-22\n\n## Backlog\n- [ ] fine\n")
+        let loud = try Binary.run(["lint", "."], in: folder.url)
+        let quiet = try Binary.run(["lint", "-q", "."], in: folder.url)
+        #expect(loud.stderr == "1 error in 1 of 2 files\n")
+        #expect(quiet.status == loud.status && quiet.status == 1)
+        #expect(quiet.stdout == loud.stdout && quiet.stdout.hasPrefix("2026-11-21.md:2:1: error: "))
+        #expect(quiet.stderr == "")
+        let clean = try Binary.run(["lint", "--quiet", "2026-11-22.md"], in: folder.url)
+        #expect(clean.status == 0 && clean.stdout == "" && clean.stderr == "")
+    }
+}
