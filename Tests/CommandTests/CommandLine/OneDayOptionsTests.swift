@@ -36,7 +36,7 @@ import Testing
         let quiet = try Binary.run(["lint", "-q", "."], in: folder.url)
         #expect(loud.stderr == "1 error in 1 of 2 files\n")
         #expect(quiet.status == loud.status && quiet.status == 1)
-        #expect(quiet.stdout == loud.stdout && quiet.stdout.hasPrefix("2026-11-21.md:2:1: error: "))
+        #expect(quiet.stdout == loud.stdout && quiet.stdout.hasPrefix("./2026-11-21.md:2:1: error: "))
         #expect(quiet.stderr == "")
         let clean = try Binary.run(["lint", "--quiet", "2026-11-22.md"], in: folder.url)
         #expect(clean.status == 0 && clean.stdout == "" && clean.stderr == "")
