@@ -5,7 +5,8 @@
 /// nothing else; what moves on is added to the new day: `@carry` tasks to their region and bucket,
 /// other tasks of Morning, Afternoon and Evening to the Backlog with `@from:<old day>`, and the open
 /// Backlog as it is. A new day that already has a file keeps every byte of it; lines are inserted,
-/// and a task whose title is already there is not added again, which makes a second run a no-op.
+/// and a task whose title is already there is not added again (as many times as it is there), which makes a second
+/// run a no-op.
 public struct Rollover: Sendable {
     /// The day being opened.
     public let day: Day
@@ -65,6 +66,9 @@ public struct Rollover: Sendable {
         public let region: Region
         /// The region it was meant for, when that region's bucket was full (it went to the Backlog instead).
         public let wanted: Region?
+        /// The task's line in the old day, for a task the old day moved on (nil for a routine): which of two tasks
+        /// of one title it was.
+        public var oldDayLine: Int? = nil
     }
 
     /// One line of the old day's file that rollover edits.
@@ -118,10 +122,17 @@ public struct Rollover: Sendable {
             targetDocument = document
         }
 
-        // What the new day already holds, by identity; anything with one of these titles is not added again.
+        // What the new day already holds, by identity, and how many of each: an open task of the old day is not added
+        // again while the new day holds a task of its title that no other one matched (a run cut short, a day planned
+        // ahead), so that two tasks of one title stay two (four pomodoros are four tasks), and a second run adds none.
         let targetTasks = targetDocument?.allTasks ?? []
         var known = TitleNumbers(expected: targetTasks.count + 16)
-        for task in targetTasks { _ = known.insert(task.identity) }
+        var unmatched: [Int] = []
+        for task in targetTasks {
+            let number = known.number(task.identity)
+            if number == unmatched.count { unmatched.append(0) }
+            unmatched[number] += 1
+        }
         // What each region gets, by `Region.rawValue`.
         var additions = [[PlanTask]](repeating: [], count: Region.allCases.count)
         var summary = RolloverSummary()
@@ -139,12 +150,12 @@ public struct Rollover: Sendable {
             for case .task(let task) in section.items where task.status.isOpen { open[region.rawValue][task.bucket.rawValue] += 1 }
         }
         /// Where a task meant for `region` goes: there when its bucket has room, else the Backlog.
-        func place(_ task: PlanTask, in region: Region, _ reason: Placement.Reason) -> Region {
+        func place(_ task: PlanTask, in region: Region, _ reason: Placement.Reason, oldDayLine: Int? = nil) -> Region {
             let fits = !region.isLimited || open[region.rawValue][task.bucket.rawValue] < task.bucket.limit
             let placed = fits ? region : .backlog
             open[placed.rawValue][task.bucket.rawValue] += 1
             placements.append(Placement(title: task.title, bucket: task.bucket, reason: reason, region: placed,
-                                        wanted: fits ? nil : region))
+                                        wanted: fits ? nil : region, oldDayLine: oldDayLine))
             return placed
         }
 
@@ -180,7 +191,10 @@ public struct Rollover: Sendable {
                     return
                 }
                 edited.replaceByte(at: taskLine.mark, with: Status.deferred.markByte)
-                guard known.insert(moving.identity) else {
+                let number = known.number(moving.identity)
+                if number == unmatched.count { unmatched.append(0) }
+                guard unmatched[number] == 0 else {
+                    unmatched[number] -= 1
                     summary.alreadyPlanned += 1
                     return
                 }
@@ -189,7 +203,7 @@ public struct Rollover: Sendable {
                     // Scheduled: placed now, and no longer scheduled; without room it stays scheduled in the
                     // Backlog, to be tried again at the next rollover.
                     let wanted = task.metadata.onRegion ?? .backlog
-                    let placed = place(moving, in: wanted, .scheduled)
+                    let placed = place(moving, in: wanted, .scheduled, oldDayLine: task.line)
                     if placed == wanted {
                         moving.metadata.on = nil
                         moving.metadata.onRegion = nil
@@ -203,7 +217,7 @@ public struct Rollover: Sendable {
                     // The new day's bucket is full already (planned ahead): nothing exceeds a limit.
                     into = .backlog
                     placements.append(Placement(title: moving.title, bucket: moving.bucket, reason: .carried,
-                                                region: .backlog, wanted: region))
+                                                region: .backlog, wanted: region, oldDayLine: task.line))
                 }
                 open[into.rawValue][moving.bucket.rawValue] += 1
                 additions[into.rawValue].append(moving)

@@ -52,17 +52,14 @@ extension Rollover {
                 continue
             }
             let title = known.number(placed.task.identity)
-            if known.facts[title].copies == 0 {
-                known.facts[title].firstCopy = placed
-                added.append(title)
-            }
-            known.facts[title].copies += 1
+            if known.facts[title].copies.isEmpty { added.append(title) }
+            known.facts[title].copies.append(placed)
             if !known.facts[title].isRoutine { addsMoreThanRoutines = true }
         }
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known.facts[known.number(placed.task.identity)].wasThere = true }
+        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known.facts[known.number(placed.task.identity)].wasThere += 1 }
 
         // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
         // read again here, task by task, its lines walked beside those it would have as its tasks come.
@@ -81,21 +78,26 @@ extension Rollover {
                 if let region { walk.visit(task, in: region, known: &known) }
             }
             _ = walk.walk(to: lineCount + 1)
+            walk.checkCopies(known)
             // What the walk over the lines finds, then what the tasks do.
             problems += walk.lineProblems + walk.taskProblems + walk.movedProblems
             walkedOldDay = true
             for task in walk.expired {
                 let title = known.number(task.identity)
-                if !known.facts[title].isMoved, known.facts[title].copies > 0 {
+                if known.facts[title].moved == 0, !known.facts[title].copies.isEmpty {
                     problems.append("`\(task.title)` expired, yet it would be added to the new day")
                 }
             }
         default:
             problems.append("the old day's file and its day would not be given together")
         }
-        for title in added where walkedOldDay && !known.facts[title].isMoved && !known.facts[title].isRoutine {
-            guard let copy = known.facts[title].firstCopy else { continue }
-            problems.append("`\(copy.task.identity)` would be added to the new day, but the old day does not move it on")
+        for title in added where walkedOldDay && !known.facts[title].isRoutine {
+            guard let copy = known.facts[title].copies.first else { continue }
+            if known.facts[title].moved == 0 {
+                problems.append("`\(copy.task.identity)` would be added to the new day, but the old day does not move it on")
+            } else if known.facts[title].moved <= known.facts[title].wasThere {
+                problems.append("`\(copy.task.identity)` would be added, yet the new day already had it")
+            }
         }
         if sourceBefore == nil, addsMoreThanRoutines {
             problems.append("the new day would get tasks though there is no earlier plan")
@@ -130,20 +132,23 @@ private struct OldDayWalk {
     var lines: LinePairs
     let before: [UInt8]
     let day: Day
-    /// The first placement of each title that rollover carried or scheduled: where that task went.
-    var firstCarried: [String: Rollover.Placement] = [:], firstScheduled: [String: Rollover.Placement] = [:]
+    /// The placements of the tasks rollover carried or scheduled, by the task's line in the old day: where it went.
+    var carriedPlacements: [Int: Rollover.Placement] = [:], scheduledPlacements: [Int: Rollover.Placement] = [:]
     /// What is wrong, in the order said: the lines, the tasks, then the tasks moved on.
     var lineProblems: [String] = [], taskProblems: [String] = [], movedProblems: [String] = []
     /// The open tasks that expired.
     var expired: [PlanTask] = []
+    /// By title number: the tasks the new day must get for the old day's tasks moved on, and where.
+    var expectedCopies: [Int: [(PlanTask, Region)]] = [:]
 
     init(before: [UInt8], after: [UInt8], day: Day, placements: [Rollover.Placement]) {
         lines = LinePairs(before, after)
         self.before = before
         self.day = day
-        for placement in placements.reversed() {
-            if placement.reason == .carried { firstCarried[placement.title] = placement }
-            if placement.reason == .scheduled { firstScheduled[placement.title] = placement }
+        for placement in placements {
+            guard let line = placement.oldDayLine else { continue }
+            if placement.reason == .carried { carriedPlacements[line] = placement }
+            if placement.reason == .scheduled { scheduledPlacements[line] = placement }
         }
     }
 
@@ -186,28 +191,21 @@ private struct OldDayWalk {
         }
     }
 
-    /// Each task moved on is in the new day exactly once, open as it was, where rollover puts it.
+    /// Each task moved on is in the new day once, open as it was, where rollover puts it: the tasks of one title,
+    /// in the old day's order, are the tasks of that title the new day had, then those added, in the new day's order.
     mutating func checkMoved(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
         let title = known.number(task.identity)
-        // A second open task with the same title is the same task: it was moved on, not added again.
-        guard !known.facts[title].isMoved else { return }
-        known.facts[title].isMoved = true
-        let copies = known.facts[title].copies
-        if known.facts[title].wasThere {
-            if copies > 0 { movedProblems.append("`\(task.title)` would be added, yet the new day already had it") }
-            return
-        }
-        guard copies == 1, let copy = known.facts[title].firstCopy else {
-            movedProblems.append("`\(task.title)` would be in the new day \(copies) times instead of once")
-            return
-        }
+        known.facts[title].moved += 1
+        let facts = known.facts[title]
+        // Matched by a task of its title the new day had already (a run cut short, a day planned ahead).
+        guard facts.moved > facts.wasThere else { return }
         let carried = region.isLimited && task.metadata.carry
         var expected = task
         var destination = carried ? region : .backlog
         if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = day }
-        if carried, let placement = firstCarried[task.title] {
+        if carried, let placement = carriedPlacements[task.line] {
             destination = placement.region
-        } else if let placement = firstScheduled[task.title] {
+        } else if let placement = scheduledPlacements[task.line] {
             // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
             destination = placement.region
             if placement.wanted == nil {
@@ -215,21 +213,39 @@ private struct OldDayWalk {
                 expected.metadata.onRegion = nil
             }
         }
-        if copy.task != expected || copy.region != destination {
-            movedProblems.append("`\(task.title)` would not come forward as it was, or not to \(destination)")
+        expectedCopies[title, default: []].append((expected, destination))
+    }
+
+    /// Each title's tasks the new day must get, as the old day's tasks moved on say, match the copies it gets: the
+    /// same tasks in the same regions, in any order (the new day orders them by region).
+    mutating func checkCopies(_ known: KnownTitles) {
+        for (title, expected) in expectedCopies.sorted(by: { $0.key < $1.key }) {
+            var copies = known.facts[title].copies
+            // As many as the old day moves on, less those the new day had: each title's count first.
+            guard copies.count == expected.count else {
+                let wanted = expected.count == 1 ? "once" : "\(expected.count) times"
+                movedProblems.append("`\(expected.first?.0.title ?? "")` would be in the new day \(copies.count) times instead of \(wanted)")
+                continue
+            }
+            for (task, region) in expected {
+                if let match = copies.firstIndex(where: { $0.task == task && $0.region == region }) {
+                    copies.remove(at: match)
+                } else {
+                    movedProblems.append("`\(task.title)` would not come forward as it was, or not to \(region)")
+                }
+            }
         }
     }
 }
 
 /// What `Rollover.problems()` knows of one title.
 private struct TitleFacts {
-    /// How many tasks of this title the new day gets, and the first of them.
-    var copies = 0
-    var firstCopy: PlacedTask?
-    /// The new day had a task of this title before rollover.
-    var wasThere = false
-    /// An open task of the old day with this title was moved on.
-    var isMoved = false
+    /// The tasks of this title the new day gets, in its order.
+    var copies: [PlacedTask] = []
+    /// How many tasks of this title the new day had before rollover.
+    var wasThere = 0
+    /// How many open tasks of the old day with this title were moved on (so far, in the walk).
+    var moved = 0
     /// A routine of this title was added.
     var isRoutine = false
 }

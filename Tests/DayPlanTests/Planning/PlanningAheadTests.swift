@@ -272,7 +272,7 @@ import Testing
             * [ ] Ship it @carry
 
             """)
-        #expect(plan.placements == [Rollover.Placement(title: "Ship it", bucket: .must, reason: .carried, region: .backlog, wanted: .morning)])
+        #expect(plan.placements == [Rollover.Placement(title: "Ship it", bucket: .must, reason: .carried, region: .backlog, wanted: .morning, oldDayLine: 4)])
         #expect(Linter.lint(plan.targetAfter, fileName: "2026-11-21.md").filter { $0.rule == .bucketLimit }.isEmpty)
     }
 }

@@ -483,11 +483,32 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         #expect(plan.summary == RolloverSummary(alreadyPlanned: 3, backlog: 2))
     }
 
-    @Test func twoOpenTasksWithOneTitleComeForwardOnce() throws {
+    /// Issue 34, case 1: two open tasks of one title are two tasks (four pomodoros are four), each where rollover
+    /// puts it; before, the second was taken for the first and counted "already planned". (This test said the
+    /// opposite, "come forward once", which is what the issue reports as the fault.)
+    @Test func twoOpenTasksWithOneTitleAreTwoTasks() throws {
         let plan = try rollover("# 2026-11-20\n\n## Morning\n- [ ] Call Mum @carry\n\n## Backlog\n- [ ] Call Mum\n")
         #expect(plan.newSource == "# 2026-11-20\n\n## Morning\n- [>] Call Mum @carry\n\n## Backlog\n- [>] Call Mum\n")
-        #expect(DayDocument(parsing: plan.targetAfter).allTasks.map(\.canonicalLine) == ["- [ ] Call Mum @carry"])
-        #expect(plan.summary == RolloverSummary(carried: 1, alreadyPlanned: 1))
+        #expect(DayDocument(parsing: plan.targetAfter).allTasks.map(\.canonicalLine) == ["- [ ] Call Mum @carry", "- [ ] Call Mum"])
+        #expect(plan.summary == RolloverSummary(carried: 1, backlog: 1))
+        let pomodoros = try rollover("# 2026-11-20\n\n## Morning\n" + String(repeating: "- [ ] Worked a pomodoro chunk\n", count: 4)
+                                     + "\n## Backlog\n- [ ] Drink water\n- [ ] Drink water\n")
+        let titles = DayDocument(parsing: pomodoros.targetAfter).allTasks.map(\.title)
+        #expect(titles == Array(repeating: "Worked a pomodoro chunk", count: 4) + ["Drink water", "Drink water"])
+        #expect(pomodoros.summary == RolloverSummary(deferred: 4, backlog: 6))
+        // Run again on a new day that already holds them (a run cut short between its writes): nothing is added.
+        let again = try Rollover(opening: pomodoros.day, from: (try #require(pomodoros.sourceDay), pomodoros.sourceBefore ?? []),
+                                 existing: pomodoros.targetAfter)
+        #expect(again.targetAfter == pomodoros.targetAfter)
+        #expect(again.summary.alreadyPlanned == 6)
+        #expect(again.problems() == [])
+        // One of the two already there: the other comes forward.
+        let one = Array("# 2026-11-21\n\n## Backlog\n- [ ] Drink water\n".utf8)
+        let half = try Rollover(opening: pomodoros.day, from: (try #require(pomodoros.sourceDay), pomodoros.sourceBefore ?? []),
+                                existing: one)
+        #expect(DayDocument(parsing: half.targetAfter).allTasks.filter { $0.title == "Drink water" }.count == 2)
+        #expect(half.summary.alreadyPlanned == 1)
+        #expect(half.problems() == [])
     }
 
     // MARK: - Runs and days

@@ -265,14 +265,18 @@ enum Invariants {
             broken += plan.problems()
             // Counted independently of the check above: open titles of the old day, in the new day.
             let old = DayDocument(parsing: source), new = DayDocument(parsing: plan.targetAfter)
+            // Two open tasks of one title are two tasks: the new day holds as many of a title as the old day moves
+            // on, or as it had, whichever is more (FORMAT.md §6).
             let newTitles = Dictionary(grouping: new.allTasks, by: \.identity)
-            let hadTitles = Set(target.map { DayDocument(parsing: $0).allTasks.map(\.identity) } ?? [])
-            for task in old.allTasks where task.status.isOpen {
-                let expires = task.metadata.expires.map { $0 < today } ?? false
-                if expires && !task.metadata.carry { continue }
-                let count = newTitles[task.identity]?.count ?? 0
-                if count == 0 || (count > 1 && !hadTitles.contains(task.identity)) {
-                    broken.append("open task '\(task.title)' is in the new day \(count) times")
+            let hadTitles = Dictionary(grouping: target.map { DayDocument(parsing: $0).allTasks } ?? [], by: \.identity)
+            let movedTitles = Dictionary(grouping: old.allTasks.filter { task in
+                task.status.isOpen && (task.metadata.carry || !(task.metadata.expires.map { $0 < today } ?? false))
+            }, by: \.identity)
+            for (identity, moved) in movedTitles {
+                let count = newTitles[identity]?.count ?? 0
+                let had = hadTitles[identity]?.count ?? 0
+                if count != max(had, moved.count) {
+                    broken.append("open task '\(moved[0].title)' is in the new day \(count) times")
                 }
             }
             if DayDocument(parsing: sourceAfter).allTasks.contains(where: \.status.isOpen) {
