@@ -162,11 +162,11 @@ extension DayRecord {
                     writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
                 } else {
                     writer.member("metadata")
-                    writer.open("carry"); writer.bool(task.metadata.carry)
-                    writer.member("sticky"); writer.bool(task.metadata.sticky)
-                    writer.member("expires"); writer.day(task.metadata.expires)
-                    writer.member("from"); writer.day(task.metadata.from)
-                    writer.member("expired"); writer.bool(task.metadata.expired)
+                    for (index, key) in DayRecord.alwaysExported.enumerated() {
+                        if index == 0 { writer.open(dynamic: key.exportField) } else { writer.member(dynamic: key.exportField) }
+                        let value = key.value(in: task.metadata)
+                        if key.takesValue { writer.day(value?.day) } else { writer.bool(value != nil) }
+                    }
                     // Keys a later format adds, as the canonical line writes them: a flag true, a value its text.
                     for (key, value) in DayRecord.otherMetadata(task.metadata) {
                         writer.member(dynamic: key)
@@ -205,17 +205,19 @@ extension DayRecord {
         return writer.bytes
     }
 
-    /// The metadata schema version 1 names: always written, each as its own member.
-    static let knownMetadata: Set<String> = ["carry", "sticky", "expires", "from", "expired"]
+    /// The metadata keys schema version 1 names (`MetadataKey.exportedAlways`): always written, each as its own
+    /// member; they are flags and dates.
+    static let alwaysExported = MetadataKey.all.filter(\.exportedAlways)
 
-    /// The metadata words of the canonical line other than `knownMetadata`, as key and value (nil for a flag):
-    /// keys a later version of the format adds travel through export and import without a change here.
+    /// The fields of `alwaysExported`.
+    static let knownMetadata = Set(alwaysExported.map(\.exportField))
+
+    /// The metadata keys other than `alwaysExported` that the task has, as field and value (nil for a flag),
+    /// as the canonical line writes them: keys a later version of the format adds travel through export and
+    /// import without a change here.
     static func otherMetadata(_ metadata: TaskMetadata) -> [(key: String, value: String?)] {
-        metadata.canonicalText.split(separator: " ").compactMap { word in
-            let text = word.dropFirst()
-            let key = String(text.prefix { $0 != ":" })
-            guard !knownMetadata.contains(key) else { return nil }
-            return (key, text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]) })
+        MetadataKey.all.filter { !$0.exportedAlways }.compactMap { key in
+            key.value(in: metadata).map { (key.exportField, key.takesValue ? $0.description : nil) }
         }
     }
 
@@ -227,19 +229,21 @@ extension DayRecord {
         var words: [(key: String, word: String)] = []
         for member in reader.members {
             let here = reader.path(member.key)
-            switch member.key {
-            case "carry", "sticky", "expired":
-                if try reader.bool(member.key) { words.append((member.key, "@" + member.key)) }
-            case "expires", "from":
-                if let day = try reader.day(member.key) { words.append((member.key, "@\(member.key):\(day)")) }
-            default:
+            if let key = alwaysExported.first(where: { $0.exportField == member.key }) {
+                if !key.takesValue {
+                    if try reader.bool(member.key) { words.append((member.key, "@" + key.name)) }
+                } else if let day = try reader.day(member.key) {
+                    words.append((member.key, "@\(key.name):\(day)"))
+                }
+            } else {
                 _ = reader.value(member.key)
                 guard !member.key.isEmpty, member.key.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
                     throw RecordError(path: here, message: "not a metadata key: keys are lower-case letters")
                 }
+                let name = MetadataKey.all.first { $0.exportField == member.key }?.name ?? member.key
                 switch member.value {
-                case .bool(let flag): if flag { words.append((member.key, "@" + member.key)) }
-                case .string: words.append((member.key, "@\(member.key):\(try ObjectReader.line(member.value, at: here))"))
+                case .bool(let flag): if flag { words.append((member.key, "@" + name)) }
+                case .string: words.append((member.key, "@\(name):\(try ObjectReader.line(member.value, at: here))"))
                 case .null: break
                 default: throw RecordError(path: here, message: "expected true, false, a string or null, found \(member.value.kindName)")
                 }
