@@ -126,6 +126,20 @@ import Testing
         #expect(key.value(in: task.metadata) == value)
     }
 
+    /// FORMAT.md §3.1 lists the table's keys, in its order, and §7 gives each one's merge rule.
+    @Test func theFormatDocumentListsTheTablesKeys() throws {
+        let format = try String(contentsOf: Repository.url("FORMAT.md"), encoding: .utf8)
+        let metadata = try #require(format.range(of: "### 3.1 Metadata")?.upperBound)
+        let end = try #require(format.range(of: "### 3.2", range: metadata..<format.endIndex)?.lowerBound)
+        let keys = format[metadata..<end].split(separator: "\n").filter { $0.hasPrefix("| `@") }
+            .map { String($0.dropFirst(4).prefix { $0.isLetter }) }
+        #expect(keys == MetadataKey.all.map(\.name))
+        let merging = try #require(format.range(of: "## 7. Merging")?.upperBound)
+        for key in MetadataKey.all {
+            #expect(format[merging...].contains("`@\(key.name)\(key.takesValue ? ":" : "")`"), "\(key.name)")
+        }
+    }
+
     /// The Vim syntax highlights exactly the table's keys, each with the pattern of its kind.
     @Test func theVimSyntaxListsExactlyTheTablesKeys() throws {
         let syntax = try String(contentsOf: Repository.url("editors/vim/syntax/dayplan.vim"), encoding: .utf8)
