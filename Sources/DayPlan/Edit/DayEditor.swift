@@ -169,7 +169,7 @@ public struct DayEditor: Sendable {
     public func removeMetadata(_ key: String, fromTaskAt line: Int) throws(EditError) -> DayEdit {
         var key = key.lowercased()
         if key.hasPrefix("@") { key.removeFirst() }
-        guard MetadataKey.all.contains(where: { $0.name == key }) else { throw .notMetadata("@" + key) }
+        guard MetadataKey.named(key) != nil else { throw .notMetadata("@" + key) }
         let (placed, taskLine) = try find(line)
         let edits = taskLine.metadataWords(in: bytes).filter { $0.key == key }.map { taskLine.removalEdit(of: $0.range, in: bytes) }
         var changed = placed.task
@@ -265,19 +265,7 @@ public struct DayEditor: Sendable {
     /// `metadata` with the value of `key` taken from `source` (unset when `source` has none).
     static func merging(_ source: TaskMetadata, key: String, into metadata: TaskMetadata) -> TaskMetadata {
         var merged = metadata
-        switch key {
-        case "carry": merged.carry = source.carry
-        case "sticky": merged.sticky = source.sticky
-        case "expired": merged.expired = source.expired
-        case "expires": merged.expires = source.expires
-        case "from": merged.from = source.from
-        case "due": merged.due = source.due
-        case "on":
-            merged.on = source.on
-            merged.onRegion = source.onRegion
-        case "every": merged.every = source.every
-        default: break
-        }
+        if let key = MetadataKey.named(key) { key.set(key.value(in: source), in: &merged) }
         return merged
     }
 }

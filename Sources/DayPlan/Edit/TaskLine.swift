@@ -54,20 +54,9 @@ struct TaskLine {
                 let colon = word.firstIndex(of: UInt8(ascii: ":"))
                 let key = String(decoding: word[..<(colon ?? i)], as: UTF8.self).lowercased()
                 let value = colon.map { String(decoding: buffer[($0 + 1)..<i], as: UTF8.self) }
-                let isMetadata: Bool
-                if let known = MetadataKey.all.first(where: { $0.name == key }) {
-                    // As the parser reads them: a flag has no value, a dated key a real date (`@on:` may name a
-                    // region after it), `@every:` a recurrence.
-                    if !known.takesValue {
-                        isMetadata = colon == nil
-                    } else if known.takesDate {
-                        isMetadata = value.map { Day($0.prefix { $0 != "/" }) != nil } ?? false
-                    } else {
-                        isMetadata = value.map { Recurrence($0) != nil } ?? false
-                    }
-                } else {
-                    isMetadata = false
-                }
+                // As the parser reads them: a flag has no value, a dated key a real date (`@on:` may name a
+                // region after it), `@every:` a recurrence.
+                let isMetadata = MetadataKey.named(key)?.readValue(value.map { Substring($0) }) != nil
                 if isMetadata { words.append(MetadataWord(range: start..<i, key: key)) }
             }
             return words

@@ -162,11 +162,11 @@ extension DayRecord {
                     writer.literal(#","metadata":{"carry":false,"sticky":false,"expires":null,"from":null,"expired":false}"#)
                 } else {
                     writer.member("metadata")
-                    writer.open("carry"); writer.bool(task.metadata.carry)
-                    writer.member("sticky"); writer.bool(task.metadata.sticky)
-                    writer.member("expires"); writer.day(task.metadata.expires)
-                    writer.member("from"); writer.day(task.metadata.from)
-                    writer.member("expired"); writer.bool(task.metadata.expired)
+                    for (index, key) in DayRecord.alwaysExported.enumerated() {
+                        if index == 0 { writer.open(dynamic: key.exportField) } else { writer.member(dynamic: key.exportField) }
+                        let value = key.value(in: task.metadata)
+                        if key.takesValue { writer.day(value?.day) } else { writer.bool(value != nil) }
+                    }
                     // Keys a later format adds, as the canonical line writes them: a flag true, a value its text.
                     for (key, value) in DayRecord.otherMetadata(task.metadata) {
                         writer.member(dynamic: key)
@@ -203,60 +203,6 @@ extension DayRecord {
         }
         writer.close()
         return writer.bytes
-    }
-
-    /// The metadata schema version 1 names: always written, each as its own member.
-    static let knownMetadata: Set<String> = ["carry", "sticky", "expires", "from", "expired"]
-
-    /// The metadata words of the canonical line other than `knownMetadata`, as key and value (nil for a flag):
-    /// keys a later version of the format adds travel through export and import without a change here.
-    static func otherMetadata(_ metadata: TaskMetadata) -> [(key: String, value: String?)] {
-        metadata.canonicalText.split(separator: " ").compactMap { word in
-            let text = word.dropFirst()
-            let key = String(text.prefix { $0 != ":" })
-            guard !knownMetadata.contains(key) else { return nil }
-            return (key, text.firstIndex(of: ":").map { String(text[text.index(after: $0)...]) })
-        }
-    }
-
-    /// Reads a task's `metadata` object: the five keys of version 1 by type, and any other key as the format
-    /// reads `@key` (true) or `@key:value` on a task line; a word the format would leave in the title is
-    /// refused at its path.
-    static func metadata(json: JSONValue, at path: String) throws(RecordError) -> TaskMetadata {
-        var reader = try ObjectReader(json, at: path)
-        var words: [(key: String, word: String)] = []
-        for member in reader.members {
-            let here = reader.path(member.key)
-            switch member.key {
-            case "carry", "sticky", "expired":
-                if try reader.bool(member.key) { words.append((member.key, "@" + member.key)) }
-            case "expires", "from":
-                if let day = try reader.day(member.key) { words.append((member.key, "@\(member.key):\(day)")) }
-            default:
-                _ = reader.value(member.key)
-                guard !member.key.isEmpty, member.key.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
-                    throw RecordError(path: here, message: "not a metadata key: keys are lower-case letters")
-                }
-                switch member.value {
-                case .bool(let flag): if flag { words.append((member.key, "@" + member.key)) }
-                case .string: words.append((member.key, "@\(member.key):\(try ObjectReader.line(member.value, at: here))"))
-                case .null: break
-                default: throw RecordError(path: here, message: "expected true, false, a string or null, found \(member.value.kindName)")
-                }
-            }
-        }
-        try reader.finish(knowing: Array(knownMetadata))
-        guard !words.isEmpty else { return TaskMetadata() }
-        // The format says what each word means: a task line with them, read by the parser.
-        let probe = DayDocument(parsing: Array("# 2000-01-01\n\n## Backlog\n- [ ] x \(words.map(\.word).joined(separator: " "))\n".utf8))
-        guard let task = probe.tasks(in: .backlog).first else { return TaskMetadata() }
-        if task.title != "x" {
-            let left = task.title.split(separator: " ").dropFirst()
-            let culprit = words.first { left.contains(Substring($0.word)) } ?? words[0]
-            throw RecordError(path: ObjectReader.join(path, culprit.key),
-                              message: "`\(culprit.word)` is not metadata this dayplan reads; on a task line it would be a word of the title")
-        }
-        return task.metadata
     }
 
     /// A status's JSON name.

@@ -1366,13 +1366,8 @@ private struct Parser {
         return true
     }
 
-    /// The keys the parser knows, in the order of `MetadataKey.names`.
-    enum KnownKey: Int {
-        case carry, sticky, every, on, due, expires, from, expired
-
-        /// The key as written after `@`.
-        var name: String { MetadataKey.names[rawValue].description }
-    }
+    /// The keys the parser knows: the rows of `MetadataKey.all`, in the order of `MetadataKey.names`.
+    typealias KnownKey = MetadataKey.ID
 
     /// The key an `@` word names, its bytes `start..<end` (after `@`, before any `:`) compared in any case; nil
     /// when it names none. Known keys are ASCII, found without a String (most words); a key with other bytes is

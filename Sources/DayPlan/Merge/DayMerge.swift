@@ -3,51 +3,22 @@
 ///
 /// Tasks are matched by identity (the title, as rollover does; a title that differs only in its `#tags` is
 /// the same task) and merged field by field; free text merges line by line. The result is canonical and
-/// holds conflict markers only where a person must decide. A file that is not a day file, or a version
-/// that does not parse, is merged line by line instead, as git would.
-///
-/// Two shortcuts to the same result carry most merges: a side that is the ancestor with some lines changed
-/// is read as that (`ChangedLines`), and two sides whose changes are separate are merged by putting both
-/// sides' changed lines into the ancestor (`SeparateChanges`).
+/// holds conflict markers only where a person must decide; without conflicts it is read back once before
+/// it is given. A file that is not a day file, or a version that does not parse, is merged line by line
+/// instead, as git would.
 public enum DayMerge {
     /// Merges `ours` and `theirs`, both descended from `base` (empty when both sides added the file).
     /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
-    /// What the merge read and made (the three versions parsed, the task lines they share, each task's
-    /// outcome) is handed to `keep`, which may keep it past the merge: `dayplan merge` exits right after, and
-    /// need not free it.
+    /// What the merge read and made (the three versions parsed, each task's outcome) is handed to `keep`,
+    /// which may keep it past the merge: `dayplan merge` exits right after, and need not free it.
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil,
                              keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
-        merge(base: base, ours: ours, theirs: theirs, fileName: fileName, readingChangedLines: true, keeping: keep)
-    }
-
-    /// `merge(base:ours:theirs:fileName:keeping:)`; without its shortcuts when `readingChangedLines` is false:
-    /// each side read whole, and merged task by task (the shortcuts give the same, as tests and the fuzzer
-    /// check with this).
-    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String?, readingChangedLines: Bool,
-                      keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
         if let fileName {
             let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
             guard Day.isFileName(name) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
         }
-        // The versions share most task lines, and the result most of theirs: each distinct line is read once.
-        let memo = TaskLineMemo(expected: base.count / 40 + 64)
-        let ancestor = MergeVersion(base, memo: memo)
-        // Every task line read so far came from the ancestor: when it is canonical, so is each of them.
-        if ancestor.wasCanonical, ancestor.blocker == nil { memo.markAllCanonical() }
-        // Each side read as the ancestor with its lines changed, where it is that; else whole.
-        let changedLines = readingChangedLines ? ChangedLines(base: ancestor, bytes: base) : nil
-        let changes = [ours, theirs].map { side in changedLines?.changes(side, memo: memo) }
-        // Changes apart from each other are merged as they stand (the task merge would give the same file).
-        if let changedLines, let o = changes[0], let t = changes[1],
-           let bytes = SeparateChanges.merge(changedLines, ours: o, ours, theirs: t, theirs, memo: memo) {
-            keep((ancestor, changedLines, changes, memo))
-            return MergeResult(bytes: bytes, conflicts: [], notices: [], method: .byTask)
-        }
-        let versions = [ancestor] + zip([ours, theirs], changes).map { side, changes in
-            if let changedLines, let changes { return changedLines.applying(changes.list, byteCount: side.count) }
-            return MergeVersion(side, memo: memo)
-        }
-        keep((versions, memo))
+        let versions = [base, ours, theirs].map(MergeVersion.init)
+        keep(versions)
         for (side, version) in zip(["the common ancestor", "our side", "their side"], versions) {
             if let blocker = version.blocker {
                 return byLine(base, ours, theirs, "\(side) has an error at line \(blocker.start.line) that makes its plan a guess [\(blocker.rule)]")
@@ -61,7 +32,7 @@ public enum DayMerge {
         let merged = merger.run()
         let bytes = merged.canonicalBytes()
         defer { keep((merger, merged)) }
-        if merger.conflicts.isEmpty, let problem = merger.check(bytes, merged: merged, memo: memo) {
+        if merger.conflicts.isEmpty, let problem = merger.check(bytes, merged: merged) {
             return byLine(base, ours, theirs, "merging task by task gave a file that \(problem)")
         }
         let reasons = merger.conflicts
@@ -73,37 +44,19 @@ public enum DayMerge {
 
     /// Whether `bytes`, printed from `merged`, read back as it: they parse with nothing that blocks
     /// formatting, are canonical, and hold `merged`'s region tasks in order (the same region, bucket, status
-    /// and title identity). A description of the problem, or nil.
-    ///
-    /// Read once where it can be: printed and compared line by line as the parser reads it, each task
-    /// checked as it comes, with no document kept and no canonical copy made. Where that check cannot tell,
-    /// the file is read whole and printed again.
-    static func readsBack(_ bytes: [UInt8], as merged: DayDocument, memo: TaskLineMemo? = nil) -> String? {
+    /// and title identity). A description of the problem, or nil. One reading, each task compared as it comes.
+    static func readsBack(_ bytes: [UInt8], as merged: DayDocument) -> String? {
         // Both have one section per region, in canonical order, so their tasks pair up in file order.
-        func same(_ x: PlacedTask, _ task: PlanTask, _ region: Region) -> Bool {
-            x.region == region && x.task.bucket == task.bucket && x.task.status == task.status
-                && PlanTask.sameIdentity(x.task.title, task.title)
-        }
         var meant = merged.placedTasks.makeIterator()
         var differs = false
-        let blockers = DayDocument.blockersIfCanonical(bytes, memo: memo) { task, region in
+        let (document, isCanonical) = DayDocument.parsingCheckingCanonical(bytes) { task, region in
             guard let region, !differs else { return }
-            guard let x = meant.next(), same(x, task, region) else { return differs = true }
+            guard let x = meant.next(), x.region == region, x.task.bucket == task.bucket, x.task.status == task.status,
+                  PlanTask.sameIdentity(x.task.title, task.title) else { return differs = true }
         }
-        if let blockers {
-            if let blocker = blockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
-            return differs || meant.next() != nil ? "does not hold the merged tasks" : nil
-        }
-        let document = DayDocument(parsing: bytes)
         if let blocker = document.formattingBlockers.first { return "does not parse (\(blocker.rule), line \(blocker.start.line))" }
-        if !sameBytes(document.canonicalBytes(), bytes) { return "is not canonical" }
-        meant = merged.placedTasks.makeIterator()
-        var read = document.placedTasks.makeIterator()
-        while let x = meant.next() {
-            // (A switch over the pair of optionals went through Swift's generic runtime to copy and free each.)
-            guard let y = read.next(), same(x, y.task, y.region) else { return "does not hold the merged tasks" }
-        }
-        return read.next() == nil ? nil : "does not hold the merged tasks"
+        if !isCanonical, !sameBytes(document.canonicalBytes(), bytes) { return "is not canonical" }
+        return differs || meant.next() != nil ? "does not hold the merged tasks" : nil
     }
 
     /// The line-by-line merge, for what cannot be merged task by task.
@@ -218,12 +171,12 @@ private struct Merger {
     /// Whether the merged file (without conflicts) is what the merge meant: each kept task placed once in
     /// `merged`, and the file reads back as `merged` (`DayMerge.readsBack(_:as:)`). A description of the
     /// problem, or nil.
-    func check(_ bytes: [UInt8], merged: DayDocument, memo: TaskLineMemo) -> String? {
+    func check(_ bytes: [UInt8], merged: DayDocument) -> String? {
         for (key, outcome) in outcomes.enumerated() {
             let kept = if case .kept? = outcome { 1 } else { 0 }
             if placedCounts[key] != kept { return "does not hold the merged tasks" }
         }
-        return DayMerge.readsBack(bytes, as: merged, memo: memo)
+        return DayMerge.readsBack(bytes, as: merged)
     }
 
     // MARK: - Tasks
@@ -235,11 +188,8 @@ private struct Merger {
         identityNumbers = TitleNumbers(expected: base.sourceByteCount / 24 + 64)
         for s in sides.indices {
             let side = sides[s]
-            // A task a side holds as the ancestor does has its title, and so its number.
-            let origins = s > 0 && !side.origins.isEmpty ? side.origins : nil
             sides[s].identities = side.tasks.indices.map { index in
-                if let origins, origins[index] >= 0 { return sides[0].identities[origins[index]] }
-                return identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index])
+                identityNumbers.number(side.tasks[index].identity, hash: side.titleHashes[index])
             }
         }
         let baseKeys = Array(sides[0].tasks.indices)
@@ -328,14 +278,8 @@ private struct Merger {
             for (index, key) in keys[side].enumerated() { at[side][key] = index }
         }
         let (base, ours, theirs) = (sides[0], sides[1], sides[2])
-        // A task both sides hold as the ancestor's, unchanged (`MergeSide.origins`), is kept as it is.
-        let oursOrigins = ours.origins.isEmpty ? nil : ours.origins, theirsOrigins = theirs.origins.isEmpty ? nil : theirs.origins
         for key in outcomes.indices {
             let b = at[0][key], o = at[1][key], t = at[2][key]
-            if b >= 0, o >= 0, t >= 0, let oursOrigins, let theirsOrigins, oursOrigins[o] == b, theirsOrigins[t] == b {
-                outcomes[key] = .kept(ours.tasks[o], ours.regions[o])
-                continue
-            }
             // Most tasks are the same in all three versions.
             if b >= 0, o >= 0, t >= 0, base.regions[b] == ours.regions[o], ours.regions[o] == theirs.regions[t],
                Self.same(base, b, ours, o), Self.same(ours, o, theirs, t) {

@@ -5,14 +5,11 @@ struct MergeVersion: Sendable {
     let document: DayDocument
     /// The first error that makes its plan a guess, if any: the file is then merged line by line.
     let blocker: Diagnostic?
-    /// Whether the bytes read were canonical already, so that `document` was read from them as they stand
-    /// (its tasks' positions are theirs).
-    private(set) var wasCanonical = false
 
-    /// Reads one version of a day file, its task lines through `memo` (shared with the other versions).
-    init(_ bytes: [UInt8], memo: TaskLineMemo) {
+    /// Reads one version of a day file.
+    init(_ bytes: [UInt8]) {
         var side = MergeSide(expected: bytes.count / 40)
-        var (document, isCanonical) = DayDocument.parsingCheckingCanonical(bytes, memo: memo) { side.add($0, $1, memo) }
+        var (document, isCanonical) = DayDocument.parsingCheckingCanonical(bytes) { side.add($0, $1) }
         blocker = document.formattingBlockers.first
         guard blocker == nil else {
             self.document = document
@@ -20,20 +17,10 @@ struct MergeVersion: Sendable {
         }
         if !isCanonical, case let canonical = document.canonicalBytes(), !sameBytes(canonical, bytes) {
             side = MergeSide(expected: canonical.count / 40)
-            document = DayDocument.parsingCheckingCanonical(canonical, memo: memo) { side.add($0, $1, memo) }.document
-        } else {
-            wasCanonical = true
+            document = DayDocument.parsingCheckingCanonical(canonical) { side.add($0, $1) }.document
         }
         side.groupByRegion()
         self.document = document
-        self.side = side
-    }
-
-    /// A version made whole by its parts: `ChangedLines` makes one from the common ancestor's.
-    init(document: DayDocument, side: MergeSide) {
-        self.document = document
-        blocker = nil
-        wasCanonical = true
         self.side = side
     }
 
@@ -50,9 +37,6 @@ struct MergeSide: Sendable {
     var regions: [Region] = []
     var titleHashes: [Int] = []
     var identities: [Int] = []
-    /// For a version read as the common ancestor with lines changed (`ChangedLines`), the index in the
-    /// ancestor's side of each task it holds unchanged, else -1; empty for a version read whole.
-    var origins: [Int] = []
 
     init() {}
 
@@ -63,11 +47,10 @@ struct MergeSide: Sendable {
         titleHashes.reserveCapacity(expected)
     }
 
-    /// A task as the parser reads it, with its region; one outside the regions is not merged as a task. Its
-    /// title's hash comes from `memo` when its line was kept there (`TaskLineMemo.lastEntry`).
-    mutating func add(_ task: PlanTask, _ region: Region?, _ memo: TaskLineMemo) {
+    /// A task as the parser reads it, with its region; one outside the regions is not merged as a task.
+    mutating func add(_ task: PlanTask, _ region: Region?) {
         guard let region else { return }
-        titleHashes.append(memo.lastEntry >= 0 ? memo.identityHash(memo.lastEntry) : PlanTask.identityHash(task.identity))
+        titleHashes.append(PlanTask.identityHash(task.identity))
         tasks.append(task)
         regions.append(region)
     }
@@ -80,7 +63,6 @@ struct MergeSide: Sendable {
         tasks = order.map { tasks[$0] }
         regions = order.map { regions[$0] }
         titleHashes = order.map { titleHashes[$0] }
-        if !origins.isEmpty { origins = order.map { origins[$0] } }
     }
 
     /// The task at `index` and its region.

@@ -78,21 +78,18 @@ struct TaskMerge {
             ?? words(base: b.map { words(of: $0.title) } ?? [], ours: words(of: o.title), theirs: words(of: t.title))
                 .joined(separator: " ")
 
-        var metadata = o.metadata
+        // Every key of the table, field by field; changed differently on both sides, as the key's rule says.
         let bm = b?.metadata ?? TaskMetadata(), om = o.metadata, tm = t.metadata
-        // A flag added on either side is added; removed on one side and kept on the other is removed.
-        metadata.carry = pick(bm.carry, om.carry, tm.carry) ?? true
-        metadata.sticky = pick(bm.sticky, om.sticky, tm.sticky) ?? true
-        metadata.expired = pick(bm.expired, om.expired, tm.expired) ?? true
-        guard let expires = pick(bm.expires, om.expires, tm.expires) else {
-            return conflict("its @expires: was set to two different days")
+        for key in MetadataKey.all {
+            let ours = key.value(in: om), theirs = key.value(in: tm)
+            if let picked = pick(key.value(in: bm), ours, theirs) {
+                key.set(picked, in: &task.metadata)
+            } else if key.merge == .eitherSideSets {
+                key.set(.set, in: &task.metadata)
+            } else {
+                return conflict("its @\(key.name): was set to two different \(key.valuesName)")
+            }
         }
-        guard let from = pick(bm.from, om.from, tm.from) else {
-            return conflict("its @from: was set to two different days")
-        }
-        metadata.expires = expires
-        metadata.from = from
-        task.metadata = metadata
 
         // Notes line by line: conflicting edits of the same lines are a person's to decide.
         if let notes = pick(b?.notes ?? [], o.notes, t.notes) {

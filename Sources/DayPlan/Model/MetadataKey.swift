@@ -1,35 +1,236 @@
-/// One metadata word a task line may carry (FORMAT.md §3.1): the one list that the parser's messages, the
-/// language server's completion and the documentation agree on.
-public struct MetadataKey: Hashable, Sendable {
+/// One metadata key a task line may carry (FORMAT.md §3.1), with everything that differs by key: the one
+/// table the parser, the edit API, merge, rollover, the language server's hover and completion, export and
+/// the Vim syntax read (a test walks it through each of them).
+///
+/// Adding a key is one entry in `all`, a case in `ID`, its field in `TaskMetadata` (read and written by
+/// `value(in:)` and `set(_:in:)`), and its tests.
+public struct MetadataKey: Sendable {
+    /// Which key: the table's rows, in canonical order.
+    public enum ID: Int, CaseIterable, Sendable {
+        case carry, sticky, every, on, due, expires, from, expired
+    }
+
+    /// What a key's value is.
+    public enum Kind: Sendable {
+        /// No value: `@carry`.
+        case flag
+        /// A day: `@due:2026-11-30`.
+        case date
+        /// A day and, after `/`, the region it names, if any: `@on:2026-11-30/afternoon`.
+        case scheduledDate
+        /// A recurrence (`Recurrence`): `@every:weekday`.
+        case recurrence
+    }
+
+    /// What a field changed differently on both sides of a merge becomes (a field changed on one side takes
+    /// that side's value; changed on both to the same value, that value).
+    public enum MergeRule: Sendable {
+        /// Set or not: a flag either side set is set (it can differ only between two sides that added the
+        /// task, one with the flag and one without).
+        case eitherSideSets
+        /// A conflict: a person decides between the two versions of the task.
+        case conflict
+    }
+
+    /// What rollover does to the key of a task it brings into the new day.
+    public enum RolloverRule: Sendable {
+        /// Kept as it is.
+        case kept
+        /// Set to the old day when the task is deferred from a limited region, unless it is set already.
+        case setToTheDayLeft
+        /// Removed once its day's rollover placed the task where it asked.
+        case removedOncePlaced
+        /// Not on the copy that rollover adds from the routines file.
+        case removedFromRoutineCopies
+    }
+
+    /// Which key.
+    public let id: ID
     /// The key as written after `@`, such as `due`.
     public let name: String
-    /// Whether it takes a value after `:` (`@due:2026-11-30`); flags (`@carry`) do not.
-    public let takesValue: Bool
-    /// Whether its value is a date (or starts with one, as `@on:DATE/region` does).
-    public let takesDate: Bool
-    /// One line on what it does.
+    /// What its value is.
+    public let kind: Kind
+    /// How two sides' different changes of it merge.
+    public let merge: MergeRule
+    /// What rollover does to it.
+    public let rollover: RolloverRule
+    /// One line on what it does: the documentation completion offers, and FORMAT.md's.
     public let summary: String
+    /// What hover says: after the key for a flag (`carry: comes back tomorrow if unfinished`), before the
+    /// value for one with a value (`expires 2026-12-15`).
+    public let hover: String
+    /// Its member in the metadata object of export's JSON.
+    public let exportField: String
+    /// Whether export writes it always (`false`, `null` when unset), as schema version 1 names it; the others
+    /// are written only when set.
+    public let exportedAlways: Bool
+
+    /// Whether it takes a value after `:` (`@due:2026-11-30`); flags (`@carry`) do not.
+    public var takesValue: Bool { kind != .flag }
+    /// Whether its value is a date (or starts with one, as `@on:DATE/region` does).
+    public var takesDate: Bool { kind == .date || kind == .scheduledDate }
+
+    /// Every key, in canonical order (`ID`'s order).
+    public static let all: [MetadataKey] = [
+        MetadataKey(id: .carry, name: "carry", kind: .flag, merge: .eitherSideSets, rollover: .kept,
+                    summary: "If unfinished at rollover, the task comes back the next day in the same region and bucket instead of going to the Backlog.",
+                    hover: "comes back tomorrow if unfinished", exportField: "carry", exportedAlways: true),
+        MetadataKey(id: .sticky, name: "sticky", kind: .flag, merge: .eitherSideSets, rollover: .kept,
+                    summary: "Rollover places the task at the top of its bucket among what it adds to a region.",
+                    hover: "kept at the top of its bucket", exportField: "sticky", exportedAlways: true),
+        MetadataKey(id: .every, name: "every", kind: .recurrence, merge: .conflict, rollover: .removedFromRoutineCopies,
+                    summary: "In the routines file: the days rollover adds the task on (day, weekday, weekend, mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD, yearly:MM-DD).",
+                    hover: "routine: every", exportField: "every", exportedAlways: false),
+        MetadataKey(id: .on, name: "on", kind: .scheduledDate, merge: .conflict, rollover: .removedOncePlaced,
+                    summary: "A Backlog task scheduled for this day: that day's rollover places it (in the region after `/`, or at the Backlog's top).",
+                    hover: "scheduled for", exportField: "on", exportedAlways: false),
+        MetadataKey(id: .due, name: "due", kind: .date, merge: .conflict, rollover: .kept,
+                    summary: "A deadline: never drops the task; on and after this day, an open task is overdue.",
+                    hover: "due", exportField: "due", exportedAlways: false),
+        MetadataKey(id: .expires, name: "expires", kind: .date, merge: .conflict, rollover: .kept,
+                    summary: "A task still open after this day is dropped at rollover instead of going forward.",
+                    hover: "expires", exportField: "expires", exportedAlways: true),
+        MetadataKey(id: .from, name: "from", kind: .date, merge: .conflict, rollover: .setToTheDayLeft,
+                    summary: "The day the task was planned for before rollover deferred it to the Backlog (rollover sets it).",
+                    hover: "from", exportField: "from", exportedAlways: true),
+        MetadataKey(id: .expired, name: "expired", kind: .flag, merge: .eitherSideSets, rollover: .kept,
+                    summary: "Set by rollover on a task it dropped because its expiry passed.",
+                    hover: "dropped at rollover because its expiry passed", exportField: "expired", exportedAlways: true),
+    ]
+
+    /// The key of `id`.
+    public static subscript(_ id: ID) -> MetadataKey { all[id.rawValue] }
+
+    /// The key named `name` (in lower case), if any.
+    public static func named(_ name: some StringProtocol) -> MetadataKey? {
+        all.first { $0.name == name }
+    }
 
     /// Every key's name, for the parser to compare bytes with (the names of `all`, in its order).
     static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired"]
 
-    /// Every key, in canonical order.
-    public static let all: [MetadataKey] = [
-        MetadataKey(name: "carry", takesValue: false, takesDate: false,
-                    summary: "If unfinished at rollover, the task comes back the next day in the same region and bucket instead of going to the Backlog."),
-        MetadataKey(name: "sticky", takesValue: false, takesDate: false,
-                    summary: "Rollover places the task at the top of its bucket among what it adds to a region."),
-        MetadataKey(name: "every", takesValue: true, takesDate: false,
-                    summary: "In the routines file: the days rollover adds the task on (day, weekday, weekend, mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD, yearly:MM-DD)."),
-        MetadataKey(name: "on", takesValue: true, takesDate: true,
-                    summary: "A Backlog task scheduled for this day: that day's rollover places it (in the region after `/`, or at the Backlog's top)."),
-        MetadataKey(name: "due", takesValue: true, takesDate: true,
-                    summary: "A deadline: never drops the task; on and after this day, an open task is overdue."),
-        MetadataKey(name: "expires", takesValue: true, takesDate: true,
-                    summary: "A task still open after this day is dropped at rollover instead of going forward."),
-        MetadataKey(name: "from", takesValue: true, takesDate: true,
-                    summary: "The day the task was planned for before rollover deferred it to the Backlog (rollover sets it)."),
-        MetadataKey(name: "expired", takesValue: false, takesDate: false,
-                    summary: "Set by rollover on a task it dropped because its expiry passed."),
-    ]
+    /// The key's value on a task with `metadata`; nil when it is not set.
+    public func value(in metadata: TaskMetadata) -> MetadataValue? {
+        switch id {
+        case .carry: metadata.carry ? .set : nil
+        case .sticky: metadata.sticky ? .set : nil
+        case .expired: metadata.expired ? .set : nil
+        case .every: metadata.every.map { .recurrence($0) }
+        case .on: metadata.on.map { .scheduled($0, metadata.onRegion) }
+        case .due: metadata.due.map { .day($0) }
+        case .expires: metadata.expires.map { .day($0) }
+        case .from: metadata.from.map { .day($0) }
+        }
+    }
+
+    /// Sets the key's value on `metadata` (nil: unsets it). A value of another kind unsets it too.
+    public func set(_ value: MetadataValue?, in metadata: inout TaskMetadata) {
+        switch id {
+        case .carry: metadata.carry = value == .set
+        case .sticky: metadata.sticky = value == .set
+        case .expired: metadata.expired = value == .set
+        case .every: metadata.every = value?.recurrence
+        case .on:
+            metadata.on = value?.day
+            metadata.onRegion = value?.day == nil ? nil : value?.region
+        case .due: metadata.due = value?.day
+        case .expires: metadata.expires = value?.day
+        case .from: metadata.from = value?.day
+        }
+    }
+
+    /// The value written after `@key:` (nil after a flag), read as the parser reads it; nil when it is not one.
+    public func readValue(_ text: Substring?) -> MetadataValue? {
+        switch kind {
+        case .flag: return text == nil ? .set : nil
+        case .date: return text.flatMap { Day($0) }.map { .day($0) }
+        case .recurrence: return text.flatMap { Recurrence($0) }.map { .recurrence($0) }
+        case .scheduledDate:
+            guard let text, let day = Day(text.prefix { $0 != "/" }) else { return nil }
+            guard let slash = text.firstIndex(of: "/") else { return .scheduled(day, nil) }
+            let name = String(text[text.index(after: slash)...])
+            guard let region = Region(headingText: name), region.isNamed(name) else { return nil }
+            return .scheduled(day, region)
+        }
+    }
+
+    /// What each value of two different ones is called in a merge conflict's reason ("two different days").
+    var valuesName: String {
+        switch kind {
+        case .flag: "flags"
+        case .date: "days"
+        case .scheduledDate: "days or regions"
+        case .recurrence: "recurrences"
+        }
+    }
+}
+
+extension MetadataKey.ID {
+    /// The key as written after `@`.
+    var name: String { MetadataKey.names[rawValue].description }
+}
+
+/// The value of one metadata key on a task.
+public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
+    /// A flag that is set.
+    case set
+    /// A day.
+    case day(Day)
+    /// A day, and the region it names.
+    case scheduled(Day, Region?)
+    /// A recurrence.
+    case recurrence(Recurrence)
+
+    /// The day it holds, if any.
+    public var day: Day? {
+        switch self {
+        case .day(let day), .scheduled(let day, _): day
+        case .set, .recurrence: nil
+        }
+    }
+
+    /// The region a scheduled day names, if any.
+    public var region: Region? {
+        if case .scheduled(_, let region) = self { region } else { nil }
+    }
+
+    /// The recurrence it holds, if any.
+    public var recurrence: Recurrence? {
+        if case .recurrence(let recurrence) = self { recurrence } else { nil }
+    }
+
+    /// The value as written after `@key:` (empty for a flag).
+    public var description: String {
+        switch self {
+        case .set: ""
+        case .day(let day): day.description
+        case .scheduled(let day, let region): day.description + (region.map { "/" + $0.lowercaseName } ?? "")
+        case .recurrence(let recurrence): recurrence.description
+        }
+    }
+}
+
+/// The moments rollover changes a task's metadata as it brings the task into the new day.
+enum RolloverStep {
+    /// Deferred from a limited region of the old day, `day`.
+    case deferred(from: Day)
+    /// Placed where its `@on:` day asked.
+    case placedAsScheduled
+    /// Copied from the routines file.
+    case copiedFromRoutine
+}
+
+extension TaskMetadata {
+    /// The metadata after rollover's `step`, each key as its `MetadataKey.rollover` says.
+    func rolled(_ step: RolloverStep) -> TaskMetadata {
+        var metadata = self
+        for key in MetadataKey.all {
+            switch (key.rollover, step) {
+            case (.setToTheDayLeft, .deferred(let day)) where key.value(in: metadata) == nil: key.set(.day(day), in: &metadata)
+            case (.removedOncePlaced, .placedAsScheduled), (.removedFromRoutineCopies, .copiedFromRoutine): key.set(nil, in: &metadata)
+            default: break
+            }
+        }
+        return metadata
+    }
 }

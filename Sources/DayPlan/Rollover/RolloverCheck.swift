@@ -202,16 +202,13 @@ private struct OldDayWalk {
         let carried = region.isLimited && task.metadata.carry
         var expected = task
         var destination = carried ? region : .backlog
-        if region.isLimited, !carried, expected.metadata.from == nil { expected.metadata.from = day }
+        if region.isLimited, !carried { expected.metadata = expected.metadata.rolled(.deferred(from: day)) }
         if carried, let placement = carriedPlacements[task.line] {
             destination = placement.region
         } else if let placement = scheduledPlacements[task.line] {
             // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
             destination = placement.region
-            if placement.wanted == nil {
-                expected.metadata.on = nil
-                expected.metadata.onRegion = nil
-            }
+            if placement.wanted == nil { expected.metadata = expected.metadata.rolled(.placedAsScheduled) }
         }
         expectedCopies[title, default: []].append((expected, destination))
     }

@@ -34,7 +34,7 @@ extension LanguageServer {
         if word.first == UInt8(ascii: "@") {
             if let colon = word.firstIndex(of: UInt8(ascii: ":")) {
                 let key = String(decoding: word[(wordStart + 1)..<colon], as: UTF8.self).lowercased()
-                if MetadataKey.all.contains(where: { $0.name == key && $0.takesDate }), let today = LanguageServer.today() {
+                if MetadataKey.named(key)?.takesDate == true, let today = LanguageServer.today() {
                     for (order, (day, name)) in LanguageServer.suggestedDays(from: today).enumerated() {
                         item(day.description, day.description, from: colon + 1, kind: 12, detail: name, order: order)
                     }

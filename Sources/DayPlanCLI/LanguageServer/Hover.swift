@@ -33,26 +33,19 @@ extension LanguageServer {
         var lines = ["**\(task.status)** · \(task.bucket) · \(region.name)"]
         let tags = task.tags
         lines.append(tags.isEmpty ? "tags: none (inbox)" : "tags: " + tags.map { "#" + $0 }.joined(separator: " "))
-        var flags: [String] = []
-        if task.metadata.carry { flags.append("carry: comes back tomorrow if unfinished") }
-        if task.metadata.sticky { flags.append("sticky: kept at the top of its bucket") }
-        if task.metadata.expired { flags.append("expired: dropped at rollover because its expiry passed") }
-        lines += flags
-        if let from = task.metadata.from {
-            lines.append("from \(from)" + (day.map { " (\(age(from, relativeTo: $0)))" } ?? ""))
+        // The keys of the table: flags in its order, then values in reverse (where the task came from first).
+        for key in MetadataKey.all.filter({ !$0.takesValue }) + MetadataKey.all.filter(\.takesValue).reversed() {
+            guard let value = key.value(in: task.metadata) else { continue }
+            guard key.takesValue else {
+                lines.append("\(key.name): \(key.hover)")
+                continue
+            }
+            let overdue = key.id == .due && task.status.isOpen && (value.day.flatMap { due in day.map { due <= $0 } } ?? false)
+            var text = (overdue ? "**overdue**: " : "") + "\(key.hover) "
+            if case .scheduled(let on, let region) = value { text += "\(on)" + (region.map { ", \($0.name)" } ?? "") } else { text += "\(value)" }
+            if let date = value.day, let day { text += " (\(age(date, relativeTo: day)))" }
+            lines.append(text)
         }
-        if let expires = task.metadata.expires {
-            lines.append("expires \(expires)" + (day.map { " (\(age(expires, relativeTo: $0)))" } ?? ""))
-        }
-        if let due = task.metadata.due {
-            let overdue = task.status.isOpen && day.map { due <= $0 } == true
-            lines.append((overdue ? "**overdue**: due " : "due ") + "\(due)" + (day.map { " (\(age(due, relativeTo: $0)))" } ?? ""))
-        }
-        if let on = task.metadata.on {
-            lines.append("scheduled for \(on)" + (task.metadata.onRegion.map { ", \($0.name)" } ?? "")
-                         + (day.map { " (\(age(on, relativeTo: $0)))" } ?? ""))
-        }
-        if let every = task.metadata.every { lines.append("routine: every \(every)") }
         if !task.subtasks.isEmpty {
             let open = task.subtasks.filter(\.status.isOpen).count
             lines.append("\(task.subtasks.count) sub-task\(task.subtasks.count == 1 ? "" : "s"), \(open) open")

@@ -18,11 +18,9 @@ import Testing
         #expect(try folder.read("theirs") == Self.base + "- [ ] Renew passport\n")
     }
 
-    /// Two machines' edits that are separate changes (FORMAT.md, "Separate changes"), merged by the binary
-    /// as git runs it: statuses changed on each side, one task on both (done against in progress: done),
-    /// a task removed with its notes, tasks added by both after the same task, a line of the notes
-    /// changed. `ChangedLinesTests` checks in the library that such a merge takes the shortcut and gives
-    /// what the task merge gives.
+    /// Two machines' edits that change different tasks, merged by the binary as git runs it: statuses changed
+    /// on each side, one task on both (done against in progress: done), a task removed with its notes, tasks
+    /// added by both after the same task, a line of the notes changed.
     @Test func separateChangesOfABiggerDayMergeCleanly() throws {
         var base = ["# 2026-11-21", "", "## Morning", "* [ ] Draft the report", "", "## Afternoon", "- [ ] Call Ana", "",
                     "## Evening", "", "## Backlog"]

@@ -143,6 +143,31 @@ import DayPlan
             "<<<<<<< ours\n- [ ] Renew passport @expires:2026-12-15\n=======\n- [ ] Renew passport @expires:2026-12-20\n>>>>>>> theirs\n"))
     }
 
+    /// Issue 39: a deadline or a schedule one side added while the other finished the task is kept, whichever
+    /// side is ours (the task merge once merged five of the eight keys and took ours for the rest).
+    @Test func aDeadlineOrScheduleAddedOnOneSideIsKeptWhicheverSideIsOurs() {
+        for word in ["@due:2026-12-01", "@on:2026-12-01", "@on:2026-12-01/evening", "@every:weekday"] {
+            let base = Self.day(morning: ["* [ ] Ship release"])
+            let done = Self.day(morning: ["* [x] Ship release"])
+            let dated = Self.day(morning: ["* [ ] Ship release \(word)"])
+            let expected = Self.day(morning: ["* [x] Ship release \(word)"])
+            expectClean(merge(base, done, dated), expected)
+            expectClean(merge(base, dated, done), expected)
+        }
+    }
+
+    /// A deadline, a schedule or a recurrence set to two different values is a person's to decide, as a date is.
+    @Test func deadlinesAndSchedulesSetDifferentlyOnBothSidesAreAConflict() {
+        for (key, first, second) in [("due", "2026-12-01", "2026-12-02"), ("on", "2026-12-01", "2026-12-01/evening"),
+                                     ("every", "weekday", "weekend")] {
+            let base = Self.day(backlog: ["- [ ] Ship release"])
+            let result = merge(base, Self.day(backlog: ["- [ ] Ship release @\(key):\(first)"]),
+                               Self.day(backlog: ["- [x] Ship release @\(key):\(second)"]))
+            #expect(result.conflicts.count == 1, "\(key)")
+            #expect(result.conflicts.first?.reason.hasPrefix("“Ship release”: its @\(key): was set to two different") == true, "\(key)")
+        }
+    }
+
     @Test func bucketsAndRegionsChangedOnBothSidesTakeTheMoreImportantAndTheEarlier() {
         let base = Self.day(backlog: ["- [ ] Draft the report"])
         let ours = Self.day(afternoon: ["+ [ ] Draft the report"])

@@ -2,9 +2,9 @@ import Testing
 @testable import DayPlan
 
 /// `DayMerge.readsBack(_:as:)`: the merge's last check, that the file it prints reads back as the document it
-/// meant. A correct merge never trips it, so it is tested here on files changed after printing, on both of
-/// its paths: the one reading that prints and compares as it goes, and the whole reading for files that
-/// reading cannot judge.
+/// meant. A correct merge never trips it, so it is tested here on files changed after printing, both on files
+/// the streaming canonical check (`blockersIfCanonical`) judges and on files it cannot, which the read-back
+/// judges the same.
 @Suite struct MergeReadBackTests {
     /// A merged document as the merge would hold it: this file, parsed.
     static let meant = DayDocument(parsing: Array(DayMergeTests.day(
@@ -66,7 +66,7 @@ import Testing
     }
 
     /// An indented code fence in free text: canonical, but the streaming reading gives up on it (its blank
-    /// lines may turn out not to be its own), so the file is read whole, and judged the same.
+    /// lines may turn out not to be its own); the read-back judges it all the same.
     @Test func aFileTheStreamingReadingCannotJudgeIsReadWhole() {
         let fenced = Self.changed("Slept well.\n", "Slept well.\n\n  ```\n  code\n  ```\n")
         let document = DayDocument(parsing: fenced)

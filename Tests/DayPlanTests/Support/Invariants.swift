@@ -10,55 +10,63 @@ enum Invariants {
     /// Every invariant that holds for any input bytes on their own.
     static func all(_ input: [UInt8]) -> [String] {
         formatting(input) + lint(input) + rollover(input) + export(input) + titleIdentity(input)
-            + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input)) + mergeShortcuts(input)
+            + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input)) + mergeKeys(input)
     }
 
-    /// The merge's shortcuts (a side read as the ancestor with lines changed, `ChangedLines`; separate changes
-    /// merged as they stand, `SeparateChanges`) give what the task merge alone gives: the same file, conflicts,
-    /// notices and way. The ancestor is the input in canonical form; each side changes it at places the input
-    /// picks: a task's status, a task added, a line removed, a line of text.
-    static func mergeShortcuts(_ input: [UInt8]) -> [String] {
+    /// Every metadata key of the table merges field by field (issue 39): the input in canonical form is the
+    /// ancestor; on one of its tasks (the input picks which), one side changes a key (`keyChange`) and the
+    /// other the task's status; merged, the task has both changes, whichever side is ours.
+    static func mergeKeys(_ input: [UInt8]) -> [String] {
         let base: [UInt8]
         switch Formatter.format(input) {
         case .unchanged: base = input
         case .changed(let formatted): base = formatted
         case .refused: return []
         }
-        let lines = TextMerge.lines(base).map { Array($0) }
-        guard !lines.isEmpty else { return [] }
+        let document = DayDocument(parsing: base)
+        let tasks = Array(document.placedTasks)
+        guard !tasks.isEmpty, !document.isEmptyDay else { return [] }
         let pick = input.reduce(input.count) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
-        // For one input in six, both sides make the same kind of edit at the same place.
-        let alike = pick % 6 == 0
-        func side(_ salt: Int) -> [UInt8] {
-            var edited = lines
-            let salt = alike ? 1 : salt
-            let at = (pick &+ salt &* 7) % edited.count
-            if edited[at].count > 5, edited[at][1] == UInt8(ascii: " "), edited[at][2] == UInt8(ascii: "[") {
-                edited[at][3] = Array(" /x>-".utf8)[(pick &+ salt) % 5]
+        let target = tasks[pick % tasks.count].task
+        // Closed, or closed another way: no bucket gains an open task.
+        let status: Status = target.status == .done ? .cancelled : .done
+        let editor = DayEditor(base)
+        guard let statused = try? editor.setStatus(status, ofTaskAt: target.line).applied(to: base) else { return [] }
+        let ordinal = tasks.prefix { $0.task.line != target.line }.filter { $0.task.title == target.title }.count
+        var broken: [String] = []
+        for key in MetadataKey.all {
+            guard let keyed = try? keyChange(key, on: target, in: editor)?.applied(to: base),
+                  let wanted = DayEditor(keyed).task(at: target.line)?.task else { continue }
+            for (ours, theirs) in [(keyed, statused), (statused, keyed)] {
+                let result = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md")
+                let merged = DayDocument(parsing: result.bytes).placedTasks.map(\.task)
+                let same = merged.filter { $0.title == target.title }
+                guard result.method == .byTask, result.isClean, ordinal < same.count,
+                      key.value(in: same[ordinal].metadata) == key.value(in: wanted.metadata), same[ordinal].status == status else {
+                    broken.append("the merge lost @\(key.name) changed on \(ours == keyed ? "our" : "their") side only")
+                    break
+                }
             }
-            switch (pick / 7 &+ salt) % 4 {
-            case 0: edited.insert(Array("- [ ] Added on side \(salt)\n".utf8), at: (at &+ salt) % (edited.count + 1))
-            case 1 where edited.count > 1: edited.remove(at: (at &+ 3 &* salt) % edited.count)
-            case 2:
-                // Alike, near the end, where the sections other than regions stand.
-                let place = alike ? edited.count - (pick / 5) % min(2, edited.count) : (at &* 3 &+ salt) % (edited.count + 1)
-                edited.insert(Array("Text from side \(salt)\n".utf8), at: place)
-            default: edited.insert(Array("+ [x] Added \(pick % 3)\n".utf8), at: (at &+ 1) % (edited.count + 1))
-            }
-            return edited.flatMap { $0 }
         }
-        var ours = side(1), theirs = side(2)
-        // Alike, they still differ in what they add: a line of text, or a task's title.
-        if alike, ours == theirs { theirs = Array(String(decoding: theirs, as: UTF8.self).replacing("side 1", with: "side 2").utf8) }
-        if ours == theirs { ours = side(3) }
-        let fast = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: true)
-        let slow = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md", readingChangedLines: false)
-        guard fast.bytes == slow.bytes, fast.conflicts.map(\.line) == slow.conflicts.map(\.line),
-              fast.conflicts.map(\.reason) == slow.conflicts.map(\.reason), fast.notices == slow.notices,
-              fast.method == slow.method else {
-            return ["the merge with its shortcuts differs from the task merge alone"]
+        return broken
+    }
+
+    /// The edit that changes `key` on `task`: sets it when it is not set (a flag, or a value of its kind),
+    /// else unsets a flag and gives a value key another value; nil when the key cannot be changed so.
+    static func keyChange(_ key: MetadataKey, on task: PlanTask, in editor: DayEditor) throws -> DayEdit? {
+        let current = key.value(in: task.metadata)
+        if !key.takesValue {
+            if current == nil { return try editor.addMetadata("@" + key.name, toTaskAt: task.line) }
+            return try editor.removeMetadata(key.name, fromTaskAt: task.line)
         }
-        return []
+        let samples: [MetadataValue] = switch key.kind {
+        case .flag: []
+        case .date: [.day(Day("2026-12-01")!), .day(Day("2026-12-02")!)]
+        case .scheduledDate: [.scheduled(Day("2026-12-01")!, .evening), .scheduled(Day("2026-12-01")!, nil)]
+        case .recurrence: [.recurrence(Recurrence("weekday")!), .recurrence(Recurrence("weekend")!)]
+        }
+        guard let value = samples.first(where: { $0 != current }) else { return nil }
+        return try editor.replaceMetadata(with: "@\(key.name):\(value)", onTaskAt: task.line)
     }
 
     /// Export writes from the document what the record of it writes, and refuses what the record refuses, and

@@ -30,7 +30,9 @@ syn match dayplanClosedTitle /.*$/ contained contains=@dayplanWords
 syn cluster dayplanWords contains=dayplanTag,dayplanMetadata,dayplanDate,dayplanOverdue
 syn match dayplanTag /\%(^\|[ \t]\)\zs#\%(\d\+\%([ \t]\|$\)\)\@!\%([[:alnum:]_/-]\|[^\x00-\x7f]\)\+/ contained
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(carry\|sticky\|expired\)\ze\%([ \t]\|$\)/ contained
-syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(expires\|from\):\d\{4}-\d\d-\d\d\ze\%([ \t]\|$\)/ contained contains=dayplanDate
+syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(due\|expires\|from\):\d\{4}-\d\d-\d\d\ze\%([ \t]\|$\)/ contained contains=dayplanDate
+syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(on\):\d\{4}-\d\d-\d\d\%(\/\a\+\)\=\ze\%([ \t]\|$\)/ contained contains=dayplanDate
+syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(every\):\S\+\ze\%([ \t]\|$\)/ contained
 syn match dayplanDate /\<\d\{4}-\d\d-\d\d\>/ contained
 execute 'syn match dayplanOverdue /\%(^\|[ \t]\)\zs@\c\%(expires\):\%(' . dayplan#syntax#before(get(g:, 'dayplan_today', strftime('%Y-%m-%d'))) . '\)\ze\%([ \t]\|$\)/ contained'
 
