@@ -23,7 +23,7 @@ enum LintCommand {
             .flag("--strict", "Warnings fail the run too (exit 1)."),
             .option("--stdin-filename", "NAME", .file,
                     "The name standard input is reported under, and checked against its day heading (default <stdin>). For editors and git hooks."),
-            .flag("--quiet", short: "q", "No summary line on standard error: only the findings (for editors that read any error output as a failure)."),
+            .flag("--quiet", short: "q", listedInUsage: false, "No summary line on standard error: only the findings (for editors that read any error output as a failure)."),
         ],
         exitCodes: [(0, "no errors (warnings allowed)"), (1, "errors (or warnings with --strict)"),
                     (2, "usage or I/O error (other files are still checked and reported)")])
