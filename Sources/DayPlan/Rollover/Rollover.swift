@@ -167,10 +167,14 @@ public struct Rollover: Sendable {
             var lostBox: Int?
             let document = DayDocument.forEachTask(in: source.bytes) { task, region in
                 guard let region, task.status.isOpen else { return }
-                // Open tasks with no title: rollover could not tell them apart, so it refuses them.
-                if task.title.isEmpty, let span = task.source {
-                    untitled.append(Diagnostic(.emptyTitle, from: span.start, to: span.end,
-                                               "This open task has no title, so rollover cannot tell it from others; give it a title."))
+                // An open box with no title (a template's `- [ ]` placeholder): nothing to carry, so it stays where it is,
+                // open, and is named; it never stops the rollover of the day's other tasks.
+                if task.title.isEmpty {
+                    if let span = task.source {
+                        untitled.append(Diagnostic(.emptyTitle, from: span.start, to: span.end,
+                                                   "This empty box has no title, so rollover left it where it is; give it a title or remove it."))
+                    }
+                    return
                 }
                 guard lostBox == nil, let taskLine = TaskLine(task, in: source.bytes) else {
                     lostBox = lostBox ?? task.line
@@ -225,12 +229,12 @@ public struct Rollover: Sendable {
                 }
             }
             lineEnding = document.lineEnding
-            let blockers = document.formattingBlockers + untitled
+            let blockers = document.formattingBlockers
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
             if let lostBox { throw .checkFailed(["cannot find the status box of line \(lostBox) of the old day"]) }
-            leftBehind = document.diagnostics.filter {
+            leftBehind = (document.diagnostics.filter {
                 $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask
-            }
+            } + untitled).sorted { $0.start < $1.start }
             sourceAfter = edited.finish()
         }
 

@@ -166,7 +166,8 @@ private struct OldDayWalk {
     /// A task of a region of the old day, the next in file order.
     mutating func visit(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
         _ = walk(to: task.line)
-        guard task.status.isOpen else {
+        // A task that is not open, or an open box with no title (left where it is), stays as it was.
+        guard task.status.isOpen, !task.title.isEmpty else {
             if walk(to: task.line + task.lineSpan) {
                 taskProblems.append("`\(task.title)` (line \(task.line)) is not open, yet it would change")
             }

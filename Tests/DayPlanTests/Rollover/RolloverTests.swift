@@ -663,15 +663,19 @@ private func marked(_ text: String) -> (text: String, line: Int, column: Int) {
         #expect(plan.sourceChanges.map(\.new) == ["- [-] A @expires:2026-11-01 @expired", "- [>] B"])
     }
 
-    @Test func refusesAnOpenTaskWithoutTitle() throws {
-        let input = marked("# 2026-11-20\n## Morning\n- [x]\n1️⃣- [ ]   @carry\n")
+    /// Issue 34, case 6: an open box with no title (a template's `- [ ]` placeholder) no longer stops the rollover
+    /// (it refused the whole day before, every morning): it stays where it is, open and unchanged, and is named
+    /// where it stands.
+    @Test func leavesAnOpenTaskWithoutTitleWhereItIsAndNamesIt() throws {
+        let input = marked("# 2026-11-20\n## Morning\n- [x]\n1️⃣- [ ]   @carry\n- [ ] Real one\n")
         let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
-        #expect {
-            try Rollover(opening: day, from: (from, Array(input.text.utf8)), existing: nil)
-        } throws: { error in
-            guard case RolloverError.sourceRefused(let diagnostics) = error else { return false }
-            return diagnostics.map(\.start.line) == [input.line] && diagnostics.first?.start.column == input.column
-        }
+        let plan = try Rollover(opening: day, from: (from, Array(input.text.utf8)), existing: nil)
+        #expect(plan.leftBehind.map(\.rule) == [.emptyTitle])
+        #expect(plan.leftBehind.map(\.start.line) == [input.line] && plan.leftBehind.first?.start.column == input.column)
+        #expect(String(decoding: plan.sourceAfter ?? [], as: UTF8.self)
+                == "# 2026-11-20\n## Morning\n- [x]\n- [ ]   @carry\n- [>] Real one\n")
+        #expect(DayDocument(parsing: plan.targetAfter).allTasks.map(\.title) == ["Real one"])
+        #expect(plan.problems() == [])
     }
 
     @Test(arguments: [
