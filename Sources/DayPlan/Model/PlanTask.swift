@@ -132,6 +132,35 @@ public struct PlanTask: Hashable, Sendable {
         return found
     }
 
+    /// The notes a task that moves on takes to the new day (FORMAT.md §3.4): every note but its finished sub-tasks
+    /// (done, cancelled or moved on), each with the lines indented under it, which stay in the old day as its record.
+    /// Open sub-tasks come along, and are marked moved on in the old day.
+    public var notesMovingOn: [String] {
+        let finished = subtasks.filter { !$0.status.isOpen }
+        guard !finished.isEmpty else { return notes }
+        var dropped = Set<Int>()
+        for item in finished {
+            dropped.insert(item.note)
+            // The lines indented deeper under it are its own, up to the next line at its depth or less.
+            var index = item.note + 1
+            while index < notes.count {
+                let note = notes[index]
+                let indent = note.prefix { $0 == " " || $0 == "\t" }.count
+                if !note.isEmpty, indent <= item.depth { break }
+                index += 1
+            }
+            // Blank lines at the end of its run stay, as the separation they were.
+            var last = index - 1
+            while last > item.note, notes[last].isEmpty { last -= 1 }
+            if last > item.note { dropped.formUnion((item.note + 1)...last) }
+        }
+        let kept = notes.indices.filter { !dropped.contains($0) }.map { notes[$0] }
+        // Read back, notes are indented from the least indented of them: the lines left shift as the parser will
+        // read them in the new day.
+        let least = kept.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return least == 0 ? kept : kept.map { $0.isEmpty ? $0 : String($0.dropFirst(least)) }
+    }
+
     /// The task line in canonical form, without notes or line ending.
     public var canonicalLine: String {
         var line: [UInt8] = []

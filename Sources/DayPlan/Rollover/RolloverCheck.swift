@@ -184,11 +184,30 @@ private struct OldDayWalk {
         }
         let now = TaskLineChange(task, before: before, old: oldContent, new: newContent)
         if now.isMovedOn {
+            checkSubtaskLines(of: task)
             checkMoved(task, in: region, known: &known)
         } else if now.isExpired {
             expired.append(task)
         } else {
             taskProblems.append("`\(task.title)` (line \(task.line)) would be neither moved on nor expired in the old day")
+        }
+    }
+
+    /// The note lines of a task moved on: each the same, or an open sub-task's line with only its status box set to
+    /// `[>]` (it moves on with its task, FORMAT.md §3.4).
+    mutating func checkSubtaskLines(of task: PlanTask) {
+        let end = task.line + task.lineSpan
+        guard lines.next < end else { return }
+        let marks = TaskLine(task, in: before).map { Set(Rollover.openSubtaskMarks(of: task, in: before, from: $0.lineStart).map(\.offset)) } ?? []
+        while lines.next < end, let (old, new) = lines.pair() {
+            guard !sameBytes(old, new) else { continue }
+            // `old` is a slice of the old day's bytes: its indices are offsets in the file.
+            let changed = zip(old.indices, new.indices).filter { old[$0.0] != new[$0.1] }
+            guard old.count == new.count, changed.count == 1, new[changed[0].1] == Status.deferred.markByte,
+                  marks.contains(changed[0].0) else {
+                lineProblems.append("line \(lines.next - 1) of the old day's file would change, but it holds no open task")
+                continue
+            }
         }
     }
 
@@ -204,6 +223,7 @@ private struct OldDayWalk {
         var expected = task
         var destination = carried ? region : .backlog
         if region.isLimited, !carried { expected.metadata = expected.metadata.rolled(.deferred(from: day)) }
+        expected.notes = task.notesMovingOn
         if carried, let placement = carriedPlacements[task.line] {
             destination = placement.region
         } else if let placement = scheduledPlacements[task.line] {
