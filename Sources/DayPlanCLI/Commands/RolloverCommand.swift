@@ -59,17 +59,18 @@ enum RolloverCommand {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        // The plan folder's absolute path is named once on each stream, before the first message about its files
-        // (set once the arguments are checked and the folder is known to be a plan folder).
+        // The plan folder's absolute path is named once, on standard error, before the first message about its files
+        // or the summary, so that a cron log says where it happened (set once the arguments are checked and the
+        // folder is known to be a plan folder).
         var folder: PlanFolder?
-        var namedOnError = false
-        func nameFolderOnError() {
-            guard !namedOnError, let folder else { return }
+        var named = false
+        func namePlanFolder() {
+            guard !named, let folder else { return }
             err.line("plan folder: \(folder.absolutePath)")
-            namedOnError = true
+            named = true
         }
         func fail(_ message: String) -> ExitCode {
-            nameFolderOnError()
+            namePlanFolder()
             err.line("dayplan rollover: \(message)")
             return .failure
         }
@@ -113,13 +114,13 @@ enum RolloverCommand {
         do {
             files = try RolloverFiles.open(planFolder, day: day, dryRun: dryRun)
         } catch {
-            if error.namesPlanFolder { folder = planFolder; nameFolderOnError() }
+            if error.namesPlanFolder { folder = planFolder; namePlanFolder() }
             for line in error.lines { err.line(line) }
             return error.code
         }
         defer { files.release() }
         folder = planFolder
-        if !files.warnings.isEmpty { nameFolderOnError() }
+        if !files.warnings.isEmpty { namePlanFolder() }
         for line in files.warnings { err.line(line) }
         let sourcePath = files.sourcePath, targetPath = files.target.path, templatePath = files.templatePath
         let creates = files.creates
@@ -130,7 +131,7 @@ enum RolloverCommand {
             case .sourceRefused(let diagnostics), .targetRefused(let diagnostics):
                 let isSource = if case .sourceRefused = error { true } else { false }
                 let name = isSource ? sourcePath : templatePath ?? targetPath
-                nameFolderOnError()
+                namePlanFolder()
                 for diagnostic in diagnostics {
                     err.line(FindingFormat.line(diagnostic, file: name))
                 }
@@ -158,14 +159,14 @@ enum RolloverCommand {
 
         // What stays behind although it is open is never silent: one line each, as lint names it.
         for finding in plan.leftBehind {
-            nameFolderOnError()
+            namePlanFolder()
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
 
         // 4. A dry run shows what would be written, and stops.
         if dryRun {
             if !quiet {
-                out.line("plan folder: \(planFolder.absolutePath)")
+                namePlanFolder()
                 show(plan, creates: creates, targetPath: targetPath, sourcePath: sourcePath, to: &out)
                 out.line("dry run, nothing written: "
                          + describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
@@ -179,14 +180,14 @@ enum RolloverCommand {
         do {
             try files.write(plan)
         } catch {
-            nameFolderOnError()
+            namePlanFolder()
             for line in error.lines { err.line(line) }
             return error.code
         }
 
         // 6. The summary.
         if !quiet {
-            out.line("plan folder: \(planFolder.absolutePath)")
+            namePlanFolder()
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
             for line in placements(plan) { out.line(line) }
         }
