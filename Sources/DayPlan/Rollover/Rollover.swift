@@ -71,6 +71,23 @@ public struct Rollover: Sendable {
         public var oldDayLine: Int? = nil
     }
 
+    /// The words Logseq and org-mode write an open task with (`- TODO …`), which dayplan does not read as tasks.
+    static let openTaskWords = ["TODO", "DOING", "LATER", "NOW", "WAITING", "NEXT"]
+
+    /// The list items without a status box that start with an open task word (`- TODO Write the plan`): a task to
+    /// the person, but none to dayplan, so rollover leaves it and names it, never silently (issue 34).
+    static func openWordItems(in diagnostics: [Diagnostic], of bytes: [UInt8]) -> [Diagnostic] {
+        diagnostics.compactMap { finding -> Diagnostic? in
+            guard finding.rule == .listItemWithoutStatus, finding.start.offset < bytes.count else { return nil }
+            let end = bytes[finding.start.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let words = String(decoding: bytes[finding.start.offset..<end], as: UTF8.self).split(separator: " ")
+            guard words.count >= 2, let word = openTaskWords.first(where: { words[1] == $0 }) else { return nil }
+            return Diagnostic(finding.rule, from: finding.start, to: finding.end,
+                              "This `\(word)` item is a task to Logseq or org-mode but not to dayplan, so rollover left it "
+                              + "here; write it as `- [ ] …` to plan and carry it.")
+        }
+    }
+
     /// The status marks of `task`'s open sub-tasks in `bytes` (the task's line starting at `lineStart`), with their
     /// lines, in file order: the bytes rollover sets to `>` when the task moves on.
     static func openSubtaskMarks(of task: PlanTask, in bytes: [UInt8], from lineStart: Int) -> [(offset: Int, line: Int)] {
@@ -266,8 +283,8 @@ public struct Rollover: Sendable {
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
             if let lostBox { throw .checkFailed(["cannot find the status box of line \(lostBox) of the old day"]) }
             leftBehind = (document.diagnostics.filter {
-                $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask
-            } + untitled).sorted { $0.start < $1.start }
+                $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask || $0.rule == .unknownStatus
+            } + untitled + Rollover.openWordItems(in: document.diagnostics, of: source.bytes)).sorted { $0.start < $1.start }
             sourceAfter = edited.finish()
         }
 
