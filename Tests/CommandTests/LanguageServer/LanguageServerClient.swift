@@ -110,17 +110,19 @@ final class LanguageServerClient: @unchecked Sendable {
     }
 
     /// Writes `bytes` to the server's input as `feed(_:piece:)` does.
-    func feed(_ bytes: [UInt8], piece: Int = 1 << 16) -> () -> Int {
+    func feed(_ bytes: [UInt8], piece: Int = 1 << 16) -> (TimeInterval) -> Int? {
         feed([(bytes, 1)], piece: piece)
     }
 
     /// Writes raw bytes to the server's input from a thread of its own, as much as the server takes before it
-    /// ends; returns how many it took, once the writing is over. SIGPIPE is blocked on that thread only, so
-    /// that a server that stops reading fails the write (EPIPE) instead of killing the test process.
+    /// ends; returns a wait for the writing to be over, which gives how many bytes the server took, or nil
+    /// when the writing is not over within the timeout given (a server that stopped reading without ending:
+    /// it is then killed, so the writer ends too). SIGPIPE is blocked on that thread only, so that a server
+    /// that stops reading fails the write (EPIPE) instead of killing the test process.
     ///
     /// `pieces` are written in order, each `times` times (so that hundreds of megabytes need not be held), each
     /// write at most `piece` bytes.
-    func feed(_ pieces: [(bytes: [UInt8], times: Int)], piece: Int = 1 << 16) -> () -> Int {
+    func feed(_ pieces: [(bytes: [UInt8], times: Int)], piece: Int = 1 << 16) -> (TimeInterval) -> Int? {
         let descriptor = input.fileHandleForWriting.fileDescriptor
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var accepted = 0
@@ -146,8 +148,11 @@ final class LanguageServerClient: @unchecked Sendable {
             // A SIGPIPE left pending on this thread ends with it.
             done.signal()
         }
-        return {
-            done.wait()
+        return { [self] timeout in
+            guard done.wait(timeout: .now() + timeout) == .success else {
+                if process.isRunning { process.terminate() }
+                return nil
+            }
             return accepted
         }
     }

@@ -15,8 +15,8 @@ import Testing
         try FileManager.default.createDirectory(at: plans, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: plans) }
         let client = try LanguageServerClient(environment: ["DAYPLAN_DIR": plans.path, "DAYPLAN_NOW": "1795262400"])
-        let finished = client.feed(LanguageServerScript.stream(from: input))
-        _ = finished()
+        let stream = LanguageServerScript.stream(from: input)
+        guard client.feed(stream)(30) != nil else { return "took no more input for 30 s without ending" }
         client.closeInput()
         guard let status = client.exitStatus(timeout: 30) else { return "still running after 30 s" }
         guard client.process.terminationReason == .exit, [0, 1, 2].contains(status) else {
