@@ -29,16 +29,21 @@ if [ ! -f "$out/DayPlan.o" ] || [ -n "$(find "$root/Sources/DayPlan" -name '*.sw
   mv "$out/DayPlan.o.tmp" "$out/DayPlan.o"
 fi
 
-echo "building the language server's fuzzer…"
 # Every source of the executable, main.swift without its last statements (the ones that run a command and
 # exit): its declarations (`version`, the command table) are used by the rest. Any other statement left at
-# the top level fails this build (-parse-as-library), so a change to main.swift cannot slip through.
-sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
-server=$(find "$root/Sources/DayPlanCLI" -name '*.swift' ! -name main.swift | sort)
-swiftc "${flags[@]}" -module-name DayPlanLSPFuzz -I "$out/module" \
-  $server "$out/MainDeclarations.swift" "$root/Tests/CommandTests/LanguageServer/LanguageServerScript.swift" \
-  "$root/Tests/Fuzz/LanguageServerFuzzTarget.swift" "$out/DayPlan.o" \
-  -o "$out/fuzz-lsp" 2> >(grep -v "Cannot export local symbol" >&2)
+# the top level fails this build (-parse-as-library), so a change to main.swift cannot slip through. Built
+# again only when a source (or the library) is newer than the fuzzer.
+script="$root/Tests/CommandTests/LanguageServer/LanguageServerScript.swift"
+target="$root/Tests/Fuzz/LanguageServerFuzzTarget.swift"
+if [ ! -f "$out/fuzz-lsp" ] || [ -n "$(find "$root/Sources/DayPlanCLI" "$script" "$target" "$out/DayPlan.o" "$0" -newer "$out/fuzz-lsp" -type f)" ]; then
+  echo "building the language server's fuzzer…"
+  sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
+  server=$(find "$root/Sources/DayPlanCLI" -name '*.swift' ! -name main.swift | sort)
+  swiftc "${flags[@]}" -module-name DayPlanLSPFuzz -I "$out/module" \
+    $server "$out/MainDeclarations.swift" "$script" "$target" "$out/DayPlan.o" \
+    -o "$out/fuzz-lsp.tmp" 2> >(grep -v "Cannot export local symbol" >&2)
+  mv "$out/fuzz-lsp.tmp" "$out/fuzz-lsp"
+fi
 
 echo "fuzzing for ${seconds}s…"
 # -close_fd_mask=3: the server's answers and log go to /dev/null (libFuzzer keeps its own report).
