@@ -22,13 +22,14 @@ enum LspCommand {
             shows the setup for Neovim, Helix, VS Code, Emacs, Zed and Sublime Text.
 
             Standard output carries only protocol messages; the server logs to standard error. It ends at
-            the exit notification or when its input closes.
+            the exit notification or when its input closes. A message over 512 MiB is skipped (answered
+            with a parse error); a header block over 64 KiB ends the server with exit code 2.
             """,
         options: [
             .flag("--stdio", "Talk over standard input and output: the default and only way, accepted because some editors pass it."),
         ],
         exitCodes: [(0, "exit after shutdown"), (1, "exit without shutdown, or the input closed first"),
-                    (2, "usage error")])
+                    (2, "usage error, or input that cannot be read as messages (a header block over 64 KiB)")])
 
     static func run(_ arguments: Arguments) -> ExitCode {
         // A client that goes away while we write must end the server through the closed input, not a signal.

@@ -7,7 +7,8 @@ extension LanguageServer {
     /// byte outside its task's lines and never breaks a 1-3-5 limit.
     mutating func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
-        guard let start = Position(params?["range"]?["start"]) else { throw .invalid("range.start is missing") }
+        let range = try Position.range(params?["range"], named: "range")
+        let start = try document.offsets(of: range, in: self.encoding, named: "range").lowerBound
         let editor = DayEditor(document.bytes)
         var actions: [JSONValue] = []
         let uri = document.uri
@@ -32,8 +33,11 @@ extension LanguageServer {
 
         // Quick fixes, for the findings the client sends back.
         for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
-            guard let code = diagnostic["code"]?.stringValue, let at = Position(diagnostic["range"]?["start"]) else { continue }
-            let line = libraryLine(document.offset(of: at, in: encoding))
+            // The client's copies of our own diagnostics: one whose range is not a range is passed over.
+            guard let code = diagnostic["code"]?.stringValue,
+                  let range = try? Position.range(diagnostic["range"], named: "diagnostic.range"),
+                  let offsets = try? document.offsets(of: range, in: encoding, named: "diagnostic.range") else { continue }
+            let line = libraryLine(offsets.lowerBound)
             switch code {
             case Rule.bucketLimit.id:
                 // One open task too many: to the Backlog (never limited), or to a region with room in its bucket.
@@ -49,14 +53,13 @@ extension LanguageServer {
                 }
             case Rule.repeatedMetadata.id:
                 // The same word twice: keep one.
-                let range = document.offset(of: at, in: encoding)..<document.offset(of: Position(diagnostic["range"]?["end"]) ?? at, in: encoding)
-                let word = String(decoding: document.bytes[range], as: UTF8.self)
+                let word = String(decoding: document.bytes[offsets], as: UTF8.self)
                 if word.hasPrefix("@"), let edit = try? editor.replaceMetadata(with: word, onTaskAt: line), edit.changesFile {
                     action("Keep one \(word)", "quickfix", edit, diagnostic: diagnostic, preferred: true)
                 }
             case Rule.nearRegionHeading.id:
                 // `## Evenings` → `## Evening`: the heading's level kept, its text the region's name.
-                let lineStart = document.lineStarts[at.line]
+                let lineStart = document.lineStarts[document.line(containing: offsets.lowerBound)]
                 var end = lineStart
                 while end < document.bytes.count, document.bytes[end] != UInt8(ascii: "\n"), document.bytes[end] != UInt8(ascii: "\r") { end += 1 }
                 let text = String(decoding: document.bytes[lineStart..<end], as: UTF8.self)
@@ -73,7 +76,7 @@ extension LanguageServer {
         }
 
         // Refactors on the task under the cursor: its status, and its region.
-        let line = libraryLine(document.offset(of: start, in: encoding))
+        let line = libraryLine(start)
         if let placed = editor.task(at: line) {
             let names: [(Status, String)] = [(.done, "Mark done"), (.inProgress, "Mark in progress"), (.todo, "Mark to do"),
                                              (.cancelled, "Cancel")]

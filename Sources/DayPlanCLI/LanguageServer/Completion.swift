@@ -10,7 +10,7 @@ extension LanguageServer {
     /// folder's tags after `#`, and at the start of a line in a region the buckets that still have room.
     mutating func completion(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
-        guard let position = Position(params?["position"]) else { throw .invalid("position is missing") }
+        let position = try Position(params?["position"], named: "position")
         let bytes = document.bytes
         let offset = document.offset(of: position, in: encoding)
         let lineStart = document.lineStarts[document.line(containing: offset)]

@@ -11,7 +11,8 @@ extension LanguageServer {
         changed.removeAll()
         for uri in uris {
             guard let analysis = analysis(of: uri), let document = documents[uri] else { continue }
-            let diagnostics = analysis.findings.map { diagnostic($0, in: document) }
+            // Findings on a text out of step with the editor's would point at the wrong places: none until it is back.
+            let diagnostics = document.outOfStep == nil ? analysis.findings.map { diagnostic($0, in: document) } : []
             send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": [
                 "uri": .string(uri), "version": .integer(document.version), "diagnostics": .array(diagnostics),
             ]])

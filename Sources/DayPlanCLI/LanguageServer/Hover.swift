@@ -5,7 +5,7 @@ extension LanguageServer {
     /// the task is (status, bucket, region, tags, flags and dates).
     mutating func hover(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
-        guard let position = Position(params?["position"]) else { throw .invalid("position is missing") }
+        let position = try Position(params?["position"], named: "position")
         guard let analysis = analysis(of: document.uri) else { return nil }
         let offset = document.offset(of: position, in: encoding)
         let line = analysis.formatLine(containing: offset)

@@ -17,6 +17,8 @@ struct ResponseError: Error {
     static let invalidParams = -32602
     /// A request came before `initialize`.
     static let serverNotInitialized = -32002
+    /// The request is valid but cannot be answered now (a document out of step with the editor).
+    static let requestFailed = -32803
     /// The client cancelled the request before the server got to it.
     static let requestCancelled = -32800
 
@@ -63,7 +65,16 @@ struct LanguageServer {
         while true {
             var batch = arrivals()
             if batch.isEmpty {
+                if let problem = channel.broken {
+                    note(problem + "; ending")
+                    return .failure
+                }
                 if channel.ended {
+                    if channel.isSkipping {
+                        note("the input closed in the middle of a message being skipped")
+                    } else if channel.partialCount > 0 {
+                        note("the input closed in the middle of a message (\(channel.partialCount) bytes of it read)")
+                    }
                     note("the input closed; ending")
                     return state == .shutDown ? .success : .findings
                 }
@@ -96,6 +107,7 @@ struct LanguageServer {
         repeat {
             while let frame = channel.nextFrame() { frames.append(frame) }
         } while channel.fill(wait: false)
+        for case .tooLarge(let problem) in frames { note(problem) }
         let messages = frames.map(message(of:))
         for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
             if let id = message["params"]?["id"] { cancelled.insert(id) }
@@ -106,7 +118,7 @@ struct LanguageServer {
     /// A frame's JSON, or the parse error it is answered with.
     private func message(of frame: MessageChannel.Frame) -> Result<JSONValue, ResponseError> {
         switch frame {
-        case .badHeader(let problem):
+        case .badHeader(let problem), .tooLarge(let problem):
             return .failure(ResponseError(code: ResponseError.parseError, message: "Parse error: \(problem)"))
         case .body(let bytes):
             do {
@@ -223,7 +235,8 @@ struct LanguageServer {
     private mutating func initialize(_ params: JSONValue?) -> JSONValue {
         state = .running
         let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.arrayValue ?? []
-        encoding = offered.contains(.string(PositionEncoding.utf8.rawValue)) ? .utf8 : .utf16
+        // UTF-8 first (dayplan's own columns count bytes), then UTF-32; UTF-16, which every client has, otherwise.
+        encoding = [PositionEncoding.utf8, .utf32].first { offered.contains(.string($0.rawValue)) } ?? .utf16
         canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         let rootURI = params?["workspaceFolders"]?[0]?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
         workspace.root = rootURI.flatMap(Workspace.path(ofURI:)) ?? params?["rootPath"]?.stringValue
@@ -271,14 +284,25 @@ struct LanguageServer {
             return note("didChange for a document that is not open")
         }
         documents[uri] = nil  // held alone while it changes, so that its bytes are edited in place
-        for change in params?["contentChanges"]?.arrayValue ?? [] {
-            guard let text = change["text"]?.stringValue else { continue }
-            if let range = change["range"], let start = Position(range["start"]), let end = Position(range["end"]) {
-                let from = document.offset(of: start, in: encoding)
-                let to = max(from, document.offset(of: end, in: encoding))
-                document.replace(from..<to, with: Array(text.utf8))
-            } else {
-                document = TextDocument(uri: uri, version: document.version, text: Array(text.utf8))
+        let changes = params?["contentChanges"]?.arrayValue ?? [.null]  // not a list: a change that cannot be applied
+        for (index, change) in changes.enumerated() {
+            do throws(ResponseError) {
+                guard change.objectValue != nil else { throw .invalid("contentChanges[\(index)] is not a change") }
+                guard let text = change["text"]?.stringValue else { throw .invalid("contentChanges[\(index)].text is missing") }
+                if let range = change["range"], !range.isNull {
+                    let name = "contentChanges[\(index)].range"
+                    document.replace(try document.offsets(of: try Position.range(range, named: name), in: encoding, named: name),
+                                     with: Array(text.utf8))
+                } else {
+                    document = TextDocument(uri: uri, version: document.version, text: Array(text.utf8))
+                }
+            } catch {
+                // A notification has no answer: the change and those after it (made to a text the server does not
+                // have) are not applied, and the document is out of step until its whole text comes again.
+                document.outOfStep = "a change to it could not be applied (\(error.message))"
+                note("didChange for \(uri): \(error.message); this change and the rest are not applied, and requests on"
+                     + " the document fail until the editor sends its whole text (reopen the file)")
+                break
             }
         }
         document.version = params?["textDocument"]?["version"]?.intValue ?? document.version
@@ -301,6 +325,10 @@ struct LanguageServer {
     func document(_ params: JSONValue?) throws(ResponseError) -> TextDocument {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { throw .invalid("textDocument.uri is missing") }
         guard let document = documents[uri] else { throw .invalid("\(uri) is not open") }
+        if let problem = document.outOfStep {
+            throw ResponseError(code: ResponseError.requestFailed,
+                                message: "The server's copy of \(uri) is out of step with the editor: \(problem); reopen the file")
+        }
         return document
     }
 

@@ -109,8 +109,9 @@ extension LanguageServer {
         let document = try document(params)
         guard let analysis = analysis(of: document.uri) else { return [] }
         let visible: ClosedRange<Int>
-        if let start = Position(params?["range"]?["start"]), let end = Position(params?["range"]?["end"]) {
-            visible = start.line...max(start.line, end.line)
+        if let range = params?["range"], !range.isNull {
+            let offsets = try document.offsets(of: try Position.range(range, named: "range"), in: encoding, named: "range")
+            visible = document.line(containing: offsets.lowerBound)...document.line(containing: offsets.upperBound)
         } else {
             visible = 0...Int.max
         }

@@ -1,12 +1,15 @@
 import DayPlan
 
-/// How the client counts the `character` of a position: UTF-16 code units (the protocol's default) or UTF-8
-/// bytes (when the client offers `utf-8` in `general.positionEncodings`, as dayplan's own columns count).
+/// How the client counts the `character` of a position: UTF-16 code units (the protocol's default), UTF-8
+/// bytes (when the client offers `utf-8` in `general.positionEncodings`, as dayplan's own columns count) or
+/// Unicode scalars (when it offers `utf-32` and not `utf-8`).
 enum PositionEncoding: String {
     /// UTF-16 code units: the protocol's default, and what most editors count.
     case utf16 = "utf-16"
     /// UTF-8 bytes, as dayplan's own columns count.
     case utf8 = "utf-8"
+    /// Unicode scalars (UTF-32 code units).
+    case utf32 = "utf-32"
 }
 
 /// A protocol position: a line from 0 and a character in the negotiated encoding, from 0.
@@ -19,17 +22,37 @@ struct Position: Equatable {
     /// `{"line":…,"character":…}`.
     var json: JSONValue { ["line": .integer(line), "character": .integer(character)] }
 
-    /// Reads `{"line":…,"character":…}`; nil when it is not one.
-    init?(_ json: JSONValue?) {
-        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue,
-              line >= 0, character >= 0 else { return nil }
-        self.init(line: line, character: character)
+    /// Reads `{"line":…,"character":…}` as a client sent it. Each is a whole number from 0; one with more
+    /// digits than an `Int` holds is read as `Int.max`, which like any number past the end of a line or of the
+    /// document means that end (`TextDocument.offset(of:in:)`). Anything else (missing, negative, a fraction or
+    /// an exponent, not a number) is an `InvalidParams` error naming `name`.
+    init(_ json: JSONValue?, named name: String) throws(ResponseError) {
+        guard let json, json.objectValue != nil else { throw .invalid("\(name) is missing or not a position") }
+        self.init(line: try Position.coordinate(json["line"], named: name + ".line"),
+                  character: try Position.coordinate(json["character"], named: name + ".character"))
     }
 
     /// Makes a position.
     init(line: Int, character: Int) {
         self.line = line
         self.character = character
+    }
+
+    /// A line or character number: digits only, no sign, fraction or exponent.
+    private static func coordinate(_ json: JSONValue?, named name: String) throws(ResponseError) -> Int {
+        guard case .number(let text)? = json else { throw .invalid("\(name) is missing or not a number") }
+        let digits = text.utf8
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw .invalid("\(name) is \(text.prefix(40)), not a whole number from 0")
+        }
+        return Int(text) ?? Int.max
+    }
+
+    /// Reads `{"start":…,"end":…}`; an `InvalidParams` error when either is not a position. Whether it ends
+    /// before it starts depends on the text (`TextDocument.offsets(of:in:named:)`).
+    static func range(_ json: JSONValue?, named name: String) throws(ResponseError) -> (start: Position, end: Position) {
+        guard let json, json.objectValue != nil else { throw .invalid("\(name) is missing or not a range") }
+        return (try Position(json["start"], named: name + ".start"), try Position(json["end"], named: name + ".end"))
     }
 }
 
@@ -49,6 +72,9 @@ struct TextDocument {
     private(set) var lineStarts: [Int]
     /// The parsed document and lint's findings, made on first use after each change.
     private var cachedAnalysis: Analysis?
+    /// Why the text may differ from the editor's (a change that could not be applied); nil while in step.
+    /// Only a change that sends the whole text (or opening the document again) brings it back in step.
+    var outOfStep: String?
 
     init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -92,28 +118,44 @@ struct TextDocument {
 
     /// The byte offset of a position. A line past the end means the end of the document; a character past
     /// the end of its line means the end of the line (as the protocol says); a character inside a UTF-16
-    /// surrogate pair or a UTF-8 sequence means the start of that character.
+    /// surrogate pair or a UTF-8 sequence means the start of that character. Any line and character from 0 to
+    /// `Int.max` is fine: they are compared with the line's length, never added to an offset unchecked.
     func offset(of position: Position, in encoding: PositionEncoding) -> Int {
-        guard position.line < lineStarts.count else { return bytes.count }
+        guard position.line >= 0, position.line < lineStarts.count else { return position.line < 0 ? 0 : bytes.count }
         let start = lineStarts[position.line]
         let end = contentEnd(ofLine: position.line)
+        let character = max(position.character, 0)
         switch encoding {
         case .utf8:
-            var offset = min(start + position.character, end)
-            while offset > start, offset < end, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            guard character < end - start else { return end }
+            var offset = start + character
+            while offset > start, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
             return offset
-        case .utf16:
+        case .utf16, .utf32:
             var offset = start
-            var units = 0
+            var units = 0  // never more than `character`, so `character - units` cannot overflow
             while offset < end {
                 let width = TextDocument.sequenceLength(bytes[offset])
-                let step = width == 4 ? 2 : 1
-                if units + step > position.character { break }
+                let step = encoding == .utf16 && width == 4 ? 2 : 1
+                if character - units < step { break }
                 units += step
                 offset = min(offset + width, end)
             }
             return offset
         }
+    }
+
+    /// The bytes a protocol range covers; an `InvalidParams` error, naming `name`, when it ends before it starts
+    /// once both ends are placed in the text (`(0, 9)` to `(0, 0)` on an empty line is an empty range there, as
+    /// each end clamps to the line's end).
+    func offsets(of range: (start: Position, end: Position), in encoding: PositionEncoding,
+                 named name: String) throws(ResponseError) -> Range<Int> {
+        let from = offset(of: range.start, in: encoding), to = offset(of: range.end, in: encoding)
+        guard from <= to else {
+            throw .invalid("\(name) ends (line \(range.end.line), character \(range.end.character)) before it starts"
+                           + " (line \(range.start.line), character \(range.start.character))")
+        }
+        return from..<to
     }
 
     /// The position of a byte offset.
@@ -124,12 +166,12 @@ struct TextDocument {
         switch encoding {
         case .utf8:
             return Position(line: line, character: offset - start)
-        case .utf16:
+        case .utf16, .utf32:
             var units = 0
             var index = start
             while index < offset {
                 let width = TextDocument.sequenceLength(bytes[index])
-                units += width == 4 ? 2 : 1
+                units += encoding == .utf16 && width == 4 ? 2 : 1
                 index += width
             }
             return Position(line: line, character: units)

@@ -5,7 +5,7 @@ import DayPlan
 struct EditorBuffer {
     var text: String
 
-    /// `utf-16` or `utf-8`.
+    /// `utf-16`, `utf-8` or `utf-32`.
     let encoding: String
 
     init(_ text: String, encoding: String = "utf-16") {
@@ -14,7 +14,11 @@ struct EditorBuffer {
     }
 
     private func units(_ scalar: Unicode.Scalar) -> Int {
-        encoding == "utf-8" ? scalar.utf8.count : scalar.utf16.count
+        switch encoding {
+        case "utf-8": scalar.utf8.count
+        case "utf-32": 1
+        default: scalar.utf16.count
+        }
     }
 
     /// The index at which each line starts; lines break at `\n`, `\r\n` and a lone `\r`.

@@ -1,6 +1,13 @@
 import DayPlan
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
 
 /// A language client for tests: runs the built `dayplan lsp` over pipes, frames messages as an editor does
 /// and collects what the server sends, checking that standard output carries nothing but framed JSON.
@@ -100,6 +107,62 @@ final class LanguageServerClient: @unchecked Sendable {
     /// Writes raw bytes to the server's input.
     func write(_ bytes: [UInt8]) {
         try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
+    }
+
+    /// Writes `bytes` to the server's input as `feed(_:piece:)` does.
+    func feed(_ bytes: [UInt8], piece: Int = 1 << 16) -> (TimeInterval) -> Int? {
+        feed([(bytes, 1)], piece: piece)
+    }
+
+    /// Writes raw bytes to the server's input from a thread of its own, as much as the server takes before it
+    /// ends; returns a wait for the writing to be over, which gives how many bytes the server took, or nil
+    /// when the writing is not over within the timeout given (a server that stopped reading without ending:
+    /// it is then killed, so the writer ends too). SIGPIPE is blocked on that thread only, so that a server
+    /// that stops reading fails the write (EPIPE) instead of killing the test process.
+    ///
+    /// `pieces` are written in order, each `times` times (so that hundreds of megabytes need not be held), each
+    /// write at most `piece` bytes.
+    func feed(_ pieces: [(bytes: [UInt8], times: Int)], piece: Int = 1 << 16) -> (TimeInterval) -> Int? {
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var accepted = 0
+        Thread.detachNewThread {
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
+            writing: for (bytes, times) in pieces {
+                for _ in 0..<times {
+                    var written = 0
+                    while written < bytes.count {
+                        let count = bytes.withUnsafeBytes { raw in
+                            systemWrite(descriptor, raw.baseAddress! + written, min(piece, raw.count - written))
+                        }
+                        if count < 0, errno == EINTR { continue }
+                        if count <= 0 { break writing }
+                        written += count
+                        accepted += count
+                    }
+                }
+            }
+            // A SIGPIPE left pending on this thread ends with it.
+            done.signal()
+        }
+        return { [self] timeout in
+            guard done.wait(timeout: .now() + timeout) == .success else {
+                if process.isRunning { process.terminate() }
+                return nil
+            }
+            return accepted
+        }
+    }
+
+    /// The most memory the server has held so far (`VmHWM`, in bytes); nil where `/proc` does not say.
+    var peakMemory: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes << 10
     }
 
     /// The frame of a message.

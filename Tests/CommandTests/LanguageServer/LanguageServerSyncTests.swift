@@ -172,21 +172,23 @@ import Testing
     static let pieces = ["a", "😀", "仕", "é", "\t", "\r", "\n", "\r\n", "\r", "\n", "x\r", "\ny", " @carry", " #tag", "- [ ] ", "* [ ] x\n",
                          "## Morning\n", "## Backlog\r\n", "🇫🇷", "🧑‍🤝‍🧑", " @foo:1", "  note\n", "# 2026-11-21\n"]
 
-    @Test(arguments: ["utf-16", "utf-8"])
+    @Test(arguments: ["utf-16", "utf-8", "utf-32"])
     func staysInStepThroughSeededRandomEdits(encoding: String) throws {
         let uri = "file:///plans/2026-11-21.md"
         let client = try LanguageServerClient()
         try client.initialize(encodings: [encoding])
         var buffer = EditorBuffer(Self.awkward, encoding: encoding)
         client.open(uri, buffer.text)
-        var random = SplitMix64(seed: encoding == "utf-8" ? 8 : 16)
+        var random = SplitMix64(seed: ["utf-8": 8, "utf-16": 16, "utf-32": 32][encoding] ?? 0)
         var version = 1
         for round in 1...400 {
             // Positions as an editor might send them, a few past the end of their line or of the document.
             let lines = buffer.lineStarts.count
             // Line starts most often, where line breaks meet.
+            // Now and then a line or character at the very edge of Int, which means the end of the line or document.
             func anyPosition() -> (line: Int, character: Int) {
-                (Int(random.next() % UInt64(lines + 1)), random.next() % 2 == 0 ? 0 : Int(random.next() % 40))
+                (random.next() % 32 == 0 ? Int.max : Int(random.next() % UInt64(lines + 1)),
+                 random.next() % 16 == 0 ? Int.max : random.next() % 2 == 0 ? 0 : Int(random.next() % 40))
             }
             var (from, to) = (anyPosition(), anyPosition())
             var start = buffer.index(line: from.line, character: from.character)

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the language server's libFuzzer target and runs it.
+#
+#   Tests/Fuzz/run-lsp.sh [SECONDS] [more libFuzzer flags...]
+#
+# SECONDS defaults to 60. Each input becomes a session of framed messages (Tests/CommandTests/LanguageServer/
+# LanguageServerScript.swift) that the server answers in process. The corpus grows in .build/fuzz-lsp/corpus;
+# crashes, sanitizer reports and hangs are saved in .build/fuzz-lsp/artifacts/. Copy each one into
+# Tests/Fuzz/lsp-regressions/ (any name): `swift test` replays every file there through the built `dayplan lsp`.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+seconds=${1:-60}
+shift || true
+out="$root/.build/fuzz-lsp"
+mkdir -p "$out/corpus" "$out/artifacts" "$out/seeds" "$out/module"
+
+# Seeds: what earlier runs found.
+find "$root/Tests/Fuzz/lsp-regressions" -type f -print0 2>/dev/null |
+  while IFS= read -r -d '' file; do cp "$file" "$out/seeds/$(cksum < "$file" | cut -d' ' -f1)"; done
+
+flags=(-sanitize=fuzzer,address -parse-as-library -O)
+# The server's sources import DayPlan, so the library is a module of its own here, as in the package; it is
+# built again only when one of its sources is newer than the last build.
+if [ ! -f "$out/DayPlan.o" ] || [ -n "$(find "$root/Sources/DayPlan" -name '*.swift' -newer "$out/DayPlan.o")" ]; then
+  echo "building the library module (address sanitizer, optimised)…"
+  swiftc "${flags[@]}" -module-name DayPlan -emit-module -emit-module-path "$out/module/DayPlan.swiftmodule" \
+    -wmo -c $(find "$root/Sources/DayPlan" -name '*.swift' | sort) -o "$out/DayPlan.o.tmp" \
+    2> >(grep -v "Cannot export local symbol" >&2)
+  mv "$out/DayPlan.o.tmp" "$out/DayPlan.o"
+fi
+
+# Every source of the executable, main.swift without its last statements (the ones that run a command and
+# exit): its declarations (`version`, the command table) are used by the rest. Any other statement left at
+# the top level fails this build (-parse-as-library), so a change to main.swift cannot slip through. Built
+# again only when a source (or the library) is newer than the fuzzer.
+script="$root/Tests/CommandTests/LanguageServer/LanguageServerScript.swift"
+target="$root/Tests/Fuzz/LanguageServerFuzzTarget.swift"
+if [ ! -f "$out/fuzz-lsp" ] || [ -n "$(find "$root/Sources/DayPlanCLI" "$script" "$target" "$out/DayPlan.o" "$0" -newer "$out/fuzz-lsp" -type f)" ]; then
+  echo "building the language server's fuzzer…"
+  sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
+  server=$(find "$root/Sources/DayPlanCLI" -name '*.swift' ! -name main.swift | sort)
+  swiftc "${flags[@]}" -module-name DayPlanLSPFuzz -I "$out/module" \
+    $server "$out/MainDeclarations.swift" "$script" "$target" "$out/DayPlan.o" \
+    -o "$out/fuzz-lsp.tmp" 2> >(grep -v "Cannot export local symbol" >&2)
+  mv "$out/fuzz-lsp.tmp" "$out/fuzz-lsp"
+fi
+
+echo "fuzzing for ${seconds}s…"
+# -close_fd_mask=3: the server's answers and log go to /dev/null (libFuzzer keeps its own report).
+SWIFT_BACKTRACE=enable=no "$out/fuzz-lsp" \
+  -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
+  -artifact_prefix="$out/artifacts/" -print_final_stats=1 \
+  "$@" "$out/corpus" "$out/seeds"
