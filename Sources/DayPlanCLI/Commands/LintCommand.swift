@@ -60,7 +60,7 @@ enum LintCommand {
         }
 
         // In a plan folder adopted in a folder of older notes, only the plan's day files are checked.
-        var adoption = Adoption()
+        var adoption = PlanAdoption()
         let adopted = paths.map { adoption.adopted(for: $0 == "-" ? arguments.options["--stdin-filename"] ?? "-" : $0) }
         if format == .json { out.write("{\"version\":1,\"files\":\(paths.count),\"diagnostics\":[") }
         var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0, leftAlone = 0
@@ -170,35 +170,5 @@ enum LintCommand {
         }
         if unreadable > 0 { line += "; \(count(unreadable, "file")) could not be read" }
         return line
-    }
-
-    /// The `adopted` setting of the plan folder each file is in, each folder (and each folder above it) asked once.
-    struct Adoption {
-        /// Per folder as named: its adopted day, nil for none.
-        private var byFolder: [String: Day?] = [:]
-        /// Per absolute folder: the adopted day of the plan folder it is in, nil for none.
-        private var byRealFolder: [String: Day?] = [:]
-
-        /// The adopted day of `path`'s plan folder (the first folder above it holding `.dayplan/`); nil for none.
-        mutating func adopted(for path: String) -> Day? {
-            guard path != "-" else { return nil }
-            let folder = FileSystem.directory(of: path)
-            if let known = byFolder[folder] { return known }
-            let found = adopted(inReal: FileSystem.resolvedPath(folder))
-            byFolder[folder] = found
-            return found
-        }
-
-        private mutating func adopted(inReal folder: String) -> Day? {
-            if let known = byRealFolder[folder] { return known }
-            let found: Day?
-            if FileSystem.kind(of: FileSystem.join(folder, PlanFolder.settingsFolder)) == .directory {
-                found = (try? PlanFolder.find(from: folder))?.settings.adopted
-            } else {
-                found = folder == "/" || !folder.hasPrefix("/") ? nil : adopted(inReal: FileSystem.directory(of: folder))
-            }
-            byRealFolder[folder] = found
-            return found
-        }
     }
 }

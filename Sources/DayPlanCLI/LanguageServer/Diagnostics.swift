@@ -12,7 +12,9 @@ extension LanguageServer {
         for uri in uris {
             guard let analysis = analysis(of: uri), let document = documents[uri] else { continue }
             // Findings on a text out of step with the editor's would point at the wrong places: none until it is back.
-            let diagnostics = document.outOfStep == nil ? analysis.findings.map { diagnostic($0, in: document) } : []
+            // A note that is no day file of the plan gets none at all.
+            let checked = document.outOfStep == nil && isPlanDay(uri, analysis)
+            let diagnostics = checked ? analysis.findings.map { diagnostic($0, in: document) } : []
             send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": [
                 "uri": .string(uri), "version": .integer(document.version), "diagnostics": .array(diagnostics),
             ]])

@@ -2,9 +2,13 @@ import DayPlan
 
 extension LanguageServer {
     /// `textDocument/formatting`: the fewest whole-line edits that turn the text into exactly what `dayplan fmt`
-    /// writes; none when the text is canonical, and none when fmt refuses the file (its findings say why).
+    /// writes; none when the text is canonical, none when fmt refuses the file (its findings say why), and none for
+    /// a note that is no day file of the plan (a README with a checklist must not get region headings).
     mutating func formatting(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
+        if let uri = params?["textDocument"]?["uri"]?.stringValue, let analysis = analysis(of: uri), !isPlanDay(uri, analysis) {
+            return []
+        }
         guard case .changed(let canonical) = Formatter.format(document.bytes) else { return [] }
         return .array(LanguageServer.edits(from: document, to: canonical, in: encoding))
     }

@@ -54,6 +54,9 @@ struct LanguageServer {
     var workspace = Workspace()
     /// Whether the client can be asked to watch the plan folder's files.
     var canWatchFiles = false
+    /// Which documents are day files of their plan, checked and formatted; other Markdown (a README, notes older
+    /// than an adopted plan) is left alone: no diagnostics, no formatting.
+    var adoption = PlanAdoption()
 
     init(channel: MessageChannel = MessageChannel()) {
         self.channel = channel
@@ -330,6 +333,12 @@ struct LanguageServer {
                                 message: "The server's copy of \(uri) is out of step with the editor: \(problem); reopen the file")
         }
         return document
+    }
+
+    /// Whether the document at `uri` is a day file of its plan (`PlanAdoption.isPlanDay`), so that the server checks
+    /// and formats it.
+    mutating func isPlanDay(_ uri: String, _ analysis: Analysis) -> Bool {
+        adoption.isPlanDay(Workspace.path(ofURI: uri), heading: analysis.document.day)
     }
 
     /// A document's analysis, made once per version and kept with it.
