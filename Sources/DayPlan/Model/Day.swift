@@ -114,8 +114,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The day a path's file name gives (`plans/2026/2026-11-21.md` gives 2026-11-21): nil when the name is
     /// not a day file's (`YYYY-MM-DD.md`) or not a real date. Reads bytes: commands call it once a file.
     public init?(fileNameOf path: String) {
-        // On the path's own bytes: every file of an archive is named so, and a view of them took thousands
-        // of instructions a name.
+        // On the path's own bytes: every file of an archive is named so, and a view of them would be made for each
+        // name.
         var path = path
         let found = path.withUTF8 { bytes -> Day? in
             let name = UnsafeBufferPointer(rebasing: bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])

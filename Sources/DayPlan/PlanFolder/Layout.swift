@@ -61,8 +61,8 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
         self.init(inferringFrom: String(path))
     }
 
-    /// `init(inferredFrom:)` on a `String`: generic all the way down, the reading went through Swift's generic
-    /// runtime (about 0.1 ms, a fifth of a day file's lint, for every rollover, `add` and `status`).
+    /// `init(inferredFrom:)` on a `String`, so that the reading is not generic: rollover, `add` and `status` infer a
+    /// layout on every run, and a generic reading goes through Swift's generic runtime.
     private init?(inferringFrom path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard let name = parts.last, Day.isFileName(name), let day = Day(name.prefix(10)) else { return nil }
