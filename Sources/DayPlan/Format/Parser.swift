@@ -262,6 +262,9 @@ private struct Parser {
     var preamble: [Item] = []
     var sections: [Section] = []
     var diagnostics: [Diagnostic] = []
+    /// Whether the input reads as text: no invalid UTF-8 and no NUL byte (a file that is not text has no day
+    /// heading to miss).
+    var readsAsText = true
 
     enum Phase { case beforeDayHeading, preamble, section }
     var phase = Phase.beforeDayHeading
@@ -394,15 +397,13 @@ private struct Parser {
         if case .fence(_, _, let indent) = block, indent > 0 {
             releaseTrailingBlankLines()
         } else if case .none = block {} else if let blockStart {
-            let what = if case .comment = block { "HTML comment" } else { "code fence" }
-            diagnostics.append(Diagnostic(.unclosedBlock, from: blockStart, to: blockStart,
-                                          "This \(what) is never closed, so everything after it is kept as plain text; close it."))
+            let comment = if case .comment = block { true } else { false }
+            report(ReadingProblem(kind: .unclosedBlock(comment: comment), start: blockStart, end: blockStart))
         }
         // A file that is not text has no day heading to miss.
-        if dayHeadingLine == nil, !diagnostics.contains(where: { $0.rule == .invalidEncoding || $0.rule == .binaryContent }) {
+        if dayHeadingLine == nil, readsAsText {
             let start = SourcePosition(offset: 0, line: 1, column: 1)
-            diagnostics.append(Diagnostic(.missingDayHeading, from: start, to: start,
-                                          "No day heading, so the day comes from the file name; start the file with `# YYYY-MM-DD` to say it in the file."))
+            report(ReadingProblem(kind: .noDayHeading, start: start, end: start))
         }
         diagnostics.sort { $0.start.offset < $1.start.offset }
         var document = DayDocument(frontMatter: frontMatter, leading: leading, day: day,
@@ -420,8 +421,14 @@ private struct Parser {
         SourcePosition(offset: offset, line: lineNumber, column: offset - lineStart + 1)
     }
 
-    mutating func report(_ rule: Rule, _ start: Int, _ end: Int, _ message: String) {
-        diagnostics.append(Diagnostic(rule, from: location(start), to: location(end), message))
+    /// Reports what could not be read at `start..<end` of the current line.
+    mutating func report(_ kind: ReadingProblem.Kind, _ start: Int, _ end: Int) {
+        report(ReadingProblem(kind: kind, start: location(start), end: location(end)))
+    }
+
+    /// Reports what could not be read: the finding its rule makes of it, if any (`Rule.finding(for:)`).
+    mutating func report(_ problem: ReadingProblem) {
+        if let finding = Rule.finding(for: problem) { diagnostics.append(finding) }
     }
 
     func string(_ start: Int, _ end: Int) -> String {
@@ -474,8 +481,8 @@ private struct Parser {
                 if byte == 0, !reportedNul {
                     reportedNul = true
                     let at = here(i)
-                    diagnostics.append(Diagnostic(.binaryContent, from: at, to: at,
-                                                  "A NUL byte: this looks like a binary file, not a day plan."))
+                    readsAsText = false
+                    report(ReadingProblem(kind: .nulByte, start: at, end: at))
                 }
                 i += 1
                 continue
@@ -483,8 +490,8 @@ private struct Parser {
             let length = validSequenceLength(at: i)
             if length == 0 {
                 let at = here(i)
-                diagnostics.append(Diagnostic(.invalidEncoding, from: at, to: at,
-                                              "Invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8."))
+                readsAsText = false
+                report(ReadingProblem(kind: .invalidUTF8(byte: byte), start: at, end: at))
                 // The rest is not read: it may hold a CR.
                 holdsCR = true
                 return
@@ -586,9 +593,9 @@ private struct Parser {
         if bytes[indentEnd] == UInt8(ascii: ">") {
             reportQuotedTask(indentEnd, trimmedEnd)
         } else if phase != .section {
-            reportStrayTask(indentEnd, trimmedEnd, "before any region")
+            reportStrayTask(indentEnd, trimmedEnd, .beforeRegions)
         } else if case .other(let heading) = sections[sections.count - 1].kind {
-            reportStrayTask(indentEnd, trimmedEnd, "under `\(heading.isEmpty ? "##" : "## " + heading)`, which is not a region")
+            reportStrayTask(indentEnd, trimmedEnd, .underHeading(heading))
         } else {
             // Straight into `openTask` (no task is open here): a task is not copied on its way.
             openTask = memo == nil ? parseTask(indentEnd, trimmedEnd)
@@ -667,16 +674,9 @@ private struct Parser {
     /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
     /// (rollover would leave them behind), finished ones warnings (they are not counted). `place`, where the
     /// line stands, is made only when there is a checkbox: a line of a big free-text section makes no string.
-    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> String, from reportStart: Int? = nil) {
+    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> ReadingProblem.Place, from reportStart: Int? = nil) {
         guard let status = strayCheckboxStatus(start, end) else { return }
-        let place = place()
-        if status.isOpen {
-            report(.taskOutsideRegion, reportStart ?? start, end,
-                   "This open task stands \(place), so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog).")
-        } else {
-            report(.finishedTaskOutsideRegion, reportStart ?? start, end,
-                   "This \(status) task stands \(place), so it is not part of the day's plan; move it under a region heading to count it.")
-        }
+        report(.checkboxNotATask(status, place()), reportStart ?? start, end)
     }
 
     /// Whether the lines being read are Markdown a renderer shows as such: not inside a code fence, an HTML
@@ -703,14 +703,7 @@ private struct Parser {
             var textEnd = next
             while textEnd > textStart, isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
             if textStart < textEnd, let status = strayCheckboxStatus(textStart, textEnd) {
-                let why = "follows a lone carriage return (CR): Markdown ends a line there, but a day file ends its lines only with LF or CRLF, so dayplan reads it as part of the line before, not as a task"
-                if status.isOpen {
-                    report(.taskOutsideRegion, textStart, textEnd,
-                           "This open task \(why); the 1-3-5 rule does not count it and rollover does not carry it. Save the file with LF line endings.")
-                } else {
-                    report(.finishedTaskOutsideRegion, textStart, textEnd,
-                           "This \(status) task \(why); it is not part of the day's plan. Save the file with LF line endings.")
-                }
+                report(.checkboxNotATask(status, .afterLoneCR), textStart, textEnd)
             }
             at = next
         }
@@ -727,7 +720,7 @@ private struct Parser {
     /// A checklist line inside a quote (`> - [ ] …`, an Obsidian callout): Markdown shows a checkbox, but
     /// dayplan does not read tasks in quotes.
     mutating func reportQuotedTask(_ start: Int, _ end: Int) {
-        reportStrayTask(afterQuoteMarkers(start, end), end, "inside a quote (`>`), where dayplan does not read tasks", from: start)
+        reportStrayTask(afterQuoteMarkers(start, end), end, .inQuote, from: start)
     }
 
     /// Where a quoted line's text starts: past its `>` markers and the white space among them.
@@ -859,20 +852,18 @@ private struct Parser {
         return string(i, end)
     }
 
-    /// An open checklist item under a done or cancelled task stops being tracked: rollover leaves it with its
-    /// parent. Reported once per item.
+    /// Reports each checklist item in the open task's notes (a sub-task), with its parent's status: one under a
+    /// finished task is left behind with it by rollover (DP039).
     mutating func checkSubtasks(under status: Status) {
-        guard status == .done || status == .cancelled else { return }
         // Lines inside a code fence are code, not checklist items.
         for note in noteLines where !note.isBlank && !note.verbatim {
             // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
             let start = afterQuoteMarkers(note.start, note.end)
-            guard let box = Checkbox.read(bytes, from: start, to: note.end), box.status?.isOpen == true,
+            guard let box = Checkbox.read(bytes, from: start, to: note.end), let subtask = box.status,
                   box.spacedAfterBullet || box.spacedAfterBox else { continue }
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
             let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
-            diagnostics.append(Diagnostic(.openSubtaskUnderFinishedTask, from: at, to: end,
-                "This open sub-task stands under a \(status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
+            report(ReadingProblem(kind: .subtask(subtask, under: status), start: at, end: end))
         }
     }
 
@@ -891,26 +882,25 @@ private struct Parser {
         while run < 7, bytes[start + run] == mark { run += 1 }
         guard run == 7 else { return false }
         if mark == UInt8(ascii: "=") ? end != start + 7 : end > start + 7 && !isBlank(bytes[start + 7]) { return false }
-        func flag(_ at: (start: Int, end: Int, line: Int, lineStart: Int), _ what: String) {
+        func flag(_ at: (start: Int, end: Int, line: Int, lineStart: Int), _ what: ReadingProblem.ConflictMark) {
             let from = SourcePosition(offset: at.start, line: at.line, column: at.start - at.lineStart + 1)
             let to = SourcePosition(offset: at.start + 7, line: at.line, column: at.start - at.lineStart + 8)
-            diagnostics.append(Diagnostic(.conflictMarker, from: from, to: to,
-                "A git conflict marker (`\(String(repeating: Character(Unicode.Scalar(bytes[at.start])), count: 7))`, \(what)): a merge was left unresolved, so this file holds two versions of some lines; keep the lines you want and delete the marker lines, or merge again task by task with `dayplan merge` (README, \"Sync with git\")."))
+            report(ReadingProblem(kind: .conflictMarker(what, character: Character(Unicode.Scalar(bytes[at.start]))), start: from, end: to))
         }
         let here = (start: start, end: end, line: line, lineStart: lineStart)
         switch mark {
         case UInt8(ascii: "<"):
             conflictOpen = true
-            flag(here, "the start of one side")
+            flag(here, .sideStart)
         case UInt8(ascii: "|"):
-            flag(here, "the start of the common ancestor's lines")
+            flag(here, .ancestorStart)
         case UInt8(ascii: "="):
-            if conflictOpen { flag(here, "between the two sides") } else { pendingSeparators.append(here) }
+            if conflictOpen { flag(here, .separator) } else { pendingSeparators.append(here) }
         default:
-            for separator in pendingSeparators { flag(separator, "between the two sides") }
+            for separator in pendingSeparators { flag(separator, .separator) }
             pendingSeparators.removeAll()
             conflictOpen = false
-            flag(here, "the end of the other side")
+            flag(here, .sideEnd)
         }
         return true
     }
@@ -1036,8 +1026,7 @@ private struct Parser {
 
         if level == 1 {
             guard phase == .beforeDayHeading else {
-                report(.extraDayHeading, start, end,
-                       "A second level-1 heading; a day file has one. Make it `###` or plain text.")
+                report(.secondDayHeading, start, end)
                 return false
             }
             dayHeadingLine = lineNumber
@@ -1051,8 +1040,7 @@ private struct Parser {
                 dayHeadingSource = (location(dateStart), location(dateStart + 10))
             } else {
                 dayHeadingSource = (location(textStart), location(textEnd))
-                report(.badDayHeading, textStart, max(textEnd, textStart),
-                       "The day heading `\(string(start, end))` holds no date, so the day comes from the file name; write the date as `YYYY-MM-DD` in it (other words may stay).")
+                report(.dayHeadingWithoutDate(heading: string(start, end)), textStart, max(textEnd, textStart))
             }
             if let dayHeadingText { check?.dayHeading(dayHeadingText) }
             return true
@@ -1061,8 +1049,7 @@ private struct Parser {
         let text = string(textStart, textEnd)
         guard let region = Region(headingText: text) else {
             if let meant = Region.nearMiss(headingText: text) {
-                report(.nearRegionHeading, start, end,
-                       "`\(string(start, end))` is not a region heading, so tasks under it are not counted or carried; did you mean `\(String(repeating: "#", count: level)) \(meant.name)`?")
+                report(.nearRegionHeading(heading: string(start, end), level: level, region: meant), start, end)
             }
             guard level == 2 else { return false }
             finishTask()
@@ -1075,11 +1062,9 @@ private struct Parser {
         finishTask()
         phase = .section
         if seenRegions & (1 << region.rawValue) != 0 {
-            report(.duplicateRegion, start, end,
-                   "`\(string(start, end))` is a second \(region.name) heading; merge its tasks into the first one.")
+            report(.repeatedRegion(region, heading: string(start, end)), start, end)
         } else if let lastRegion, region < lastRegion {
-            report(.regionOrder, start, end,
-                   "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
+            report(.regionOutOfOrder(region, after: lastRegion), start, end)
         }
         var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
         // Room for a region's first few lines, so that its items are not copied as they grow one by one (the
@@ -1142,8 +1127,7 @@ private struct Parser {
         guard let box = Checkbox.read(bytes, from: start, to: end) else {
             if let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]),
                phase == .section, !isThematicBreak(start, end) {
-                report(.listItemWithoutStatus, start, end,
-                       "This list item has no status box, so it is not a task; write `\(bucket.bullet) [ ] …` to make it one.")
+                report(.listItemWithoutBox(bucket), start, end)
             }
             return nil
         }
@@ -1154,26 +1138,20 @@ private struct Parser {
             // Without a bucket bullet and its space, only a well-formed box makes the line a task.
             guard let status = box.status, box.spacedAfterBox else { return nil }
             bucket = box.bucket ?? .misc
-            let canonical = "\(bucket.bullet) [\(status.mark)]"
-            let message = box.bucket == nil
-                ? "A numbered task is read as a misc task, as a number says no bucket; `dayplan fmt` writes it `\(canonical) …` (use `*` for must, `+` for complementary)."
-                : "No space after the bullet, so Markdown shows no checkbox; it is read as a \(bucket) task and `dayplan fmt` writes it `\(canonical) …`."
-            report(.taskLikeLine, start, box.boxStart + 3, message)
+            report(.looseTaskLine(bucket, status, numbered: box.bucket == nil), start, box.boxStart + 3)
         }
         guard let closeAt = box.closeAt else {
-            report(.malformedTask, box.boxStart, end,
-                   "This line starts like a task but its status box is broken; write one of `[ ]`, `[/]`, `[x]`, `[>]`, `[-]`.")
+            report(.brokenStatusBox, box.boxStart, end)
             return nil
         }
         guard let status = box.status else {
-            report(.unknownStatus, box.markStart, closeAt,
-                   "Unknown status `[\(string(box.markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
+            report(.unknownStatusMark(string(box.markStart, closeAt)), box.markStart, closeAt)
             return nil
         }
         var metadata = TaskMetadata()
         let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
         if title.isEmpty {
-            report(.emptyTitle, start, end, "This task has no title; say what is to be done after the status box.")
+            report(.emptyTitle, start, end)
         }
         // Made once, whole: a task filled in field by field through `inout` was copied on its way out.
         var task = PlanTask(bucket: bucket, status: status, title: title, metadata: metadata)
@@ -1353,15 +1331,14 @@ private struct Parser {
     mutating func dateValue(_ value: inout Day?, _ key: KnownKey, _ start: Int, _ valueStart: Int,
                             _ valueEnd: Int, _ end: Int) -> Bool {
         guard valueStart <= valueEnd, let parsed = Day(utf8: bytes[valueStart..<valueEnd]) else {
-            report(.badMetadata, start, end, "`\(string(start, end))` does not hold a real date; write `@\(key.name):YYYY-MM-DD`.")
+            report(.notADate(key: key.name, word: string(start, end)), start, end)
             return false
         }
         if let value, value != parsed {
-            report(.conflictingMetadata, start, end,
-                   "This task has `@\(key.name):\(value)` and `\(string(start, end))`; keep one of them.")
+            report(.secondValue(key: key.name, first: "\(value)", word: string(start, end)), start, end)
             return true
         }
-        if value != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
+        if value != nil { report(.repeatedWord(string(start, end)), start, end) }
         value = parsed
         return true
     }
@@ -1409,10 +1386,10 @@ private struct Parser {
 
         func flag(_ value: inout Bool) -> Bool {
             guard !hasValue else {
-                report(.badMetadata, start, end, "`@\(key)` is a flag and takes no value; write `@\(key)`.")
+                report(.flagWithValue(key: key), start, end)
                 return false
             }
-            if value { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
+            if value { report(.repeatedWord(string(start, end)), start, end) }
             value = true
             return true
         }
@@ -1435,38 +1412,32 @@ private struct Parser {
             if slash < end {
                 region = Region(headingText: string(slash + 1, end))
                 guard let named = region, named.isNamed(string(slash + 1, end)) else {
-                    report(.badMetadata, start, end, "`\(string(start, end))` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out.")
+                    report(.notARegion(word: string(start, end)), start, end)
                     return false
                 }
             }
             let before = metadata.onRegion
             guard dateValue(&metadata.on, .on, start, keyEnd + 1, slash, end) else { return false }
             if let before, let region, before != region {
-                report(.conflictingMetadata, start, end, "This task is scheduled for two regions; keep one `@on:`.")
+                report(.secondRegion, start, end)
             }
             metadata.onRegion = region ?? before
             return true
         case .every:
             guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
-                report(.badRecurrence, start, end,
-                       "`\(string(start, end))` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD.")
+                report(.notARecurrence(word: string(start, end)), start, end)
                 return false
             }
             if let every = metadata.every, every != recurrence {
-                report(.conflictingMetadata, start, end, "This task has `@every:\(every)` and `\(string(start, end))`; keep one of them.")
+                report(.secondValue(key: "every", first: "\(every)", word: string(start, end)), start, end)
                 return true
             }
-            if metadata.every != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
+            if metadata.every != nil { report(.repeatedWord(string(start, end)), start, end) }
             metadata.every = recurrence
             return true
         case nil:
-            let key = key
-            if hasValue, !key.isEmpty, key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2D }) {
-                let hint = ["deadline", "by", "until", "before", "duedate", "due-date", "deadline-date"].contains(key)
-                    ? " For a deadline, write `@due:YYYY-MM-DD` (it never drops the task)." : ""
-                report(.unknownMetadata, start, end,
-                       "Unknown metadata key `@\(key):`; the keys are `@due:`, `@on:`, `@every:`, `@expires:` and `@from:` (and the flags `@carry`, `@sticky`, `@expired`).\(hint)")
-            }
+            // Written like metadata: whether the key is one a person meant is the rule's to say (DP036).
+            if hasValue { report(.unknownKey(key), start, end) }
             return false
         }
     }

@@ -13,10 +13,8 @@ extension LanguageServer {
         let uri = document.uri
         let encoding = self.encoding
 
-        func action(_ title: String, _ kind: String, _ edit: DayEdit, diagnostic: JSONValue? = nil, preferred: Bool = false) {
+        func action(_ title: String, _ kind: String, _ edit: DayEdit) {
             var members: [JSONValue.Member] = [.init("title", .string(title)), .init("kind", .string(kind))]
-            if let diagnostic { members.append(.init("diagnostics", [diagnostic])) }
-            if preferred { members.append(.init("isPreferred", true)) }
             members.append(.init("edit", ["changes": .object([.init(uri, .array(edit.edits.map { text in
                 ["range": document.range(text.offset, text.offset + text.removing, in: encoding),
                  "newText": .string(String(decoding: text.inserting, as: UTF8.self))]
@@ -30,45 +28,21 @@ extension LanguageServer {
             return line
         }
 
-        // Quick fixes, for the findings the client sends back.
+        // Quick fixes, for the findings the client sends back: each from its rule (`Rule.quickFixes`).
         for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
-            guard let code = diagnostic["code"]?.stringValue, let at = Position(diagnostic["range"]?["start"]) else { continue }
-            let line = libraryLine(document.offset(of: at, in: encoding))
-            switch code {
-            case Rule.bucketLimit.id:
-                // One open task too many: to the Backlog (never limited), or to a region with room in its bucket.
-                guard let placed = editor.task(at: line) else { continue }
-                if let edit = try? editor.move(taskAt: line, to: .backlog) {
-                    action("Move “\(placed.task.title)” to the Backlog", "quickfix", edit, diagnostic: diagnostic, preferred: true)
-                }
-                for region in Region.allCases where region.isLimited && region != placed.region {
-                    if let edit = try? editor.move(taskAt: line, to: region) {
-                        action("Move “\(placed.task.title)” to \(region.name) (its \(placed.task.bucket) bucket has room)", "quickfix", edit,
-                               diagnostic: diagnostic)
-                    }
-                }
-            case Rule.repeatedMetadata.id:
-                // The same word twice: keep one.
-                let range = document.offset(of: at, in: encoding)..<document.offset(of: Position(diagnostic["range"]?["end"]) ?? at, in: encoding)
-                let word = String(decoding: document.bytes[range], as: UTF8.self)
-                if word.hasPrefix("@"), let edit = try? editor.replaceMetadata(with: word, onTaskAt: line), edit.changesFile {
-                    action("Keep one \(word)", "quickfix", edit, diagnostic: diagnostic, preferred: true)
-                }
-            case Rule.nearRegionHeading.id:
-                // `## Evenings` → `## Evening`: the heading's level kept, its text the region's name.
-                let lineStart = document.lineStarts[at.line]
-                var end = lineStart
-                while end < document.bytes.count, document.bytes[end] != UInt8(ascii: "\n"), document.bytes[end] != UInt8(ascii: "\r") { end += 1 }
-                let text = String(decoding: document.bytes[lineStart..<end], as: UTF8.self)
-                let level = text.prefix { $0 == "#" }.count
-                guard let region = Region.nearMiss(headingText: text.dropFirst(level)) else { continue }
-                let heading = String(repeating: "#", count: level) + " " + region.name
-                actions.append(["title": .string("Rename the heading to “\(heading)”"), "kind": "quickfix",
-                                "diagnostics": [diagnostic], "isPreferred": true,
-                                "edit": ["changes": .object([.init(uri, [["range": document.range(lineStart, end, in: encoding),
-                                                                           "newText": .string(heading)]])])]])
-            default:
-                continue
+            guard let code = diagnostic["code"]?.stringValue, let rule = Rule.named(code),
+                  let at = Position(diagnostic["range"]?["start"]) else { continue }
+            let from = document.offset(of: at, in: encoding)
+            let to = document.offset(of: Position(diagnostic["range"]?["end"]) ?? at, in: encoding)
+            for fix in rule.quickFixes(in: document.bytes, at: from..<max(from, to)) {
+                var members: [JSONValue.Member] = [.init("title", .string(fix.title)), .init("kind", "quickfix"),
+                                                   .init("diagnostics", [diagnostic])]
+                if fix.isPreferred { members.append(.init("isPreferred", true)) }
+                members.append(.init("edit", ["changes": .object([.init(uri, .array(fix.edits.map { text in
+                    ["range": document.range(text.offset, text.offset + text.removing, in: encoding),
+                     "newText": .string(String(decoding: text.inserting, as: UTF8.self))]
+                }))])]))
+                actions.append(.object(members))
             }
         }
 
