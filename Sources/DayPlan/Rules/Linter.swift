@@ -10,14 +10,7 @@ public enum Linter {
     /// heading when it is a day file's name (`YYYY-MM-DD.md`). `today`, when given, is the current day: the
     /// plan of that day gets its overdue tasks reported (DP051); an older day is history and does not.
     public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil) -> [Diagnostic] {
-        // Read for what is checked: no finding but an overdue task's needs the text, so only today's plan
-        // with an overdue task is read again whole.
-        let structure = DayDocument(readingForLint: bytes)
-        if let today, (structure.day ?? fileName.flatMap(Day.init(fileNameOf:))) == today,
-           structure.placedTasks.contains(where: { $0.task.status.isOpen && ($0.task.metadata.due.map { $0 <= today } ?? false) }) {
-            return lint(DayDocument(parsing: bytes), fileName: fileName, today: today)
-        }
-        return lint(structure, fileName: fileName, today: today)
+        lint(DayDocument(readingForLint: bytes), fileName: fileName, today: today)
     }
 
     /// Every finding about a parsed document, sorted by line then column.
