@@ -4,8 +4,9 @@
 /// order: the front matter, the day heading, each section as it opens, each line that is not a task (blank,
 /// text, verbatim), each task whole (title, metadata, notes, position), and where a block's trailing blank
 /// lines turn out not to be its own. What it cannot read goes to the rules (`Rule.finding(for:)`), whatever the
-/// reading. Each reading lives beside its consumer (`DocumentReading` for the document, `LintReading` for
-/// `Linter`, `TaskStream` for rollover, `CanonicalReading` for `Formatter`); the parser knows none of them.
+/// reading. Each reading lives beside its consumer (`DocumentReading` for the document and the merge,
+/// `LintReading` for `Linter`, `TaskStream` for rollover, `TitlesApartReading` for export and the archive,
+/// `CanonicalReading` for `Formatter`); the parser knows none of them. A new reading is one more type.
 protocol DayReading {
     /// What the parser's scan of a plain title learns for this reading (`TitleScan`; `NoTitleScan` for none).
     associatedtype Scan: TitleScan = NoTitleScan
