@@ -59,19 +59,20 @@ done
 cp Tests/DayPlanTests/Format/Golden/*.input.md "$INPUTS/golden/"
 python3 "$GEN_ARCHIVE" "$INPUTS/archive" --days 365 --seed 135 >/dev/null || { echo "same-output: gen_archive.py failed" >&2; exit 2; }
 
-# Three-way merge triples: a version of the day with its first open task done (ours), one with a deadline
-# and a new task (theirs), and the same pair the other way round; for the corpus, the formatted file and the
+# Three-way merge triples: a version of the day with its first open task done (ours), one with a deadline on
+# that task and a new task under it (theirs), and the same pair the other way round; for the corpus, the formatted file and the
 # old day as rollover leaves it are a pair as well (made by the base binary, so both runs see the same).
 TRIPLES="$INPUTS/merge"
 mkdir -p "$TRIPLES"
 triple_count=0
 make_triples() {  # SOURCE NAME
-    local source=$1 name=$2 dir="$TRIPLES/$name"
+    local source=$1 name=$2
+    local dir="$TRIPLES/$name"
     mkdir -p "$dir"
     cp "$source" "$dir/base.md"
     sed '0,/\[ \]/s//[x]/' "$source" >"$dir/done.md"
-    awk 'BEGIN { done = 0 } { if (!done && $0 ~ /^[-+*] \[ \] /) { print $0 " @due:2026-12-01"; done = 1 } else print }
-         END { print ""; print "## Backlog"; print "- [ ] Added on the other side" }' "$source" >"$dir/due.md"
+    awk 'BEGIN { done = 0 } { if (!done && $0 ~ /^[-+*] \[ \] /) { print $0 " @due:2026-12-01"; print "- [ ] Added on the other side"; done = 1 } else print }' \
+        "$source" >"$dir/due.md"
     triple_count=$((triple_count + 1))
 }
 for f in "$INPUTS"/examples/*/*.md "$INPUTS"/corpus/*/2026-11-20.md "$INPUTS"/golden/*.md; do
