@@ -97,6 +97,7 @@ for case in "$INPUTS"/corpus/*/; do
     DAYPLAN_NOW=1795262400 "$BASE_BIN" rollover --dir "$copy" --date 2026-11-21 -q >/dev/null 2>&1
     cp "$copy/2026-11-20.md" "$dir/due.md"
     rm -rf "$copy"
+    triple_count=$((triple_count + 1))
 done
 
 ARCHIVE_FILES=$(cd "$INPUTS" && find archive -name '*.md' | sort)
