@@ -401,23 +401,24 @@ extension JSONTextWriter {
     /// `,"title":…,"words":[…],"tags":[…]`: a task's title and the two views export gives of it, its words (as
     /// `PlanTask.forEachWord` splits them) and its tags (as `PlanTask.forEachTag` finds them).
     ///
-    /// Nearly every title has no byte JSON escapes, no code span or link, and single spaces between its words.
-    /// Such a title is scanned once, eight bytes at a time, and the three members are written in one run:
-    /// the title copied whole, its words as the title with each space written `","`, and no tags unless it
-    /// holds a `#`. Any other title is written member by member.
+    /// Written member by member; a title read from a file comes with its shape (`titleMembers(utf8:shape:title:)`).
     mutating func titleMembers(_ title: String) {
         var text = title
         text.withUTF8 { titleMembers(utf8: $0, title: title) }
     }
 
     /// The same members for a title given as its UTF-8 bytes (valid: a file that is not is refused before).
-    /// `shape`: what the parser learnt of it, if it is plain (then it is not scanned again). `title` is the
+    /// `shape`: what the parser learnt of it. Nearly every title is plain (no byte JSON escapes, no code span or
+    /// link, single spaces between its words): its three members are written in one run, the title copied
+    /// whole, its words as the title with each space written `","`, and no tags unless it holds a `#`. Any
+    /// other title is written member by member. `title` is the
     /// title as a string, when the caller has it: made from the bytes otherwise, for a title written member by
     /// member.
     mutating func titleMembers(utf8 bytes: UnsafeBufferPointer<UInt8>, shape: TitleShape = TitleShape(), title: String? = nil) {
         let written = { () -> Bool in
-            guard let plain = shape.isPlain ? PlainTitle(spaces: Int(shape.spaces), hasHash: shape.hasHash) : PlainTitle(bytes)
-            else { return false }
+            // Plain as the parser's one scan of it found it (`TitleShape`): no second scan here.
+            guard shape.isPlain else { return false }
+            let plain = PlainTitle(spaces: Int(shape.spaces), hasHash: shape.hasHash)
             let titleName: StaticString = #","title":""#, wordsName: StaticString = #"","words":"#
             let tagsName: StaticString = plain.hasHash ? #","tags":"# : #","tags":[]"#
             let wordsLength = bytes.isEmpty ? 2 : bytes.count + 2 * plain.spaces + 4
@@ -495,37 +496,6 @@ private struct PlainTitle {
 
     /// A title the parser found plain with no byte JSON escapes (`TitleShape`), of that shape.
     init(spaces: Int, hasHash: Bool) {
-        self.spaces = spaces
-        self.hasHash = hasHash
-    }
-
-    /// Scans `bytes`, eight at a time; nil when the title is not plain.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var k = 0, spaces = 0, spaceBefore: UInt64 = 0, hashes: UInt64 = 0
-        while k + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-            let blank = zeroBytes(word ^ everyByte(UInt8(ascii: " ")))
-            if bytesJSONEscapes(word) | zeroBytes(word ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(word ^ everyByte(UInt8(ascii: "]"))) != 0
-                || blank & (blank >> 8 | spaceBefore) != 0 {
-                return nil
-            }
-            hashes |= zeroBytes(word ^ everyByte(UInt8(ascii: "#")))
-            spaces += flaggedByteCount(blank)
-            spaceBefore = blank >> 56
-            k += 8
-        }
-        var previousWasSpace = spaceBefore != 0, hasHash = hashes != 0
-        for byte in bytes[k...] {
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "`")
-                || byte == UInt8(ascii: "]") || (byte == UInt8(ascii: " ") && previousWasSpace) {
-                return nil
-            }
-            previousWasSpace = byte == UInt8(ascii: " ")
-            if previousWasSpace { spaces += 1 }
-            if byte == UInt8(ascii: "#") { hasHash = true }
-        }
-        if let first = bytes.first, let last = bytes.last, first == UInt8(ascii: " ") || last == UInt8(ascii: " ") { return nil }
         self.spaces = spaces
         self.hasHash = hasHash
     }

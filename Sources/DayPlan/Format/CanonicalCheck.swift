@@ -109,3 +109,56 @@ struct CanonicalCheck {
         printer.output.removeAll(keepingCapacity: true)
     }
 }
+
+/// The file compared with its canonical form as it is read (`CanonicalCheck`), no line kept: `Formatter`'s
+/// first look at a file, and the merge's at a version it need not keep. Each task may be handed on too.
+struct CanonicalReading: DayReading {
+    let input: UnsafeBufferPointer<UInt8>
+    var check: CanonicalCheck?
+    var visit: ((PlanTask, Region?) -> Void)?
+
+    var keepsText: Bool { true }
+    /// A check that gave up reads no further: the file is formatted whole after it.
+    var readsOn: Bool { check?.failed != true }
+
+    mutating func start(lineEnding: LineEnding) { check = CanonicalCheck(input: input, lineEnding: lineEnding) }
+    mutating func frontMatter(_ lines: [String]) { check?.frontMatter(lines) }
+    mutating func dayHeading(_ text: String) { check?.dayHeading(text) }
+    mutating func section(_ section: Section, replacingLast: Bool) { check?.section(section) }
+    mutating func line(_ item: consuming Item, in part: FilePart) { check?.item(item) }
+
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+        if let visit { visit(copy task, region) }
+        check?.item(.task(task), printedLine: printedLine)
+    }
+
+    mutating func layoutChangedByPrinting() { check?.giveUp() }
+}
+
+extension DayDocument {
+    /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
+    /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
+    /// they are not or the check cannot tell.
+    static func blockersIfCanonical(_ bytes: [UInt8]) -> [Diagnostic]? {
+        blockersIfCanonical(bytes, memo: nil, visit: nil)
+    }
+
+    /// `blockersIfCanonical(_:)`, each task read handed to `body` too, in file order with its region (nil
+    /// outside the regions), until the check finds a difference: a caller that must know a file's tasks
+    /// reads it once. Task lines are read through `memo` (`Parser.memo`), when given.
+    static func blockersIfCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
+                                    handingOnEachTask body: (PlanTask, Region?) -> Void) -> [Diagnostic]? {
+        withoutActuallyEscaping(body) { visit in blockersIfCanonical(bytes, memo: memo, visit: visit) }
+    }
+
+    private static func blockersIfCanonical(_ bytes: [UInt8], memo: TaskLineMemo?,
+                                            visit: ((PlanTask, Region?) -> Void)?) -> [Diagnostic]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, CanonicalReading(input: buffer, visit: visit))
+            parser.memo = memo
+            let document = parser.parse()
+            guard parser.sink.check?.finish() == true else { return nil }
+            return document.formattingBlockers
+        }
+    }
+}

@@ -1,270 +1,40 @@
-extension DayDocument {
-    /// Parses a day file. Never fails: whatever is wrong becomes a diagnostic, and nothing is dropped.
-    public init(parsing bytes: [UInt8]) {
-        self = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer)
-            return parser.parse()
-        }
-    }
-
-    /// Parses a day file held in a string.
-    public init(parsing text: String) {
-        self.init(parsing: Array(text.utf8))
-    }
-
-    /// Parses a day file for what `Linter` checks: the same sections, day and diagnostics as
-    /// `init(parsing:)`, but the sections hold only the tasks the linter looks at (open tasks of Morning,
-    /// Afternoon and Evening, and open tasks with a `@due:` day: bucket, status, metadata and position),
-    /// no other line, no note and no title (a non-empty one is the stand-in `…`). So no String is made per
-    /// line, and a big file costs little more memory than its bytes.
-    init(readingForLint bytes: [UInt8]) {
-        self = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, reading: .forLint)
-            return parser.parse()
-        }
-    }
-
-    /// Reads a day file task by task: hands each task, whole (title, metadata and notes as `init(parsing:)`
-    /// reads them), to `body` in file order with the region it stands in (nil outside the regions), and keeps
-    /// none of them. Returns the document without its lines: the same sections (with no items), day, line
-    /// ending and diagnostics as `init(parsing:)`. For rollover, which reads an old day's tasks once each:
-    /// however big the plan, no task and no other line is held.
-    static func forEachTask(in bytes: [UInt8], _ body: (PlanTask, Region?) -> Void) -> DayDocument {
-        withoutActuallyEscaping(body) { visit in
-            bytes.withUnsafeBufferPointer { buffer in
-                var parser = Parser(buffer, reading: .eachTask)
-                parser.visit = visit
-                return parser.parse()
-            }
-        }
-    }
-
-    /// Parses a day file whole, as `init(parsing:)` does, and hands each task to `body` as it is read, in file
-    /// order with its region (nil outside the regions). Tells too whether the file is in canonical form, found
-    /// as `CanonicalCheck` reads it (false: it is not, or the check cannot tell, as `blockersIfCanonical(_:)`
-    /// says nil). For the merge, which keeps each version's tasks apart and needs each version canonical: one
-    /// reading does all three, with no canonical copy printed for a version that is canonical already.
-    /// Task lines are read through `memo` (`Parser.memo`), when given.
-    static func parsingCheckingCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
-                                         handingOnEachTask body: (PlanTask, Region?) -> Void)
-        -> (document: DayDocument, isCanonical: Bool) {
-        withoutActuallyEscaping(body) { visit in
-            bytes.withUnsafeBufferPointer { buffer in
-                var parser = Parser(buffer, reading: .whole)
-                parser.checksCanonical = true
-                parser.visit = visit
-                parser.memo = memo
-                let document = parser.parse()
-                return (document, parser.check?.finish() == true)
-            }
-        }
-    }
-
-    /// Whether `bytes` are in canonical form, found as `CanonicalCheck` reads them, keeping no document:
-    /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
-    /// they are not or the check cannot tell.
-    static func blockersIfCanonical(_ bytes: [UInt8]) -> [Diagnostic]? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, reading: .canonicalCheck)
-            return parser.blockersIfCanonical()
-        }
-    }
-
-    /// `blockersIfCanonical(_:)`, each task read handed to `body` too, in file order with its region (nil
-    /// outside the regions), until the check finds a difference: a caller that must know a file's tasks
-    /// reads it once. Task lines are read through `memo` (`Parser.memo`), when given.
-    static func blockersIfCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
-                                    handingOnEachTask body: (PlanTask, Region?) -> Void) -> [Diagnostic]? {
-        withoutActuallyEscaping(body) { visit in
-            bytes.withUnsafeBufferPointer { buffer in
-                var parser = Parser(buffer, reading: .canonicalCheck)
-                parser.visit = visit
-                parser.memo = memo
-                return parser.blockersIfCanonical()
-            }
-        }
-    }
-
-    /// Parses a day file for its tasks, as the archive (`ArchivedDay.Reading`) does: the same sections, day,
-    /// diagnostics and tasks as `init(parsing:)`, but no notes, no line that is not a task, and each title
-    /// (a non-empty one is the stand-in `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`:
-    /// no string is made per title.
-    static func readingTasks(of bytes: [UInt8]) -> (document: DayDocument, titles: [UInt8], titleEnds: [Int]) {
-        let read = readingTitlesApart(of: bytes, reading: .tasks)
-        return (read.document, read.titles, read.titleEnds)
-    }
-
-    /// Parses a day file whole, as `init(parsing:)` does, but with each title (a non-empty one is the stand-in
-    /// `…`) as bytes in `titles`, the n-th task's ending at `titleEnds[n]`, as `readingTasks(of:)` gives them:
-    /// export writes each title from its bytes, and no string is made per title. Each title's shape comes too
-    /// (`titleShapes[n]`, the n-th task's): what export needs to know to write it without scanning it again.
-    static func readingWholeWithTitlesApart(of bytes: [UInt8])
-        -> (document: DayDocument, titles: [UInt8], titleEnds: [Int], titleShapes: [TitleShape]) {
-        readingTitlesApart(of: bytes, reading: .wholeWithTitlesApart)
-    }
-
-    private static func readingTitlesApart(of bytes: [UInt8], reading: Parser.Reading)
-        -> (document: DayDocument, titles: [UInt8], titleEnds: [Int], titleShapes: [TitleShape]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer, reading: reading)
-            // Room made once: the titles are never longer than the input, and a task takes a line of at least
-            // six bytes (`- [ ] `); room never written to costs no memory.
-            parser.titleBytes.reserveCapacity(buffer.count)
-            parser.titleEnds.reserveCapacity(buffer.count / 6 + 1)
-            if reading == .wholeWithTitlesApart { parser.titleShapes.reserveCapacity(buffer.count / 6 + 1) }
-            let document = parser.parse()
-            return (document, parser.titleBytes, parser.titleEnds, parser.titleShapes)
-        }
-    }
-
-    /// The task one line holds, read as a task's line in a region is read (its notes aside), and whether
-    /// reading it found something that blocks formatting; nil when the line holds no task. For a check that
-    /// reads back a line it changed without parsing the whole file again (rollover's).
-    static func task(onLine line: ArraySlice<UInt8>) -> (task: PlanTask, blocked: Bool)? {
-        line.withUnsafeBufferPointer { buffer in
-            var parser = Parser(lineInSection: buffer)
-            var start = 0, end = buffer.count
-            while start < end, isBlank(buffer[start]) { start += 1 }
-            while end > start, isBlank(buffer[end - 1]) || buffer[end - 1] == cr { end -= 1 }
-            guard start < end, let task = parser.parseTask(start, end) else { return nil }
-            return (task, parser.diagnostics.contains { $0.rule.blocksFormatting })
-        }
-    }
-}
-
-extension DayDocument {
-    /// The task `line` holds when, standing alone on a line of a region, it is read as a task line with
-    /// nothing to report (valid UTF-8, no NUL, no finding) and is that task's canonical line: a bullet at
-    /// its first byte, no blank at its end. Read through `memo`, and given with its line there
-    /// (`TaskLineMemo`); nil otherwise. A task line read this way reads as the parser reads it in a file.
-    static func canonicalTask(onLine line: UnsafeBufferPointer<UInt8>, memo: TaskLineMemo) -> (task: PlanTask, entry: Int)? {
-        guard line.count >= 6, line[0] == UInt8(ascii: "-") || line[0] == UInt8(ascii: "+") || line[0] == UInt8(ascii: "*"),
-              line[1] == space, line[2] == UInt8(ascii: "["), !isBlank(line[line.count - 1]), line[line.count - 1] != cr else { return nil }
-        var parser = Parser(lineInSection: line)
-        parser.memo = memo
-        parser.checkEncoding(from: 0)
-        guard parser.diagnostics.isEmpty, let task = parser.rememberedTask(0, line.count, wholeLine: true),
-              parser.diagnostics.isEmpty, memo.lastEntry >= 0, memo.isCanonical(memo.lastEntry) else { return nil }
-        return (task, memo.lastEntry)
-    }
-
-    /// The text `line` is when, standing alone on a line of a section that is not a region (and no task or
-    /// block open before it), it reads as a line of free text with nothing to report, and is its own
-    /// canonical form (no blank at its end); nil otherwise. Lines that start like a heading, a quote, a git
-    /// conflict marker or a block (`#`, `>`, `<`, `=`, `|`, a fence) give nil without being read.
-    static func canonicalText(onLine line: UnsafeBufferPointer<UInt8>) -> String? {
-        var first = 0
-        while first < line.count, isBlank(line[first]) { first += 1 }
-        guard first < line.count, !isBlank(line[line.count - 1]), line[line.count - 1] != cr else { return nil }
-        switch line[first] {
-        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "|"),
-             UInt8(ascii: "`"), UInt8(ascii: "~"): return nil
-        default: break
-        }
-        var parser = Parser(lineInSection: line)
-        parser.sections = [Section(kind: .other("Notes"), items: [])]
-        parser.checkEncoding(from: 0)
-        guard parser.diagnostics.isEmpty, !parser.holdsCR else { return nil }
-        parser.parseLine(0, line.count)
-        guard parser.diagnostics.isEmpty, !parser.isTaskOpen, case .none = parser.block, parser.sections.count == 1,
-              parser.sections[0].items.count == 1, case .text(let text) = parser.sections[0].items[0] else { return nil }
-        return text
-    }
-}
-
-/// What a non-empty title is when a parse keeps no title text (`init(readingForLint:)`, `readingTasks(of:)`).
-let structureStandIn = "…"
-
-/// What the parser learns of a title kept apart for export while it finds it plain (its text as written: words
-/// one space apart, no `@` word, code span or link): whether it is plain with no byte JSON escapes (a control
-/// byte, `"`, `\`), how many spaces it holds, whether it holds a `#`, and whether it is ASCII. Export then
-/// writes it in one run without scanning it again. A title not known to be plain is `TitleShape()`.
-struct TitleShape {
-    /// Plain, with no byte JSON escapes: `spaces`, `hasHash` and `isASCII` are known.
-    var isPlain = false
-    var hasHash = false
-    /// No byte beyond ASCII: its words split alike by bytes and by characters.
-    var isASCII = false
-    var spaces: Int32 = 0
-
-    /// Learns the shape from the bytes the parser's plain-title scan hands it.
-    struct Scan: TitleScan {
-        private var spaces = 0
-        private var escapes: UInt64 = 0, hashes: UInt64 = 0, highBits: UInt64 = 0
-
-        @inline(__always) mutating func add(eight: UInt64, spaces: UInt64) {
-            escapes |= bytesJSONEscapes(eight)
-            hashes |= zeroBytes(eight ^ everyByte(UInt8(ascii: "#")))
-            highBits |= eight
-            self.spaces &+= flaggedByteCount(spaces)
-        }
-
-        @inline(__always) mutating func add(byte: UInt8) {
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { escapes = 1 }
-            if byte == UInt8(ascii: "#") { hashes = 1 }
-            if byte == UInt8(ascii: " ") { spaces &+= 1 }
-            highBits |= UInt64(byte)
-        }
-
-        /// The shape of the title scanned, which the scan found plain.
-        var shape: TitleShape {
-            escapes != 0 ? TitleShape() : TitleShape(isPlain: true, hasHash: hashes != 0,
-                                                      isASCII: highBits & 0x8080_8080_8080_8080 == 0,
-                                                      spaces: Int32(truncatingIfNeeded: spaces))
-        }
-    }
-}
-
-/// Takes the bytes of a title as the parser's plain-title scan reads them (`Parser.plainRun`).
-protocol TitleScan {
-    /// Eight bytes of the title, with the flags (`zeroBytes`) of its spaces.
-    mutating func add(eight: UInt64, spaces: UInt64)
-    /// One byte of the title, after the last eight.
-    mutating func add(byte: UInt8)
-}
-
-/// A scan that learns nothing: every reading but export's.
-struct NoTitleScan: TitleScan {
-    @inline(__always) mutating func add(eight: UInt64, spaces: UInt64) {}
-    @inline(__always) mutating func add(byte: UInt8) {}
-}
-
 private let space = UInt8(ascii: " ")
 private let tab = UInt8(ascii: "\t")
 private let cr = UInt8(ascii: "\r")
 private let lf = UInt8(ascii: "\n")
 private let hash = UInt8(ascii: "#")
 private let at = UInt8(ascii: "@")
-private let colon = UInt8(ascii: ":")
-private let openBracket = UInt8(ascii: "[")
 
 @inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
-/// One pass over the lines of the input, building the document as it goes.
+/// One pass over the lines of the input, handing what it finds to its reading (`Sink`, a `DayReading`).
 ///
-/// Each line is looked at once and each byte a bounded number of times, so the cost is linear in the size of
-/// the input whatever its shape.
-private struct Parser {
+/// The parser keeps what the grammar needs (where it is, the sections' headings, the open task and its notes,
+/// an open block) and the findings the rules make of what it cannot read (`report(_:)`); what is kept of the
+/// lines is the reading's. Each line is looked at once and each byte a bounded number of times, so the cost is
+/// linear in the size of the input whatever its shape.
+struct Parser<Sink> {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The reading that takes what the parser finds.
+    var sink: Sink
 
-    // Where we are, and whether a big section has had room made for the lines left.
+    // Where we are.
     var lineNumber = 0
-    var reservedForBigSection = false
     var lineStart = 0
 
-    // What has been built.
+    // What the grammar needs of what was read: the sections' headings (their items are the reading's).
     var frontMatter: [String] = []
-    var leading: [Item] = []
     var day: Day?
     var dayHeadingLine: Int?
     var dayHeadingSource: (start: SourcePosition, end: SourcePosition)?
     var dayHeadingText: String?
-    var preamble: [Item] = []
     var sections: [Section] = []
     var diagnostics: [Diagnostic] = []
+    /// Whether the input reads as text: no invalid UTF-8 and no NUL byte (a file that is not text has no day
+    /// heading to miss).
+    var readsAsText = true
 
-    enum Phase { case beforeDayHeading, preamble, section }
-    var phase = Phase.beforeDayHeading
+    var phase = FilePart.beforeDayHeading
     var seenRegions: UInt8 = 0  // one bit per region, by raw value
     var lastRegion: Region?
     // Whether the last section holds anything but blank lines (a heading that groups the regions holds none).
@@ -284,98 +54,49 @@ private struct Parser {
     // A code fence opened inside the open task's notes: its lines are kept as they are.
     var noteFence: (mark: UInt8, length: Int)?
 
-    /// One line under a task: `start..<end` is its text after the indentation (trailing white space
-    /// trimmed), or for a line inside a fenced code block the whole line from `lineStart`, kept as it is.
-    struct NoteLine {
-        var indent: Int
-        var start: Int
-        var end: Int
-        var line: Int
-        var lineStart: Int
-        var verbatim: Bool
-        var isBlank: Bool { end <= start && !verbatim }
-    }
-
     // Git conflict markers: whether a `<<<<<<<` is open, and `=======` lines seen outside one, which are
     // markers only if a `>>>>>>>` follows (alone, such a line may underline a Markdown heading).
     var conflictOpen = false
     var pendingSeparators: [(start: Int, end: Int, line: Int, lineStart: Int)] = []
 
     // Inside a code fence (its character and length) or an HTML comment, lines are kept verbatim.
-    enum Block { case none, fence(UInt8, Int, indent: Int), comment }
-    var block = Block.none
+    var block = OpenBlock.none
     /// Whether the file holds a CR (`checkEncoding` looks while it reads each byte).
     var holdsCR = false
     var blockStart: SourcePosition?
 
-    /// What a reading keeps.
-    enum Reading {
-        /// Everything (`init(parsing:)`).
-        case whole
-        /// Everything, but the titles as bytes apart (`titleBytes`), as `.tasks` has them
-        /// (`readingWholeWithTitlesApart(of:)`).
-        case wholeWithTitlesApart
-        /// The tasks, titles as bytes apart (`titleBytes`); no notes, no other line (`readingTasks(of:)`).
-        case tasks
-        /// Each task whole, titles and notes as `.whole` reads them, handed to `visit` and not kept; no other
-        /// line (`forEachTask(in:_:)`).
-        case eachTask
-        /// The tasks the linter checks, without titles (`init(readingForLint:)`).
-        case forLint
-        /// Each line printed canonically and compared with the input as it is read (`check`); no line kept
-        /// (`blockersIfCanonical(_:)`).
-        case canonicalCheck
-    }
-    let reading: Reading
-    /// Read whole, whether each line is also printed canonically and compared with the input (`check`) until
-    /// the first difference (`parsingCheckingCanonical(_:handingOnEachTask:)`).
-    var checksCanonical = false
-    /// Read for tasks: every task's title, one after the other, and where each ends.
-    var titleBytes: [UInt8] = []
-    var titleEnds: [Int] = []
-    /// Read for export (`.wholeWithTitlesApart`): the shape of each title, by its place in `titleEnds`.
-    var titleShapes: [TitleShape] = []
-    /// Whether notes and lines other than tasks are kept.
-    var keepsText: Bool { reading == .whole || reading == .wholeWithTitlesApart || reading == .canonicalCheck }
-    /// Whether titles go to `titleBytes`, each task's title the stand-in.
-    var keepsTitlesApart: Bool { reading == .tasks || reading == .wholeWithTitlesApart }
-    /// Whether a task's notes are kept.
-    var keepsNotes: Bool { keepsText || reading == .eachTask }
-    /// Read task by task: where each task goes, with its region, instead of the document (or, read whole,
-    /// as well as into it).
-    var visit: ((PlanTask, Region?) -> Void)?
-    /// Read for the canonical check: the check, which every line goes to instead of the document.
-    var check: CanonicalCheck?
     /// Task lines read before, in other versions of the same day (`TaskLineMemo`); nil: each line is read.
-    /// Only for readings that keep titles as strings (`.whole`, `.canonicalCheck`).
     var memo: TaskLineMemo?
     /// The open task's line in the input, when it is the task's canonical line as it stands (found through
-    /// `memo`): the check takes these bytes as the line printed.
+    /// `memo`): a reading that prints it may take these bytes as the line printed.
     var canonicalTaskLine: Range<Int>?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, reading: Reading = .whole) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: Sink) {
         self.bytes = bytes
-        self.reading = reading
+        self.sink = sink
     }
 
     /// A parser of one line read apart from its file, as line 1 of a section.
-    init(lineInSection line: UnsafeBufferPointer<UInt8>) {
-        self.init(line)
+    init(lineInSection line: UnsafeBufferPointer<UInt8>, _ sink: Sink) {
+        self.init(line, sink)
         lineNumber = 1
         phase = .section
     }
+}
+
+// The reading is required only here, not of the type: a parser's type then needs no conformance looked up
+// when the program makes it (a cost every run of a small file would pay).
+extension Parser where Sink: DayReading {
 
     mutating func parse() -> DayDocument {
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         checkEncoding(from: position)
         let lineEnding = detectLineEnding(from: position)
-        if reading == .canonicalCheck || checksCanonical { check = CanonicalCheck(input: bytes, lineEnding: lineEnding) }
+        sink.start(lineEnding: lineEnding)
         position = readFrontMatter(from: position)
-        check?.frontMatter(frontMatter)
-        // A check that gave up reads no further: the file is read whole after it. Read whole already, the
-        // file is read on (the check compares nothing more).
-        while position < bytes.count, check?.failed != true || checksCanonical {
+        sink.frontMatter(frontMatter)
+        while position < bytes.count, sink.readsOn {
             let end = firstIndex(of: lf, in: bytes, from: position)
             lineNumber += 1
             lineStart = position
@@ -394,19 +115,18 @@ private struct Parser {
         if case .fence(_, _, let indent) = block, indent > 0 {
             releaseTrailingBlankLines()
         } else if case .none = block {} else if let blockStart {
-            let what = if case .comment = block { "HTML comment" } else { "code fence" }
-            diagnostics.append(Diagnostic(.unclosedBlock, from: blockStart, to: blockStart,
-                                          "This \(what) is never closed, so everything after it is kept as plain text; close it."))
+            let comment = if case .comment = block { true } else { false }
+            report(ReadingProblem(kind: .unclosedBlock(comment: comment), start: blockStart, end: blockStart))
         }
         // A file that is not text has no day heading to miss.
-        if dayHeadingLine == nil, !diagnostics.contains(where: { $0.rule == .invalidEncoding || $0.rule == .binaryContent }) {
+        if dayHeadingLine == nil, readsAsText {
             let start = SourcePosition(offset: 0, line: 1, column: 1)
-            diagnostics.append(Diagnostic(.missingDayHeading, from: start, to: start,
-                                          "No day heading, so the day comes from the file name; start the file with `# YYYY-MM-DD` to say it in the file."))
+            report(ReadingProblem(kind: .noDayHeading, start: start, end: start))
         }
         diagnostics.sort { $0.start.offset < $1.start.offset }
-        var document = DayDocument(frontMatter: frontMatter, leading: leading, day: day,
-                                   dayHeadingLine: dayHeadingLine, preamble: preamble, sections: sections,
+        // The sections' headings, with no items: a reading that keeps lines fills them in (`DocumentLines`).
+        var document = DayDocument(frontMatter: frontMatter, leading: [], day: day,
+                                   dayHeadingLine: dayHeadingLine, preamble: [], sections: sections,
                                    lineEnding: lineEnding, diagnostics: diagnostics)
         document.dayHeadingSource = dayHeadingSource
         document.dayHeadingText = dayHeadingText
@@ -420,17 +140,23 @@ private struct Parser {
         SourcePosition(offset: offset, line: lineNumber, column: offset - lineStart + 1)
     }
 
-    mutating func report(_ rule: Rule, _ start: Int, _ end: Int, _ message: String) {
-        diagnostics.append(Diagnostic(rule, from: location(start), to: location(end), message))
+    /// Reports what could not be read at `start..<end` of the current line.
+    mutating func report(_ kind: ReadingProblem.Kind, _ start: Int, _ end: Int) {
+        report(ReadingProblem(kind: kind, start: location(start), end: location(end)))
+    }
+
+    /// Reports what could not be read: the finding its rule makes of it, if any (`Rule.finding(for:)`).
+    mutating func report(_ problem: ReadingProblem) {
+        if let finding = Rule.finding(for: problem) { diagnostics.append(finding) }
     }
 
     func string(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    /// A text or verbatim line's text; nothing when no text is kept (nor the line).
+    /// A text or verbatim line's text; nothing when the reading keeps no text.
     func lineText(_ start: Int, _ end: Int) -> String {
-        keepsText ? string(start, end) : ""
+        sink.keepsText ? string(start, end) : ""
     }
 
     // MARK: - The whole input
@@ -474,8 +200,8 @@ private struct Parser {
                 if byte == 0, !reportedNul {
                     reportedNul = true
                     let at = here(i)
-                    diagnostics.append(Diagnostic(.binaryContent, from: at, to: at,
-                                                  "A NUL byte: this looks like a binary file, not a day plan."))
+                    readsAsText = false
+                    report(ReadingProblem(kind: .nulByte, start: at, end: at))
                 }
                 i += 1
                 continue
@@ -483,8 +209,8 @@ private struct Parser {
             let length = validSequenceLength(at: i)
             if length == 0 {
                 let at = here(i)
-                diagnostics.append(Diagnostic(.invalidEncoding, from: at, to: at,
-                                              "Invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8."))
+                readsAsText = false
+                report(ReadingProblem(kind: .invalidUTF8(byte: byte), start: at, end: at))
                 // The rest is not read: it may hold a CR.
                 holdsCR = true
                 return
@@ -564,7 +290,7 @@ private struct Parser {
                 pendingBlanks.append(NoteLine(indent: 0, start: start, end: end, line: lineNumber, lineStart: start,
                                               verbatim: noteFence != nil))
             } else {
-                append(.blank)
+                pass(.blank)
             }
             return
         }
@@ -575,20 +301,20 @@ private struct Parser {
         finishTask()
 
         if indentWidth == 0, checkConflictMarker(start, trimmedEnd, line: lineNumber, lineStart: start) {
-            append(.text(lineText(start, trimmedEnd)))
+            pass(.text(lineText(start, trimmedEnd)))
             return
         }
         if indentWidth == 0, bytes[start] == hash, parseHeading(start, trimmedEnd) { return }
         if indentWidth <= 3, startsBlock(indentEnd, trimmedEnd, indent: indentWidth) {
-            append(.verbatim(lineText(start, end)))
+            pass(.verbatim(lineText(start, end)))
             return
         }
         if bytes[indentEnd] == UInt8(ascii: ">") {
             reportQuotedTask(indentEnd, trimmedEnd)
         } else if phase != .section {
-            reportStrayTask(indentEnd, trimmedEnd, "before any region")
+            reportStrayTask(indentEnd, trimmedEnd, .beforeRegions)
         } else if case .other(let heading) = sections[sections.count - 1].kind {
-            reportStrayTask(indentEnd, trimmedEnd, "under `\(heading.isEmpty ? "##" : "## " + heading)`, which is not a region")
+            reportStrayTask(indentEnd, trimmedEnd, .underHeading(heading))
         } else {
             // Straight into `openTask` (no task is open here): a task is not copied on its way.
             openTask = memo == nil ? parseTask(indentEnd, trimmedEnd)
@@ -598,7 +324,7 @@ private struct Parser {
                 return
             }
         }
-        append(.text(lineText(start, trimmedEnd)))
+        pass(.text(lineText(start, trimmedEnd)))
     }
 
     /// `parseTask(_:_:)` through `memo`: a line read before (in another version of the day) is taken from
@@ -614,7 +340,7 @@ private struct Parser {
             memo.lastEntry = entry
             var task = memo.task(entry)
             task.source = (location(start), location(end))
-            if check != nil, wholeLine, memo.isCanonical(entry) { canonicalTaskLine = start..<end }
+            if wholeLine, memo.isCanonical(entry) { canonicalTaskLine = start..<end }
             return task
         }
         let findings = diagnostics.count
@@ -648,10 +374,10 @@ private struct Parser {
             noteLines.append(NoteLine(indent: indentWidth, start: start, end: end, line: lineNumber, lineStart: start, verbatim: true))
             return
         }
-        // The canonical form indents a note outside a fence with spaces: a tab here is a difference, found now
-        // rather than when the task's last note has been read (which may be the end of the file).
-        if check != nil, firstIndex(of: tab, in: UnsafeBufferPointer(rebasing: bytes[start..<indentEnd]), from: 0) < indentEnd - start {
-            check?.giveUp()
+        // The canonical form indents a note outside a fence with spaces: a tab here is said now rather than when
+        // the task's last note has been read (which may be the end of the file).
+        if firstIndex(of: tab, in: UnsafeBufferPointer(rebasing: bytes[start..<indentEnd]), from: 0) < indentEnd - start {
+            sink.layoutChangedByPrinting()
         }
         let first = bytes[indentEnd]
         if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
@@ -667,16 +393,9 @@ private struct Parser {
     /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
     /// (rollover would leave them behind), finished ones warnings (they are not counted). `place`, where the
     /// line stands, is made only when there is a checkbox: a line of a big free-text section makes no string.
-    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> String, from reportStart: Int? = nil) {
+    mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> ReadingProblem.Place, from reportStart: Int? = nil) {
         guard let status = strayCheckboxStatus(start, end) else { return }
-        let place = place()
-        if status.isOpen {
-            report(.taskOutsideRegion, reportStart ?? start, end,
-                   "This open task stands \(place), so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog).")
-        } else {
-            report(.finishedTaskOutsideRegion, reportStart ?? start, end,
-                   "This \(status) task stands \(place), so it is not part of the day's plan; move it under a region heading to count it.")
-        }
+        report(.checkboxNotATask(status, place()), reportStart ?? start, end)
     }
 
     /// Whether the lines being read are Markdown a renderer shows as such: not inside a code fence, an HTML
@@ -703,14 +422,7 @@ private struct Parser {
             var textEnd = next
             while textEnd > textStart, isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
             if textStart < textEnd, let status = strayCheckboxStatus(textStart, textEnd) {
-                let why = "follows a lone carriage return (CR): Markdown ends a line there, but a day file ends its lines only with LF or CRLF, so dayplan reads it as part of the line before, not as a task"
-                if status.isOpen {
-                    report(.taskOutsideRegion, textStart, textEnd,
-                           "This open task \(why); the 1-3-5 rule does not count it and rollover does not carry it. Save the file with LF line endings.")
-                } else {
-                    report(.finishedTaskOutsideRegion, textStart, textEnd,
-                           "This \(status) task \(why); it is not part of the day's plan. Save the file with LF line endings.")
-                }
+                report(.checkboxNotATask(status, .afterLoneCR), textStart, textEnd)
             }
             at = next
         }
@@ -727,7 +439,7 @@ private struct Parser {
     /// A checklist line inside a quote (`> - [ ] …`, an Obsidian callout): Markdown shows a checkbox, but
     /// dayplan does not read tasks in quotes.
     mutating func reportQuotedTask(_ start: Int, _ end: Int) {
-        reportStrayTask(afterQuoteMarkers(start, end), end, "inside a quote (`>`), where dayplan does not read tasks", from: start)
+        reportStrayTask(afterQuoteMarkers(start, end), end, .inQuote, from: start)
     }
 
     /// Where a quoted line's text starts: past its `>` markers and the white space among them.
@@ -737,41 +449,12 @@ private struct Parser {
         return i
     }
 
-    mutating func append(_ item: consuming Item) {
+    /// Hands a line that is not a task to the reading.
+    mutating func pass(_ item: consuming Item) {
         if phase == .section {
             if case .blank = item {} else { sectionHasContent = true }
         }
-        switch reading {
-        case .whole:
-            check?.item(item, printedLine: canonicalTaskLine.take())
-        case .wholeWithTitlesApart:
-            break
-        case .tasks:
-            guard case .task = item else { return }
-        case .eachTask:
-            // Tasks go to `visit` straight from `finishTask()`; no other line is kept.
-            return
-        case .forLint:
-            // Only the tasks the linter checks: open ones in a region with limits, open ones with a `@due:` day.
-            guard phase == .section, case .task(let task) = item, task.status.isOpen,
-                  sections[sections.count - 1].region?.isLimited == true || task.metadata.due != nil else { return }
-        case .canonicalCheck:
-            check?.item(item, printedLine: canonicalTaskLine.take())
-            return
-        }
-        switch phase {
-        case .beforeDayHeading: leading.append(item)
-        case .preamble: preamble.append(item)
-        case .section:
-            // The first section to grow big gets room for every line left, so that it is not copied again
-            // and again as it grows (room never written to costs no memory). Once: a file of many big
-            // sections must not reserve its size many times over.
-            if !reservedForBigSection, sections[sections.count - 1].items.count == 1024 {
-                reservedForBigSection = true
-                sections[sections.count - 1].items.reserveCapacity(1024 + linesLeft())
-            }
-            sections[sections.count - 1].items.append(item)
-        }
+        sink.line(item, in: phase)
     }
 
     /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
@@ -780,7 +463,7 @@ private struct Parser {
         // The task is finished where it stands, then moved out: a copy of it made here was copied again into
         // its item.
         if !noteLines.isEmpty {
-            if keepsNotes {
+            if sink.keepsNotes {
                 var least = Int.max
                 for note in noteLines where !note.verbatim && note.end > note.start { least = min(least, note.indent) }
                 if least == Int.max { least = 0 }
@@ -796,38 +479,16 @@ private struct Parser {
         openTask?.lineSpan = (noteLines.last?.line ?? line) - line + 1
         noteFence = nil
         if !noteLines.isEmpty { noteLines.removeAll(keepingCapacity: true) }
-        if reading == .eachTask {
-            // Handed on as it is: wrapped in an item and taken out again, its every field was copied.
-            if let task = openTask.take() {
-                if phase == .section { sectionHasContent = true }
-                visit?(task, phase == .section ? sections[sections.count - 1].region : nil)
-            }
-        } else if visit != nil, let task = openTask.take() {
-            // Other readings may hand each task on too (`parsingCheckingCanonical(_:handingOnEachTask:)`,
-            // `blockersIfCanonical(_:handingOnEachTask:)`); apart, so that the others build each item in place.
-            handOn(task)
-            append(.task(task))
-        } else if let task = openTask.take() {
-            append(.task(task))
+        // Moved out, not copied: a copy made here was copied again on its way.
+        if let task = openTask.take() {
+            if phase == .section { sectionHasContent = true }
+            sink.task(task, in: phase, region: phase == .section ? sections[sections.count - 1].region : nil,
+                      printedLine: canonicalTaskLine.take())
         }
         if !pendingBlanks.isEmpty {
-            for _ in pendingBlanks { append(.blank) }
+            for _ in pendingBlanks { pass(.blank) }
             pendingBlanks.removeAll(keepingCapacity: true)
         }
-    }
-
-    /// Reads the file as `.canonicalCheck` does: the diagnostics that block formatting if it is canonical.
-    mutating func blockersIfCanonical() -> [Diagnostic]? {
-        let document = parse()
-        guard check?.finish() == true else { return nil }
-        return document.formattingBlockers
-    }
-
-    /// Hands a task kept in the document to `visit` too, with its region (nil outside the regions). Apart, so
-    /// that the readings that hand nothing on pay only for the test.
-    @inline(never)
-    func handOn(_ task: borrowing PlanTask) {
-        visit?(copy task, phase == .section ? sections[sections.count - 1].region : nil)
     }
 
     /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white
@@ -859,610 +520,37 @@ private struct Parser {
         return string(i, end)
     }
 
-    /// An open checklist item under a done or cancelled task stops being tracked: rollover leaves it with its
-    /// parent. Reported once per item.
+    /// Reports each checklist item in the open task's notes (a sub-task), with its parent's status: one under a
+    /// finished task is left behind with it by rollover (DP039).
     mutating func checkSubtasks(under status: Status) {
-        guard status == .done || status == .cancelled else { return }
         // Lines inside a code fence are code, not checklist items.
         for note in noteLines where !note.isBlank && !note.verbatim {
             // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
             let start = afterQuoteMarkers(note.start, note.end)
-            guard let box = Checkbox.read(bytes, from: start, to: note.end), box.status?.isOpen == true,
+            guard let box = Checkbox.read(bytes, from: start, to: note.end), let subtask = box.status,
                   box.spacedAfterBullet || box.spacedAfterBox else { continue }
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
             let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
-            diagnostics.append(Diagnostic(.openSubtaskUnderFinishedTask, from: at, to: end,
-                "This open sub-task stands under a \(status) task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own."))
-        }
-    }
-
-    // MARK: - Git conflict markers
-
-    /// Whether the line (`start..<end`, trailing white space trimmed) is a git conflict marker: seven `<`, `|`,
-    /// `=` or `>` then the end of the line or white space (`=======` alone). Reports it (DP041); a `=======`
-    /// outside a `<<<<<<<` … `>>>>>>>` is reported only when a `>>>>>>>` follows.
-    @discardableResult
-    mutating func checkConflictMarker(_ start: Int, _ end: Int, line: Int, lineStart: Int) -> Bool {
-        guard end - start >= 7 else { return false }
-        let mark = bytes[start]
-        guard mark == UInt8(ascii: "<") || mark == UInt8(ascii: "=") || mark == UInt8(ascii: ">")
-                || mark == UInt8(ascii: "|") else { return false }
-        var run = 1
-        while run < 7, bytes[start + run] == mark { run += 1 }
-        guard run == 7 else { return false }
-        if mark == UInt8(ascii: "=") ? end != start + 7 : end > start + 7 && !isBlank(bytes[start + 7]) { return false }
-        func flag(_ at: (start: Int, end: Int, line: Int, lineStart: Int), _ what: String) {
-            let from = SourcePosition(offset: at.start, line: at.line, column: at.start - at.lineStart + 1)
-            let to = SourcePosition(offset: at.start + 7, line: at.line, column: at.start - at.lineStart + 8)
-            diagnostics.append(Diagnostic(.conflictMarker, from: from, to: to,
-                "A git conflict marker (`\(String(repeating: Character(Unicode.Scalar(bytes[at.start])), count: 7))`, \(what)): a merge was left unresolved, so this file holds two versions of some lines; keep the lines you want and delete the marker lines, or merge again task by task with `dayplan merge` (docs/merge.md)."))
-        }
-        let here = (start: start, end: end, line: line, lineStart: lineStart)
-        switch mark {
-        case UInt8(ascii: "<"):
-            conflictOpen = true
-            flag(here, "the start of one side")
-        case UInt8(ascii: "|"):
-            flag(here, "the start of the common ancestor's lines")
-        case UInt8(ascii: "="):
-            if conflictOpen { flag(here, "between the two sides") } else { pendingSeparators.append(here) }
-        default:
-            for separator in pendingSeparators { flag(separator, "between the two sides") }
-            pendingSeparators.removeAll()
-            conflictOpen = false
-            flag(here, "the end of the other side")
-        }
-        return true
-    }
-
-    // MARK: - Code fences and HTML comments
-
-    /// Inside a fence or comment, keeps the line verbatim and watches for the end. Returns whether it did.
-    mutating func continueBlock(_ start: Int, _ end: Int) -> Bool {
-        switch block {
-        case .none:
-            return false
-        case .fence(let mark, let length, let indent):
-            // An indented fence belongs to the list item above it (Markdown's reading), and ends with it: at
-            // the first non-blank line indented less than the fence.
-            if indent > 0 {
-                var width = 0
-                var k = start
-                while k < end, isBlank(bytes[k]) {
-                    width = bytes[k] == tab ? (width / 4 + 1) * 4 : width + 1
-                    k += 1
-                }
-                if width < indent, k < end, bytes[k] != cr {
-                    block = .none
-                    releaseTrailingBlankLines()
-                    return false
-                }
-            }
-            var i = start
-            while i < end, i - start < 3, bytes[i] == space { i += 1 }
-            if closesFence(mark, length, i, end) { block = .none }
-        case .comment:
-            if contains("-->", start, end) { block = .none }
-        }
-        finishTask()
-        append(.verbatim(lineText(start, end)))
-        return true
-    }
-
-    /// The blank lines at the end of a fence that its list item's end closed are not the fence's: they
-    /// become plain blank lines again, which the canonical form folds.
-    mutating func releaseTrailingBlankLines() {
-        func release(_ items: inout [Item]) {
-            var index = items.count
-            while index > 0, case .verbatim(let line) = items[index - 1],
-                  line.utf8.allSatisfy({ $0 == space || $0 == tab || $0 == cr }) {
-                index -= 1
-            }
-            for k in index..<items.count { items[k] = .blank }
-        }
-        switch phase {
-        case .beforeDayHeading: release(&leading)
-        case .preamble: release(&preamble)
-        case .section: release(&sections[sections.count - 1].items)
-        }
-    }
-
-    /// Whether the text from `start` closes a fence of `length` `mark`s: a run at least as long, then only
-    /// white space.
-    func closesFence(_ mark: UInt8, _ length: Int, _ start: Int, _ end: Int) -> Bool {
-        var i = start
-        var run = 0
-        while i < end, bytes[i] == mark { run += 1; i += 1 }
-        while i < end, isBlank(bytes[i]) || bytes[i] == cr { i += 1 }
-        return run >= length && i == end
-    }
-
-    /// Whether the line opens a code fence or an HTML comment; if so, enters it.
-    mutating func startsBlock(_ start: Int, _ end: Int, indent: Int) -> Bool {
-        let first = bytes[start]
-        if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
-            var run = 0
-            while start + run < end, bytes[start + run] == first { run += 1 }
-            guard run >= 3 else { return false }
-            if first == UInt8(ascii: "`"), contains("`", start + run, end) { return false }
-            // Its blank lines may turn out not to be its own (`releaseTrailingBlankLines`), after they were printed.
-            if indent > 0 { check?.giveUp() }
-            block = .fence(first, run, indent: indent)
-            blockStart = location(start)
-            return true
-        }
-        if first == UInt8(ascii: "<"), end - start >= 4, contains("<!--", start, start + 4) {
-            if !contains("-->", start + 4, end) {
-                block = .comment
-                blockStart = location(start)
-            }
-            return true
-        }
-        return false
-    }
-
-    func contains(_ needle: StaticString, _ start: Int, _ end: Int) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        guard count > 0, end - start >= count else { return false }
-        let pattern = needle.utf8Start
-        var i = start
-        while i + count <= end {
-            var k = 0
-            while k < count, bytes[i + k] == pattern[k] { k += 1 }
-            if k == count { return true }
-            i += 1
-        }
-        return false
-    }
-
-    // MARK: - Headings
-
-    /// Handles `#` and `##` headings, and `###` headings that name a region. Returns false when the line is
-    /// not one of those (`#tag`, another `###`, …): it is then text.
-    mutating func parseHeading(_ start: Int, _ end: Int) -> Bool {
-        var level = 0
-        while start + level < end, bytes[start + level] == hash { level += 1 }
-        guard level <= 3, start + level == end || isBlank(bytes[start + level]) else { return false }
-        var textStart = start + level
-        while textStart < end, isBlank(bytes[textStart]) { textStart += 1 }
-        var textEnd = end
-        // An optional closing run of `#`, after white space, is not part of the text.
-        var closing = textEnd
-        while closing > textStart, bytes[closing - 1] == hash { closing -= 1 }
-        if closing < textEnd, closing == textStart || isBlank(bytes[closing - 1]) {
-            textEnd = closing
-            while textEnd > textStart, isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
-        }
-
-        if level == 1 {
-            guard phase == .beforeDayHeading else {
-                report(.extraDayHeading, start, end,
-                       "A second level-1 heading; a day file has one. Make it `###` or plain text.")
-                return false
-            }
-            dayHeadingLine = lineNumber
-            // Kept whole, closing `#`s included, unless it is just the date (`#  2026-11-21 ##` is canonically
-            // `# 2026-11-21`): without them, `# a ## #` would print as `# a ##`, which reads back as `a`.
-            dayHeadingText = string(textStart, end)
-            phase = .preamble
-            if let (dateStart, found) = findDate(textStart, textEnd) {
-                if dateStart == textStart, textEnd - textStart == 10 { dayHeadingText = string(textStart, textEnd) }
-                day = found
-                dayHeadingSource = (location(dateStart), location(dateStart + 10))
-            } else {
-                dayHeadingSource = (location(textStart), location(textEnd))
-                report(.badDayHeading, textStart, max(textEnd, textStart),
-                       "The day heading `\(string(start, end))` holds no date, so the day comes from the file name; write the date as `YYYY-MM-DD` in it (other words may stay).")
-            }
-            if let dayHeadingText { check?.dayHeading(dayHeadingText) }
-            return true
-        }
-
-        let text = string(textStart, textEnd)
-        guard let region = Region(headingText: text) else {
-            if let meant = Region.nearMiss(headingText: text) {
-                report(.nearRegionHeading, start, end,
-                       "`\(string(start, end))` is not a region heading, so tasks under it are not counted or carried; did you mean `\(String(repeating: "#", count: level)) \(meant.name)`?")
-            }
-            guard level == 2 else { return false }
-            finishTask()
-            phase = .section
-            // Kept as written, closing `#`s included: without them, `## ## #` would print as `## ##`, which
-            // reads back as an empty heading.
-            open(Section(kind: .other(string(textStart, end)), items: [], headingLine: lineNumber))
-            return true
-        }
-        finishTask()
-        phase = .section
-        if seenRegions & (1 << region.rawValue) != 0 {
-            report(.duplicateRegion, start, end,
-                   "`\(string(start, end))` is a second \(region.name) heading; merge its tasks into the first one.")
-        } else if let lastRegion, region < lastRegion {
-            report(.regionOrder, start, end,
-                   "\(region.name) comes after \(lastRegion.name); the order is Morning, Afternoon, Evening, Backlog (`dayplan fmt` fixes it).")
-        }
-        var section = Section(kind: .region(region), items: [], headingLine: lineNumber)
-        // Room for a region's first few lines, so that its items are not copied as they grow one by one (the
-        // first heading of each region only, so that a file of many headings does not reserve many times over).
-        if seenRegions & (1 << region.rawValue) == 0, reading == .whole || reading == .wholeWithTitlesApart || reading == .tasks {
-            section.items.reserveCapacity(8)
-        }
-        seenRegions |= 1 << region.rawValue
-        lastRegion = region
-        // A decorated heading is kept whole, a closing run of `#` included (without it, `## Morning ## #`
-        // would print as `## Morning ##`, which reads back as `Morning`).
-        section.headingText = region.isNamed(text) ? text : string(textStart, end)
-        section.headingLevel = level
-        // `## Today` with nothing under it, right before `### Morning`: a heading that groups the regions.
-        if level == 3, let last = sections.last, case .other(let group) = last.kind, last.groupHeading == nil,
-           !sectionHasContent {
-            sections.removeLast()
-            section.groupHeading = group
-        }
-        open(section)
-        return true
-    }
-
-    /// Starts a section.
-    mutating func open(_ section: Section) {
-        sectionHasContent = false
-        check?.section(section)
-        sections.append(section)
-    }
-
-    /// The number of lines from the current one to the end of the input: counted only when a section grows
-    /// big, so that a parse of a small file does not pass over its bytes once more.
-    func linesLeft() -> Int {
-        var count = 1
-        for index in lineStart..<bytes.count where bytes[index] == lf { count += 1 }
-        return count
-    }
-
-    /// The first `YYYY-MM-DD` in a heading that stands apart from other digits and dashes, and where it is.
-    func findDate(_ start: Int, _ end: Int) -> (Int, Day)? {
-        var i = start
-        while i + 10 <= end {
-            let apart = (i == start || !isDateByte(bytes[i - 1])) && (i + 10 == end || !isDateByte(bytes[i + 10]))
-            if apart, bytes[i + 4] == UInt8(ascii: "-"), let day = Day(utf8: bytes[i..<(i + 10)]) { return (i, day) }
-            i += 1
-        }
-        return nil
-    }
-
-    func isDateByte(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") }
-
-    // MARK: - Tasks
-
-    /// Reads a task line, or reports a line that looks like one but is broken. Nil when it is not a task.
-    ///
-    /// `- [ ] x` is a task. So are the checklist lines people type without a bucket bullet or without the
-    /// space after it (`1. [ ] x`, `-[ ] x`): read with the bucket their bullet says (a number says misc), and
-    /// reported so that the person knows `dayplan fmt` writes them canonically.
-    mutating func parseTask(_ start: Int, _ end: Int) -> PlanTask? {
-        guard let box = Checkbox.read(bytes, from: start, to: end) else {
-            if let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]),
-               phase == .section, !isThematicBreak(start, end) {
-                report(.listItemWithoutStatus, start, end,
-                       "This list item has no status box, so it is not a task; write `\(bucket.bullet) [ ] …` to make it one.")
-            }
-            return nil
-        }
-        let bucket: Bucket
-        if let bullet = box.bucket, box.spacedAfterBullet {
-            bucket = bullet
-        } else {
-            // Without a bucket bullet and its space, only a well-formed box makes the line a task.
-            guard let status = box.status, box.spacedAfterBox else { return nil }
-            bucket = box.bucket ?? .misc
-            let canonical = "\(bucket.bullet) [\(status.mark)]"
-            let message = box.bucket == nil
-                ? "A numbered task is read as a misc task, as a number says no bucket; `dayplan fmt` writes it `\(canonical) …` (use `*` for must, `+` for complementary)."
-                : "No space after the bullet, so Markdown shows no checkbox; it is read as a \(bucket) task and `dayplan fmt` writes it `\(canonical) …`."
-            report(.taskLikeLine, start, box.boxStart + 3, message)
-        }
-        guard let closeAt = box.closeAt else {
-            report(.malformedTask, box.boxStart, end,
-                   "This line starts like a task but its status box is broken; write one of `[ ]`, `[/]`, `[x]`, `[>]`, `[-]`.")
-            return nil
-        }
-        guard let status = box.status else {
-            report(.unknownStatus, box.markStart, closeAt,
-                   "Unknown status `[\(string(box.markStart, closeAt))]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled.")
-            return nil
-        }
-        var metadata = TaskMetadata()
-        let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
-        if title.isEmpty {
-            report(.emptyTitle, start, end, "This task has no title; say what is to be done after the status box.")
-        }
-        // Made once, whole: a task filled in field by field through `inout` was copied on its way out.
-        var task = PlanTask(bucket: bucket, status: status, title: title, metadata: metadata)
-        task.source = (location(start), location(end))
-        return task
-    }
-
-    func scalarLength(at i: Int) -> Int {
-        let lead = bytes[i]
-        if lead < 0x80 { return 1 }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        return i + length <= bytes.count ? length : 1
-    }
-
-    func isThematicBreak(_ start: Int, _ end: Int) -> Bool {
-        (start..<end).allSatisfy { bytes[$0] == bytes[start] || isBlank(bytes[$0]) }
-    }
-
-    /// Splits the rest of a task line into title words, returned, and `@` metadata, read into `metadata`.
-    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
-        if keepsTitlesApart {
-            let titleStart = titleBytes.count
-            // Read for export, a plain title's shape comes from the same scan that finds it plain.
-            var shape = TitleShape.Scan()
-            let run = reading == .wholeWithTitlesApart ? plainRun(start, end, scan: &shape) : plainRun(start, end)
-            if reading == .wholeWithTitlesApart { titleShapes.append(run.isWhole ? shape.shape : TitleShape()) }
-            if run.isWhole {
-                titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run.plain]))
-            } else {
-                // The words are written on the stack first: never longer than the text they come from.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
-                    let length = readWords(into: &metadata, start, end, after: run, to: words.baseAddress)
-                    titleBytes.append(contentsOf: UnsafeBufferPointer(rebasing: words[..<length]))
-                }
-            }
-            titleEnds.append(titleBytes.count)
-            return titleBytes.count == titleStart ? "" : structureStandIn
-        }
-        let run = plainRun(start, end)
-        if run.isWhole {
-            let plain = run.plain
-            guard reading != .forLint else { return plain.isEmpty ? "" : structureStandIn }
-            return String(unsafeUninitializedCapacity: plain.count) { title in
-                guard let output = title.baseAddress, let input = bytes.baseAddress, !plain.isEmpty else { return 0 }
-                output.update(from: input + plain.lowerBound, count: plain.count)
-                return plain.count
-            }
-        }
-        guard reading != .forLint else {
-            let length = readWords(into: &metadata, start, end, after: run, to: nil)
-            return length == 0 ? "" : structureStandIn
-        }
-        // Single-spaced words are never longer than the text they come from, so the title is written in place.
-        return String(unsafeUninitializedCapacity: max(end - start, 0)) { title in
-            readWords(into: &metadata, start, end, after: run, to: title.baseAddress)
-        }
-    }
-
-    /// `readWords(into:_:_:to:)` of a title whose plain run (`plainRun`) ended at an `@` word: the plain words
-    /// before it are written as they stand, and only the rest is read word by word (a title with metadata
-    /// after its words, most of those that are not plain). Any other title is read word by word whole.
-    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, after run: PlainRun,
-                            to output: UnsafeMutablePointer<UInt8>?) -> Int {
-        guard let rest = run.restAtWord, !run.plain.isEmpty else {
-            return readWords(into: &metadata, start, end, to: output)
-        }
-        let prefix = run.plain
-        if let output, let input = bytes.baseAddress {
-            output.update(from: input + prefix.lowerBound, count: prefix.count)
-        }
-        // The rest's words go after the prefix and a space; the space is written only if a word follows.
-        let length = readWords(into: &metadata, rest, end, to: output.map { $0 + prefix.count + 1 })
-        guard length > 0 else { return prefix.count }
-        output?[prefix.count] = space
-        return prefix.count + 1 + length
-    }
-
-    /// Reads the words of `start..<end`: `@` metadata into `metadata`, every other word written to `output`
-    /// (when given) one space apart. Returns the length of the title so written.
-    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
-        var count = 0
-        var i = start
-        while i < end {
-            while i < end, isBlank(bytes[i]) { i += 1 }
-            guard i < end else { break }
-            let wordStart = i
-            while i < end, !isBlank(bytes[i]) {
-                // Only a code span or a link destination spans blanks (`wordScanStep`); other bytes are one each.
-                let byte = bytes[i]
-                i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
-            }
-            if bytes[wordStart] == at, readMetadata(into: &metadata, wordStart, i) { continue }
-            if count > 0 {
-                output?[count] = space
-                count += 1
-            }
-            if let output, let input = bytes.baseAddress {
-                (output + count).update(from: input + wordStart, count: i - wordStart)
-            }
-            count += i - wordStart
-        }
-        return count
-    }
-
-    /// How much of a title is plain (`plainRun`): its text as written, words one space apart, none of them `@`
-    /// metadata, a code span or a link.
-    struct PlainRun {
-        /// The plain bytes: the whole title less the blanks around it when `isWhole`; the words before the `@`
-        /// word, less the space between, when the run ended there (`restAtWord`); else empty.
-        var plain: Range<Int>
-        /// Whether the whole title is plain (most titles).
-        var isWhole: Bool
-        /// Where the rest starts when the run ended at an `@` that starts a word (metadata after the words,
-        /// most often), and nothing else ended it before; nil otherwise.
-        var restAtWord: Int?
-    }
-
-    /// How much of the title in `start..<end` is plain, from its start (see `PlainRun`).
-    func plainRun(_ start: Int, _ end: Int) -> PlainRun {
-        var none = NoTitleScan()
-        return plainRun(start, end, scan: &none)
-    }
-
-    /// `plainRun(_:_:)`, handing `scan` each byte of the title as it goes (eight at a time, then one by one)
-    /// up to where the run ends.
-    @inline(__always)
-    func plainRun<Scan: TitleScan>(_ start: Int, _ end: Int, scan: inout Scan) -> PlainRun {
-        var first = start, last = end
-        while first < last, isBlank(bytes[first]) { first += 1 }
-        while last > first, isBlank(bytes[last - 1]) { last -= 1 }
-        var i = first
-        if let base = bytes.baseAddress {
-            // Eight bytes at a time: none may be a tab, `@`, a backtick or `]`, and no space may follow a space
-            // (in this word, or the last byte of the word before). Eight that hold one are read byte by byte
-            // below, to find where the run ends.
-            var spaceBefore: UInt64 = 0
-            while i + 8 <= last {
-                let eight = word(at: i, base)
-                let spaces = zeroBytes(eight ^ everyByte(space))
-                let stops = zeroBytes(eight ^ everyByte(tab)) | zeroBytes(eight ^ everyByte(at))
-                    | zeroBytes(eight ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(eight ^ everyByte(UInt8(ascii: "]")))
-                if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { break }
-                scan.add(eight: eight, spaces: spaces)
-                spaceBefore = spaces >> 56
-                i += 8
-            }
-            // The byte loop below looks at the pair of the last byte read and the next.
-            if i > first { i -= 1 }
-        }
-        // The bytes the eight-byte loop did not hand to `scan`.
-        let scanned = i == first ? first : i + 1
-        while i < last {
-            let byte = bytes[i]
-            // Every byte that can change the reading sorts at or below a backtick.
-            if byte <= UInt8(ascii: "`") {
-                if byte == tab || byte == at || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") {
-                    // Ended here. An `@` after a single space starts a word: the words before it are plain.
-                    let atWord = byte == at && i > first && bytes[i - 1] == space
-                    return PlainRun(plain: first..<(atWord ? i - 1 : first), isWhole: false, restAtWord: atWord ? i : nil)
-                }
-                // The last byte is not blank, so a space has a byte after it.
-                if byte == space, isBlank(bytes[i + 1]) { return PlainRun(plain: first..<first, isWhole: false, restAtWord: nil) }
-            }
-            if i >= scanned { scan.add(byte: byte) }
-            i += 1
-        }
-        return PlainRun(plain: first..<last, isWhole: true, restAtWord: nil)
-    }
-
-    /// Where the word scan goes on after the byte at `i` (see `wordScanStep`).
-    func skipSpan(at i: Int, _ end: Int) -> Int {
-        wordScanStep(bytes, at: i, end)
-    }
-
-    /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; the word runs
-    /// from `start` to `end`. Reports a bad, repeated or conflicting value; false when the word stays a word.
-    mutating func dateValue(_ value: inout Day?, _ key: KnownKey, _ start: Int, _ valueStart: Int,
-                            _ valueEnd: Int, _ end: Int) -> Bool {
-        guard valueStart <= valueEnd, let parsed = Day(utf8: bytes[valueStart..<valueEnd]) else {
-            report(.badMetadata, start, end, "`\(string(start, end))` does not hold a real date; write `@\(key.name):YYYY-MM-DD`.")
-            return false
-        }
-        if let value, value != parsed {
-            report(.conflictingMetadata, start, end,
-                   "This task has `@\(key.name):\(value)` and `\(string(start, end))`; keep one of them.")
-            return true
-        }
-        if value != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
-        value = parsed
-        return true
-    }
-
-    /// The keys the parser knows: the rows of `MetadataKey.all`, in the order of `MetadataKey.names`.
-    typealias KnownKey = MetadataKey.ID
-
-    /// The key an `@` word names, its bytes `start..<end` (after `@`, before any `:`) compared in any case; nil
-    /// when it names none. Known keys are ASCII, found without a String (most words); a key with other bytes is
-    /// lower-cased as Unicode lower-cases it (the Kelvin sign is a `k`) and then compared.
-    func knownKey(_ start: Int, _ end: Int) -> KnownKey? {
-        for i in start..<end where bytes[i] >= 0x80 {
-            let lowered = string(start, end).lowercased()
-            return MetadataKey.names.firstIndex { $0.description == lowered }.flatMap { KnownKey(rawValue: $0) }
-        }
-        for (index, known) in MetadataKey.names.enumerated() where known.utf8CodeUnitCount == end - start {
-            let name = known.utf8Start
-            var same = true
-            for k in 0..<(end - start) {
-                let byte = bytes[start + k]
-                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != name[k] {
-                    same = false
-                    break
-                }
-            }
-            if same { return KnownKey(rawValue: index) }
-        }
-        return nil
-    }
-
-    /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
-    mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
-        var keyEnd = start + 1
-        while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
-        let known = knownKey(start + 1, keyEnd)
-        // The key in lower case (as Unicode lower-cases one it does not know), made only for a message or an
-        // unknown key: most words name a key and read well.
-        var key: String { known?.name ?? string(start + 1, keyEnd).lowercased() }
-        let hasValue = keyEnd < end
-
-        func flag(_ value: inout Bool) -> Bool {
-            guard !hasValue else {
-                report(.badMetadata, start, end, "`@\(key)` is a flag and takes no value; write `@\(key)`.")
-                return false
-            }
-            if value { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
-            value = true
-            return true
-        }
-        func date(_ value: inout Day?, _ key: KnownKey) -> Bool {
-            dateValue(&value, key, start, keyEnd + 1, end, end)
-        }
-
-        switch known {
-        case .carry: return flag(&metadata.carry)
-        case .sticky: return flag(&metadata.sticky)
-        case .expired: return flag(&metadata.expired)
-        case .expires: return date(&metadata.expires, .expires)
-        case .from: return date(&metadata.from, .from)
-        case .due: return date(&metadata.due, .due)
-        case .on:
-            // `@on:DATE` or `@on:DATE/region`.
-            var slash = keyEnd + 1
-            while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
-            var region: Region?
-            if slash < end {
-                region = Region(headingText: string(slash + 1, end))
-                guard let named = region, named.isNamed(string(slash + 1, end)) else {
-                    report(.badMetadata, start, end, "`\(string(start, end))` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out.")
-                    return false
-                }
-            }
-            let before = metadata.onRegion
-            guard dateValue(&metadata.on, .on, start, keyEnd + 1, slash, end) else { return false }
-            if let before, let region, before != region {
-                report(.conflictingMetadata, start, end, "This task is scheduled for two regions; keep one `@on:`.")
-            }
-            metadata.onRegion = region ?? before
-            return true
-        case .every:
-            guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
-                report(.badRecurrence, start, end,
-                       "`\(string(start, end))` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD.")
-                return false
-            }
-            if let every = metadata.every, every != recurrence {
-                report(.conflictingMetadata, start, end, "This task has `@every:\(every)` and `\(string(start, end))`; keep one of them.")
-                return true
-            }
-            if metadata.every != nil { report(.repeatedMetadata, start, end, "`\(string(start, end))` is written twice on this task.") }
-            metadata.every = recurrence
-            return true
-        case nil:
-            let key = key
-            if hasValue, !key.isEmpty, key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2D }) {
-                let hint = ["deadline", "by", "until", "before", "duedate", "due-date", "deadline-date"].contains(key)
-                    ? " For a deadline, write `@due:YYYY-MM-DD` (it never drops the task)." : ""
-                report(.unknownMetadata, start, end,
-                       "Unknown metadata key `@\(key):`; the keys are `@due:`, `@on:`, `@every:`, `@expires:` and `@from:` (and the flags `@carry`, `@sticky`, `@expired`).\(hint)")
-            }
-            return false
+            report(ReadingProblem(kind: .subtask(subtask, under: status), start: at, end: end))
         }
     }
 }
+
+// The parser's own types stand outside the generic `Parser`: nested, each would be a type per reading, its
+// metadata made at run time.
+
+/// One line under a task: `start..<end` is its text after the indentation (trailing white space trimmed), or
+/// for a line inside a fenced code block the whole line from `lineStart`, kept as it is.
+struct NoteLine {
+    var indent: Int
+    var start: Int
+    var end: Int
+    var line: Int
+    var lineStart: Int
+    var verbatim: Bool
+    var isBlank: Bool { end <= start && !verbatim }
+}
+
+/// The block the parser is inside: none, a code fence (its character, length and indentation) or an HTML
+/// comment; inside one, lines are kept verbatim.
+enum OpenBlock { case none, fence(UInt8, Int, indent: Int), comment }

@@ -1,6 +1,7 @@
 /// A parsed day file: everything in it, interpreted where the format says how, kept as text where not.
 ///
-/// Parsing never fails: any bytes give a document and its `diagnostics`.
+/// Parsing never fails: any bytes give a document and its `diagnostics`. `Parser` reads the file once and
+/// `DocumentReading` keeps what it finds; what the parser cannot read becomes a finding by its rule (`Rule.all`).
 public struct DayDocument: Sendable {
     /// YAML front matter (`---` … `---`) at the very top, kept line for line.
     public var frontMatter: [String]

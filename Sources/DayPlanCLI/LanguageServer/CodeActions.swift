@@ -14,10 +14,8 @@ extension LanguageServer {
         let uri = document.uri
         let encoding = self.encoding
 
-        func action(_ title: String, _ kind: String, _ edit: DayEdit, diagnostic: JSONValue? = nil, preferred: Bool = false) {
+        func action(_ title: String, _ kind: String, _ edit: DayEdit) {
             var members: [JSONValue.Member] = [.init("title", .string(title)), .init("kind", .string(kind))]
-            if let diagnostic { members.append(.init("diagnostics", [diagnostic])) }
-            if preferred { members.append(.init("isPreferred", true)) }
             members.append(.init("edit", ["changes": .object([.init(uri, .array(edit.edits.map { text in
                 ["range": document.range(text.offset, text.offset + text.removing, in: encoding),
                  "newText": .string(String(decoding: text.inserting, as: UTF8.self))]
@@ -31,47 +29,21 @@ extension LanguageServer {
             return line
         }
 
-        // Quick fixes, for the findings the client sends back.
+        // Quick fixes, for the findings the client sends back: each from its rule (`Rule.quickFixes`).
         for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
             // The client's copies of our own diagnostics: one whose range is not a range is passed over.
-            guard let code = diagnostic["code"]?.stringValue,
+            guard let code = diagnostic["code"]?.stringValue, let rule = Rule.named(code),
                   let range = try? Position.range(diagnostic["range"], named: "diagnostic.range"),
                   let offsets = try? document.offsets(of: range, in: encoding, named: "diagnostic.range") else { continue }
-            let line = libraryLine(offsets.lowerBound)
-            switch code {
-            case Rule.bucketLimit.id:
-                // One open task too many: to the Backlog (never limited), or to a region with room in its bucket.
-                guard let placed = editor.task(at: line) else { continue }
-                if let edit = try? editor.move(taskAt: line, to: .backlog) {
-                    action("Move “\(placed.task.title)” to the Backlog", "quickfix", edit, diagnostic: diagnostic, preferred: true)
-                }
-                for region in Region.allCases where region.isLimited && region != placed.region {
-                    if let edit = try? editor.move(taskAt: line, to: region) {
-                        action("Move “\(placed.task.title)” to \(region.name) (its \(placed.task.bucket) bucket has room)", "quickfix", edit,
-                               diagnostic: diagnostic)
-                    }
-                }
-            case Rule.repeatedMetadata.id:
-                // The same word twice: keep one.
-                let word = String(decoding: document.bytes[offsets], as: UTF8.self)
-                if word.hasPrefix("@"), let edit = try? editor.replaceMetadata(with: word, onTaskAt: line), edit.changesFile {
-                    action("Keep one \(word)", "quickfix", edit, diagnostic: diagnostic, preferred: true)
-                }
-            case Rule.nearRegionHeading.id:
-                // `## Evenings` → `## Evening`: the heading's level kept, its text the region's name.
-                let lineStart = document.lineStarts[document.line(containing: offsets.lowerBound)]
-                var end = lineStart
-                while end < document.bytes.count, document.bytes[end] != UInt8(ascii: "\n"), document.bytes[end] != UInt8(ascii: "\r") { end += 1 }
-                let text = String(decoding: document.bytes[lineStart..<end], as: UTF8.self)
-                let level = text.prefix { $0 == "#" }.count
-                guard let region = Region.nearMiss(headingText: text.dropFirst(level)) else { continue }
-                let heading = String(repeating: "#", count: level) + " " + region.name
-                actions.append(["title": .string("Rename the heading to “\(heading)”"), "kind": "quickfix",
-                                "diagnostics": [diagnostic], "isPreferred": true,
-                                "edit": ["changes": .object([.init(uri, [["range": document.range(lineStart, end, in: encoding),
-                                                                           "newText": .string(heading)]])])]])
-            default:
-                continue
+            for fix in rule.quickFixes(in: document.bytes, at: offsets) {
+                var members: [JSONValue.Member] = [.init("title", .string(fix.title)), .init("kind", "quickfix"),
+                                                   .init("diagnostics", [diagnostic])]
+                if fix.isPreferred { members.append(.init("isPreferred", true)) }
+                members.append(.init("edit", ["changes": .object([.init(uri, .array(fix.edits.map { text in
+                    ["range": document.range(text.offset, text.offset + text.removing, in: encoding),
+                     "newText": .string(String(decoding: text.inserting, as: UTF8.self))]
+                }))])]))
+                actions.append(.object(members))
             }
         }
 

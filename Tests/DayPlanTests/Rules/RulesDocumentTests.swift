@@ -43,6 +43,28 @@ import DayPlan
         #expect(Self.sections.map(\.heading) == Rule.all.map { "\($0.id) \($0.name)" })
     }
 
+    /// The table is the registry, row for row: a rule added to `Rule.all`, or changed there, fails here until
+    /// RULES.md says the same.
+    @Test func theTableIsTheRegistry() {
+        let rows = Self.text.split(separator: "\n").filter { $0.hasPrefix("| DP") }.map(String.init)
+        #expect(rows == Rule.all.map { rule in
+            "| \(rule.id) | \(rule.name) | \(rule.severity.rawValue) | \(rule.blocksFormatting ? "yes" : "no") | \(rule.summary) |"
+        })
+    }
+
+    /// One rule a file in `Sources/DayPlan/Rules/`, named for the rule (`bucket-limit` in `BucketLimit.swift`),
+    /// and the registry in id order with no id or name twice.
+    @Test func eachRuleHasItsFileAndTheRegistryIsInIdOrder() {
+        for rule in Rule.all {
+            let file = rule.name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + ".swift"
+            let url = Repository.url("Sources/DayPlan/Rules/\(file)")
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            #expect(text.contains("id: \"\(rule.id)\", name: \"\(rule.name)\""), "\(file) declares \(rule)")
+        }
+        #expect(Rule.all.map(\.id) == Rule.all.map(\.id).sorted())
+        #expect(Set(Rule.all.map(\.id)).count == Rule.all.count && Set(Rule.all.map(\.name)).count == Rule.all.count)
+    }
+
     @Test(arguments: Rule.all)
     func theTableListsTheRule(_ rule: Rule) {
         let row = "| \(rule.id) | \(rule.name) | \(rule.severity.rawValue) | \(rule.blocksFormatting ? "yes" : "no") | "

@@ -1,0 +1,290 @@
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")
+private let at = UInt8(ascii: "@")
+private let colon = UInt8(ascii: ":")
+
+@inline(__always) private func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+extension Parser where Sink: DayReading {
+    // MARK: - Tasks
+
+    /// Reads a task line, or reports a line that looks like one but is broken. Nil when it is not a task.
+    ///
+    /// `- [ ] x` is a task. So are the checklist lines people type without a bucket bullet or without the
+    /// space after it (`1. [ ] x`, `-[ ] x`): read with the bucket their bullet says (a number says misc), and
+    /// reported so that the person knows `dayplan fmt` writes them canonically.
+    mutating func parseTask(_ start: Int, _ end: Int) -> PlanTask? {
+        guard let box = Checkbox.read(bytes, from: start, to: end) else {
+            if let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]),
+               phase == .section, !isThematicBreak(start, end) {
+                report(.listItemWithoutBox(bucket), start, end)
+            }
+            return nil
+        }
+        let bucket: Bucket
+        if let bullet = box.bucket, box.spacedAfterBullet {
+            bucket = bullet
+        } else {
+            // Without a bucket bullet and its space, only a well-formed box makes the line a task.
+            guard let status = box.status, box.spacedAfterBox else { return nil }
+            bucket = box.bucket ?? .misc
+            report(.looseTaskLine(bucket, status, numbered: box.bucket == nil), start, box.boxStart + 3)
+        }
+        guard let closeAt = box.closeAt else {
+            report(.brokenStatusBox, box.boxStart, end)
+            return nil
+        }
+        guard let status = box.status else {
+            report(.unknownStatusMark(string(box.markStart, closeAt)), box.markStart, closeAt)
+            return nil
+        }
+        var metadata = TaskMetadata()
+        let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
+        if title.isEmpty {
+            report(.emptyTitle, start, end)
+        }
+        // Made once, whole: a task filled in field by field through `inout` was copied on its way out.
+        var task = PlanTask(bucket: bucket, status: status, title: title, metadata: metadata)
+        task.source = (location(start), location(end))
+        return task
+    }
+
+    func isThematicBreak(_ start: Int, _ end: Int) -> Bool {
+        (start..<end).allSatisfy { bytes[$0] == bytes[start] || isBlank(bytes[$0]) }
+    }
+
+    /// Splits the rest of a task line into title words and `@` metadata, read into `metadata`; returns the title
+    /// the reading makes of the words (`DayReading.title(_:scan:)`).
+    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
+        // A plain title's scan, what the reading learns of it, is the one that finds it plain.
+        var scan = Sink.Scan()
+        let run = plainRun(start, end, scan: &scan)
+        if run.isWhole { return sink.title(UnsafeBufferPointer(rebasing: bytes[run.plain]), scan: scan) }
+        // Single-spaced words are never longer than the text they come from: written on the stack first.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
+            let length = readWords(into: &metadata, start, end, after: run, to: words.baseAddress)
+            return sink.title(UnsafeBufferPointer(rebasing: words[..<length]), scan: nil)
+        }
+    }
+
+    /// `readWords(into:_:_:to:)` of a title whose plain run (`plainRun`) ended at an `@` word: the plain words
+    /// before it are written as they stand, and only the rest is read word by word (a title with metadata
+    /// after its words, most of those that are not plain). Any other title is read word by word whole.
+    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, after run: PlainRun,
+                            to output: UnsafeMutablePointer<UInt8>?) -> Int {
+        guard let rest = run.restAtWord, !run.plain.isEmpty else {
+            return readWords(into: &metadata, start, end, to: output)
+        }
+        let prefix = run.plain
+        if let output, let input = bytes.baseAddress {
+            output.update(from: input + prefix.lowerBound, count: prefix.count)
+        }
+        // The rest's words go after the prefix and a space; the space is written only if a word follows.
+        let length = readWords(into: &metadata, rest, end, to: output.map { $0 + prefix.count + 1 })
+        guard length > 0 else { return prefix.count }
+        output?[prefix.count] = space
+        return prefix.count + 1 + length
+    }
+
+    /// Reads the words of `start..<end`: `@` metadata into `metadata`, every other word written to `output`
+    /// (when given) one space apart. Returns the length of the title so written.
+    mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
+        var count = 0
+        var i = start
+        while i < end {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            let wordStart = i
+            while i < end, !isBlank(bytes[i]) {
+                // Only a code span or a link destination spans blanks (`wordScanStep`); other bytes are one each.
+                let byte = bytes[i]
+                i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
+            }
+            if bytes[wordStart] == at, readMetadata(into: &metadata, wordStart, i) { continue }
+            if count > 0 {
+                output?[count] = space
+                count += 1
+            }
+            if let output, let input = bytes.baseAddress {
+                (output + count).update(from: input + wordStart, count: i - wordStart)
+            }
+            count += i - wordStart
+        }
+        return count
+    }
+
+    /// How much of the title in `start..<end` is plain, from its start (see `PlainRun`), handing `scan` each
+    /// byte of the title as it goes (eight at a time, then one by one) up to where the run ends.
+    @inline(__always)
+    func plainRun<Scan: TitleScan>(_ start: Int, _ end: Int, scan: inout Scan) -> PlainRun {
+        var first = start, last = end
+        while first < last, isBlank(bytes[first]) { first += 1 }
+        while last > first, isBlank(bytes[last - 1]) { last -= 1 }
+        var i = first
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time: none may be a tab, `@`, a backtick or `]`, and no space may follow a space
+            // (in this word, or the last byte of the word before). Eight that hold one are read byte by byte
+            // below, to find where the run ends.
+            var spaceBefore: UInt64 = 0
+            while i + 8 <= last {
+                let eight = word(at: i, base)
+                let spaces = zeroBytes(eight ^ everyByte(space))
+                let stops = zeroBytes(eight ^ everyByte(tab)) | zeroBytes(eight ^ everyByte(at))
+                    | zeroBytes(eight ^ everyByte(UInt8(ascii: "`"))) | zeroBytes(eight ^ everyByte(UInt8(ascii: "]")))
+                if stops != 0 || spaces & (spaces >> 8 | spaceBefore) != 0 { break }
+                scan.add(eight: eight, spaces: spaces)
+                spaceBefore = spaces >> 56
+                i += 8
+            }
+            // The byte loop below looks at the pair of the last byte read and the next.
+            if i > first { i -= 1 }
+        }
+        // The bytes the eight-byte loop did not hand to `scan`.
+        let scanned = i == first ? first : i + 1
+        while i < last {
+            let byte = bytes[i]
+            // Every byte that can change the reading sorts at or below a backtick.
+            if byte <= UInt8(ascii: "`") {
+                if byte == tab || byte == at || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") {
+                    // Ended here. An `@` after a single space starts a word: the words before it are plain.
+                    let atWord = byte == at && i > first && bytes[i - 1] == space
+                    return PlainRun(plain: first..<(atWord ? i - 1 : first), isWhole: false, restAtWord: atWord ? i : nil)
+                }
+                // The last byte is not blank, so a space has a byte after it.
+                if byte == space, isBlank(bytes[i + 1]) { return PlainRun(plain: first..<first, isWhole: false, restAtWord: nil) }
+            }
+            if i >= scanned { scan.add(byte: byte) }
+            i += 1
+        }
+        return PlainRun(plain: first..<last, isWhole: true, restAtWord: nil)
+    }
+
+    /// Where the word scan goes on after the byte at `i` (see `wordScanStep`).
+    func skipSpan(at i: Int, _ end: Int) -> Int {
+        wordScanStep(bytes, at: i, end)
+    }
+
+    /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; the word runs
+    /// from `start` to `end`. Reports a bad, repeated or conflicting value; false when the word stays a word.
+    mutating func dateValue(_ value: inout Day?, _ key: KnownKey, _ start: Int, _ valueStart: Int,
+                            _ valueEnd: Int, _ end: Int) -> Bool {
+        guard valueStart <= valueEnd, let parsed = Day(utf8: bytes[valueStart..<valueEnd]) else {
+            report(.notADate(key: key.name, word: string(start, end)), start, end)
+            return false
+        }
+        if let value, value != parsed {
+            report(.secondValue(key: key.name, first: "\(value)", word: string(start, end)), start, end)
+            return true
+        }
+        if value != nil { report(.repeatedWord(string(start, end)), start, end) }
+        value = parsed
+        return true
+    }
+
+    /// The keys the parser knows: the rows of `MetadataKey.all`, in the order of `MetadataKey.names`.
+    typealias KnownKey = MetadataKey.ID
+
+    /// The key an `@` word names, its bytes `start..<end` (after `@`, before any `:`) compared in any case; nil
+    /// when it names none. Known keys are ASCII, found without a String (most words); a key with other bytes is
+    /// lower-cased as Unicode lower-cases it (the Kelvin sign is a `k`) and then compared.
+    func knownKey(_ start: Int, _ end: Int) -> KnownKey? {
+        for i in start..<end where bytes[i] >= 0x80 {
+            let lowered = string(start, end).lowercased()
+            return MetadataKey.names.firstIndex { $0.description == lowered }.flatMap { KnownKey(rawValue: $0) }
+        }
+        for (index, known) in MetadataKey.names.enumerated() where known.utf8CodeUnitCount == end - start {
+            let name = known.utf8Start
+            var same = true
+            for k in 0..<(end - start) {
+                let byte = bytes[start + k]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != name[k] {
+                    same = false
+                    break
+                }
+            }
+            if same { return KnownKey(rawValue: index) }
+        }
+        return nil
+    }
+
+    /// Reads one `@` word. Returns false when it is not metadata and stays in the title.
+    mutating func readMetadata(into metadata: inout TaskMetadata, _ start: Int, _ end: Int) -> Bool {
+        var keyEnd = start + 1
+        while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
+        let known = knownKey(start + 1, keyEnd)
+        // The key in lower case (as Unicode lower-cases one it does not know), made only for a message or an
+        // unknown key: most words name a key and read well.
+        var key: String { known?.name ?? string(start + 1, keyEnd).lowercased() }
+        let hasValue = keyEnd < end
+
+        func flag(_ value: inout Bool) -> Bool {
+            guard !hasValue else {
+                report(.flagWithValue(key: key), start, end)
+                return false
+            }
+            if value { report(.repeatedWord(string(start, end)), start, end) }
+            value = true
+            return true
+        }
+        func date(_ value: inout Day?, _ key: KnownKey) -> Bool {
+            dateValue(&value, key, start, keyEnd + 1, end, end)
+        }
+
+        switch known {
+        case .carry: return flag(&metadata.carry)
+        case .sticky: return flag(&metadata.sticky)
+        case .expired: return flag(&metadata.expired)
+        case .expires: return date(&metadata.expires, .expires)
+        case .from: return date(&metadata.from, .from)
+        case .due: return date(&metadata.due, .due)
+        case .on:
+            // `@on:DATE` or `@on:DATE/region`.
+            var slash = keyEnd + 1
+            while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
+            var region: Region?
+            if slash < end {
+                region = Region(headingText: string(slash + 1, end))
+                guard let named = region, named.isNamed(string(slash + 1, end)) else {
+                    report(.notARegion(word: string(start, end)), start, end)
+                    return false
+                }
+            }
+            let before = metadata.onRegion
+            guard dateValue(&metadata.on, .on, start, keyEnd + 1, slash, end) else { return false }
+            if let before, let region, before != region {
+                report(.secondRegion, start, end)
+            }
+            metadata.onRegion = region ?? before
+            return true
+        case .every:
+            guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
+                report(.notARecurrence(word: string(start, end)), start, end)
+                return false
+            }
+            if let every = metadata.every, every != recurrence {
+                report(.secondValue(key: "every", first: "\(every)", word: string(start, end)), start, end)
+                return true
+            }
+            if metadata.every != nil { report(.repeatedWord(string(start, end)), start, end) }
+            metadata.every = recurrence
+            return true
+        case nil:
+            // Written like metadata: whether the key is one a person meant is the rule's to say (DP036).
+            if hasValue { report(.unknownKey(key), start, end) }
+            return false
+        }
+    }
+}
+
+/// How much of a title is plain (`plainRun`): its text as written, words one space apart, none of them `@`
+/// metadata, a code span or a link.
+struct PlainRun {
+    /// The plain bytes: the whole title less the blanks around it when `isWhole`; the words before the `@`
+    /// word, less the space between, when the run ended there (`restAtWord`); else empty.
+    var plain: Range<Int>
+    /// Whether the whole title is plain (most titles).
+    var isWhole: Bool
+    /// Where the rest starts when the run ended at an `@` that starts a word (metadata after the words,
+    /// most often), and nothing else ended it before; nil otherwise.
+    var restAtWord: Int?
+}

@@ -1,0 +1,71 @@
+import Testing
+@testable import DayPlan
+
+/// The registry (`Rule.all`) decides what the parser's problems mean: each problem the parser can report is
+/// claimed by one rule at most, the rules that report none let it pass without a finding, and every rule that
+/// reads problems claims some.
+@Suite struct RuleRegistryTests {
+    static let here = SourcePosition(offset: 0, line: 1, column: 1)
+
+    /// A problem of each kind, with the rule that reports it (nil: none, by design).
+    static let problems: [(ReadingProblem.Kind, Rule?)] = [
+        (.invalidUTF8(byte: 0xE9), .invalidEncoding),
+        (.nulByte, .binaryContent),
+        (.noDayHeading, .missingDayHeading),
+        (.dayHeadingWithoutDate(heading: "# Monday"), .badDayHeading),
+        (.secondDayHeading, .extraDayHeading),
+        (.nearRegionHeading(heading: "## Mornign", level: 2, region: .morning), .nearRegionHeading),
+        (.repeatedRegion(.morning, heading: "## Morning"), .duplicateRegion),
+        (.regionOutOfOrder(.morning, after: .evening), .regionOrder),
+        (.checkboxNotATask(.todo, .beforeRegions), .taskOutsideRegion),
+        (.checkboxNotATask(.inProgress, .afterLoneCR), .taskOutsideRegion),
+        (.checkboxNotATask(.done, .inQuote), .finishedTaskOutsideRegion),
+        (.checkboxNotATask(.cancelled, .underHeading("Notes")), .finishedTaskOutsideRegion),
+        (.subtask(.todo, under: .done), .openSubtaskUnderFinishedTask),
+        (.subtask(.inProgress, under: .cancelled), .openSubtaskUnderFinishedTask),
+        (.subtask(.todo, under: .todo), nil),
+        (.subtask(.done, under: .done), nil),
+        (.subtask(.todo, under: .deferred), nil),
+        (.listItemWithoutBox(.misc), .listItemWithoutStatus),
+        (.looseTaskLine(.misc, .todo, numbered: true), .taskLikeLine),
+        (.brokenStatusBox, .malformedTask),
+        (.unknownStatusMark("?"), .unknownStatus),
+        (.emptyTitle, .emptyTitle),
+        (.flagWithValue(key: "carry"), .badMetadata),
+        (.notADate(key: "due", word: "@due:soon"), .badMetadata),
+        (.notARegion(word: "@on:2026-11-22/noon"), .badMetadata),
+        (.notARecurrence(word: "@every:often"), .badRecurrence),
+        (.secondValue(key: "due", first: "2026-11-22", word: "@due:2026-11-23"), .conflictingMetadata),
+        (.secondRegion, .conflictingMetadata),
+        (.repeatedWord("@carry"), .repeatedMetadata),
+        (.unknownKey("deadline"), .unknownMetadata),
+        (.unknownKey("12"), nil),
+        (.unknownKey(""), nil),
+        (.unclosedBlock(comment: true), .unclosedBlock),
+        (.conflictMarker(.sideStart, character: "<"), .conflictMarker),
+    ]
+
+    @Test func eachProblemIsClaimedByOneRuleAtMost() {
+        for (kind, expected) in Self.problems {
+            let problem = ReadingProblem(kind: kind, start: Self.here, end: Self.here)
+            let claimed = Rule.all.filter { rule in
+                if case .reading(let check) = rule.check { check(problem) != nil } else { false }
+            }
+            #expect(claimed.map(\.id) == (expected.map { [$0.id] } ?? []), "\(kind)")
+            #expect(Rule.finding(for: problem)?.rule == expected, "\(kind)")
+            if let finding = Rule.finding(for: problem) {
+                #expect(finding.severity == finding.rule.severity && !finding.message.isEmpty, "\(kind)")
+            }
+        }
+    }
+
+    @Test func everyRuleThatReadsProblemsClaimsOne() {
+        for rule in Rule.all {
+            guard case .reading = rule.check else { continue }
+            #expect(Self.problems.contains { $0.1 == rule }, "\(rule) claims no problem here")
+        }
+        // The rules that read the whole document are the three that need it.
+        let documentRules = Rule.all.filter { if case .document = $0.check { true } else { false } }
+        #expect(documentRules == [.dayMismatch, .overdue, .bucketLimit])
+    }
+}
