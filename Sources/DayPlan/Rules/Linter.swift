@@ -27,6 +27,7 @@ public enum Linter {
         for rule in Rule.all {
             if case .document(let check) = rule.check { check(subject, &findings) }
         }
+        Rule.collapseFinishedOutsideRegions(&findings, in: document)
         findings.sort { a, b in
             if a.start.line != b.start.line { return a.start.line < b.start.line }
             if a.start.column != b.start.column { return a.start.column < b.start.column }
