@@ -27,6 +27,9 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         case reading(@Sendable (ReadingProblem) -> String?)
         /// From the whole document, as `Linter` sees it: adds its findings.
         case document(@Sendable (Linter.Subject, inout [Diagnostic]) -> Void)
+        /// From the files themselves, which the library does not read: the command that reads them (`lint`) checks
+        /// it; the rule is here for its id, severity and documentation.
+        case files
     }
 
     init(id: String, name: String, severity: Severity, blocksFormatting: Bool, summary: String, check: Check,
@@ -40,6 +43,12 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         self.fix = fix
     }
 
+    /// Whether the rule is about the files themselves, which the command that reads them checks (`Check.files`),
+    /// not about a day file's text.
+    public var isAboutFiles: Bool {
+        if case .files = check { true } else { false }
+    }
+
     /// `DP101/bucket-limit`.
     public var description: String { "\(id)/\(name)" }
 
@@ -51,7 +60,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     /// Every rule, in id order: the registry.
     public static let all: [Rule] = [
-        .invalidEncoding, .binaryContent, .missingDayHeading, .badDayHeading, .dayMismatch,
+        .invalidEncoding, .binaryContent, .sharedFile, .missingDayHeading, .badDayHeading, .dayMismatch,
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
         .finishedTaskOutsideRegion, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,

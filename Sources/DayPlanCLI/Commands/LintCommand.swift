@@ -64,6 +64,7 @@ enum LintCommand {
         let adopted = paths.map { adoption.adopted(for: $0 == "-" ? arguments.options["--stdin-filename"] ?? "-" : $0) }
         if format == .json { out.write("{\"version\":1,\"files\":\(paths.count),\"diagnostics\":[") }
         var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0, leftAlone = 0
+        var identities: [(name: String, identity: FileSystem.Identity, hasFindings: Bool)] = []
         var wroteDiagnostic = false
         // Read and checked on every core, a bounded batch at a time; reported in path order.
         // Today's plan gets its overdue tasks reported (DP051); older days are history.
@@ -71,10 +72,13 @@ enum LintCommand {
         let work = Array(zip(paths, adopted))
         forEachInBatches(work, work: { path, adopted in
             check(path, shownAs: shownName(path), format: format, today: today, adopted: adopted)
-        }) { _, report in
+        }) { item, report in
             if report.leftAlone {
                 leftAlone += 1
                 return
+            }
+            if let identity = report.identity {
+                identities.append((shownName(item.0), identity, report.errors + report.warnings > 0))
             }
             if let failure = report.failure {
                 err.line("dayplan lint: \(failure)")
@@ -88,6 +92,22 @@ enum LintCommand {
             if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
             out.write(bytes: report.output)
             wroteDiagnostic = true
+        }
+        // Day files that are one file (links, hard links): found from the files read, one finding each (DP003).
+        let byFile = Dictionary(grouping: identities) { FileSystem.Identity(device: $0.identity.device, inode: $0.identity.inode, names: 0) }
+        for (name, identity, hasFindings) in identities {
+            let others = (byFile[FileSystem.Identity(device: identity.device, inode: identity.inode, names: 0)] ?? [])
+                .map(\.name).filter { $0 != name }
+            guard !others.isEmpty || identity.names > 1 else { continue }
+            let top = SourcePosition(offset: 0, line: 1, column: 1)
+            let finding = Diagnostic(.sharedFile, from: top, to: top, Rule.sharedFileMessage(others: others, names: identity.names))
+            var text: [UInt8] = []
+            FindingFormat(format).write(finding, file: name, to: &text)
+            if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
+            out.write(bytes: text)
+            wroteDiagnostic = true
+            errors += 1
+            if !hasFindings { filesWithFindings += 1 }
         }
         if format == .json { out.write(wroteDiagnostic ? "\n]}\n" : "]}\n") }
         if format == .text, !arguments.flags.contains("--quiet") {
@@ -123,6 +143,8 @@ enum LintCommand {
         var failure: String?
         /// A note of an adopted folder that is no day file of the plan: not checked.
         var leftAlone = false
+        /// Which file was read, to find day files that are one file (DP003).
+        var identity: FileSystem.Identity?
     }
 
     /// Reads and checks one file. Runs on any thread: it touches nothing shared. With `adopted` (the day its plan
@@ -138,7 +160,7 @@ enum LintCommand {
         }
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path)
+            (bytes, report.identity) = try FileSystem.readWithIdentity(path)
         } catch {
             report.failure = error.message.hasPrefix("-:") ? name + error.message.dropFirst(1) : error.message
             return report

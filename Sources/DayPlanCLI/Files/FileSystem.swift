@@ -40,6 +40,19 @@ enum FileSystem {
     /// check and the read are about one file. Anything larger than `largestDayFile` is refused: a regular file by
     /// its size before it is read, standard input once that much has arrived.
     static func read(_ path: String) throws(FileError) -> [UInt8] {
+        try readWithIdentity(path).bytes
+    }
+
+    /// Which file a path opened: its device and inode (two paths to one file have the same), and how many names
+    /// (hard links) it has.
+    struct Identity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let names: Int
+    }
+
+    /// `read(_:)`, and which file it read (nil for standard input).
+    static func readWithIdentity(_ path: String) throws(FileError) -> (bytes: [UInt8], identity: Identity?) {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .system(path, "cannot open") }
         defer { if descriptor != 0 { close(descriptor) } }
@@ -59,6 +72,9 @@ enum FileSystem {
         } else if (info.st_mode & S_IFMT) == S_IFDIR {
             throw FileError("<stdin>", "is a directory")
         }
+        let identity = path == "-" ? nil
+            : Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+                       names: Int(truncatingIfNeeded: info.st_nlink))
         var bytes: [UInt8] = []
         var capacity = min(max(Int(info.st_size) + 1, 4096), largestDayFile + 1)
         while true {
@@ -80,7 +96,7 @@ enum FileSystem {
                 }
             }
             if failed { throw .system(path, "cannot read") }
-            if ended { return bytes }
+            if ended { return (bytes, identity) }
             if bytes.count > largestDayFile {
                 throw FileError(path == "-" ? "<stdin>" : path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
             }

@@ -135,3 +135,19 @@ import Testing
         #expect(try FolderSnapshot(folder.url) == before)
     }
 }
+
+/// Issue 33, failure 2, as lint names it: day files that are one file are a finding (DP003), each naming the other.
+@Suite struct SharedFileLintTests {
+    @Test(arguments: [false, true]) func lintNamesDayFilesThatAreOneFile(hard: Bool) throws {
+        let folder = try LinkedDayFileTests.linked(hard: hard)
+        let run = try Binary.run(["lint", "2026-11-20.md", "2026-11-23.md"], in: folder.url)
+        #expect(run.status == 1)
+        let shared = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[DP003/shared-file]") }
+        #expect(shared.count == 2, "\(run.stdout)")
+        #expect(shared.first?.hasPrefix("2026-11-20.md:1:1: error: This day file is the same file as 2026-11-23.md") == true)
+        // A file of its own is no finding.
+        let alone = try TemporaryFolder()
+        try alone.write("2026-11-20.md", RolloverFixtures.friday)
+        #expect(try Binary.run(["lint", "2026-11-20.md"], in: alone.url).stdout.contains("DP003") == false)
+    }
+}
