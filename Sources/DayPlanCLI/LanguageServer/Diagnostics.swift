@@ -1,8 +1,20 @@
 import DayPlan
 
 extension LanguageServer {
-    /// Where RULES.md is published; each diagnostic links to its rule's section there.
-    static let rulesDocument = "https://github.com/OWNER/dayplan/blob/main/docs/RULES.md"
+    /// Where RULES.md is on this machine, as a `file:` URL: beside the installed binary
+    /// (`PREFIX/share/doc/dayplan/docs/RULES.md`, as `make install` puts it), or in the checkout the binary was
+    /// built in. Each diagnostic links to its rule's section there; nil (no link) when neither is found, rather
+    /// than a link to a site that is not the project's.
+    static let rulesDocument: String? = {
+        guard let binary = Workspace.executablePath() else { return nil }
+        var folder = FileSystem.directory(of: binary)
+        var candidates = [FileSystem.join(FileSystem.directory(of: folder), "share/doc/dayplan/docs/RULES.md")]
+        for _ in 0..<4 {
+            candidates.append(FileSystem.join(folder, "docs/RULES.md"))
+            folder = FileSystem.directory(of: folder)
+        }
+        return candidates.first { FileSystem.kind(of: $0) == .file }.map { Workspace.fileURI(ofPath: $0) }
+    }()
 
     /// Pushes the diagnostics of every document that changed since the last push: exactly `dayplan lint`'s
     /// findings for that file, its name known, so the day heading is checked against it.
@@ -27,7 +39,7 @@ extension LanguageServer {
             "range": document.range(finding.start.offset, finding.end.offset, in: encoding),
             "severity": finding.severity == .error ? 1 : 2,
             "code": .string(finding.rule.id),
-            "codeDescription": ["href": .string(LanguageServer.rulesDocument + "#" + LanguageServer.anchor(of: finding.rule))],
+            "codeDescription": LanguageServer.rulesDocument.map { ["href": .string($0 + "#" + LanguageServer.anchor(of: finding.rule))] } ?? nil,
             "source": "dayplan",
             "message": .string(finding.message),
         ]

@@ -72,4 +72,32 @@ struct Workspace {
         }
         return String(decoding: path, as: UTF8.self)
     }
+
+    /// The `file:` URI of an absolute path, each byte that is not unreserved in a URI path percent-escaped.
+    static func fileURI(ofPath path: String) -> String {
+        var uri = "file://"
+        for byte in path.utf8 {
+            let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "/-._~".utf8.contains(byte)
+            if unreserved {
+                uri.append(Character(Unicode.Scalar(byte)))
+            } else {
+                let digits = Array("0123456789ABCDEF")
+                uri += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+            }
+        }
+        return uri
+    }
+
+    /// The absolute path of the running `dayplan`, links followed: its first argument when that names a path,
+    /// else where PATH finds it; nil when neither does.
+    static func executablePath() -> String? {
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        if first.contains("/") { return FileSystem.kind(of: first) == .file ? FileSystem.resolvedPath(first) : nil }
+        for folder in (Clock.environment("PATH") ?? "").split(separator: ":") {
+            let candidate = FileSystem.join(String(folder), first)
+            if FileSystem.kind(of: candidate) == .file { return FileSystem.resolvedPath(candidate) }
+        }
+        return nil
+    }
 }

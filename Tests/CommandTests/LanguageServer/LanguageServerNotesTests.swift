@@ -41,3 +41,21 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 }
+
+/// Issue 35, case 7: rule links in diagnostics pointed to `https://github.com/OWNER/dayplan/...`, a site that is
+/// not the project's. They now point to RULES.md on this machine (installed, or in the checkout built from).
+@Suite struct LanguageServerRuleLinkTests {
+    @Test func ruleLinksPointToAFileThatExists() throws {
+        let client = try LanguageServerClient()
+        try client.initialize()
+        let uri = "file:///plans/2026-11-21.md"
+        client.open(uri, "# 2026-11-21\n- [ ] outside\n")
+        let diagnostic = try #require(try client.diagnostics(for: uri).first)
+        let href = try #require(diagnostic["codeDescription"]?["href"]?.stringValue)
+        #expect(href.hasPrefix("file:///") && href.hasSuffix("RULES.md#dp020-task-outside-region"), "\(href)")
+        let path = try #require(URL(string: String(href.prefix { $0 != "#" }))?.path)
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(!href.contains("OWNER"))
+        #expect(try client.shutDown() == 0)
+    }
+}
