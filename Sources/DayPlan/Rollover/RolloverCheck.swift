@@ -132,24 +132,20 @@ private struct OldDayWalk {
     var lines: LinePairs
     let before: [UInt8]
     let day: Day
-    /// The placements of the tasks rollover carried or scheduled, by the task's line in the old day: where it went.
-    var carriedPlacements: [Int: Rollover.Placement] = [:], scheduledPlacements: [Int: Rollover.Placement] = [:]
+    /// The placements of the tasks rollover carried or scheduled, in the old day's order: where each went. (Arrays:
+    /// a dictionary of a new type costs more at its first use than these few searches.)
+    var carriedPlacements: [Rollover.Placement] = [], scheduledPlacements: [Rollover.Placement] = []
     /// What is wrong, in the order said: the lines, the tasks, then the tasks moved on.
     var lineProblems: [String] = [], taskProblems: [String] = [], movedProblems: [String] = []
     /// The open tasks that expired.
     var expired: [PlanTask] = []
-    /// By title number: the tasks the new day must get for the old day's tasks moved on, and where.
-    var expectedCopies: [Int: [(PlanTask, Region)]] = [:]
 
     init(before: [UInt8], after: [UInt8], day: Day, placements: [Rollover.Placement]) {
         lines = LinePairs(before, after)
         self.before = before
         self.day = day
-        for placement in placements {
-            guard let line = placement.oldDayLine else { continue }
-            if placement.reason == .carried { carriedPlacements[line] = placement }
-            if placement.reason == .scheduled { scheduledPlacements[line] = placement }
-        }
+        carriedPlacements = placements.filter { $0.reason == .carried && $0.oldDayLine != nil }
+        scheduledPlacements = placements.filter { $0.reason == .scheduled && $0.oldDayLine != nil }
     }
 
     /// Walks on to `line` (not included), each line passed the same as it was; whether one was not.
@@ -224,28 +220,29 @@ private struct OldDayWalk {
         var destination = carried ? region : .backlog
         if region.isLimited, !carried { expected.metadata = expected.metadata.rolled(.deferred(from: day)) }
         expected.notes = task.notesMovingOn
-        if carried, let placement = carriedPlacements[task.line] {
+        if carried, let placement = carriedPlacements.first(where: { $0.oldDayLine == task.line }) {
             destination = placement.region
-        } else if let placement = scheduledPlacements[task.line] {
+        } else if let placement = scheduledPlacements.first(where: { $0.oldDayLine == task.line }) {
             // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
             destination = placement.region
             if placement.wanted == nil { expected.metadata = expected.metadata.rolled(.placedAsScheduled) }
         }
-        expectedCopies[title, default: []].append((expected, destination))
+        known.facts[title].expected.append(ExpectedCopy(task: expected, region: destination))
     }
 
     /// Each title's tasks the new day must get, as the old day's tasks moved on say, match the copies it gets: the
     /// same tasks in the same regions, in any order (the new day orders them by region).
     mutating func checkCopies(_ known: KnownTitles) {
-        for (title, expected) in expectedCopies.sorted(by: { $0.key < $1.key }) {
-            var copies = known.facts[title].copies
+        for facts in known.facts where !facts.expected.isEmpty {
+            let expected = facts.expected
+            var copies = facts.copies
             // As many as the old day moves on, less those the new day had: each title's count first.
             guard copies.count == expected.count else {
                 let wanted = expected.count == 1 ? "once" : "\(expected.count) times"
-                movedProblems.append("`\(expected.first?.0.title ?? "")` would be in the new day \(copies.count) times instead of \(wanted)")
+                movedProblems.append("`\(expected.first?.task.title ?? "")` would be in the new day \(copies.count) times instead of \(wanted)")
                 continue
             }
-            for (task, region) in expected {
+            for (task, region) in expected.map({ ($0.task, $0.region) }) {
                 if let match = copies.firstIndex(where: { $0.task == task && $0.region == region }) {
                     copies.remove(at: match)
                 } else {
@@ -264,8 +261,16 @@ private struct TitleFacts {
     var wasThere = 0
     /// How many open tasks of the old day with this title were moved on (so far, in the walk).
     var moved = 0
+    /// The tasks the new day must get for those moved on (less those it had), and where.
+    var expected: [ExpectedCopy] = []
     /// A routine of this title was added.
     var isRoutine = false
+}
+
+/// A task the new day must get for one of the old day's tasks moved on, and the region it must stand in.
+private struct ExpectedCopy {
+    let task: PlanTask
+    let region: Region
 }
 
 /// How an open task's line of the old day changed: moved on (its status box set to `[>]`, nothing else) or

@@ -61,7 +61,13 @@ enum LintCommand {
 
         // In a plan folder adopted in a folder of older notes, only the plan's day files are checked.
         var adoption = PlanAdoption()
-        let adopted = paths.map { adoption.adopted(for: $0 == "-" ? arguments.options["--stdin-filename"] ?? "-" : $0) }
+        let stdinPath = arguments.options["--stdin-filename"] ?? "-"
+        var adoptedDays: [Day] = []
+        for path in paths {
+            if let day = adoption.adopted(for: path == "-" ? stdinPath : path), !adoptedDays.contains(day) { adoptedDays.append(day) }
+        }
+        // Read only from here on, by every core: each path's folder is known already.
+        let adopted = adoption, anyAdopted = !adoptedDays.isEmpty
         if format == .json { out.write("{\"version\":1,\"files\":\(paths.count),\"diagnostics\":[") }
         var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0, leftAlone = 0
         var identities: [(name: String, identity: FileSystem.Identity, hasFindings: Bool)] = []
@@ -69,16 +75,16 @@ enum LintCommand {
         // Read and checked on every core, a bounded batch at a time; reported in path order.
         // Today's plan gets its overdue tasks reported (DP051); older days are history.
         let today = Clock.today()
-        let work = Array(zip(paths, adopted))
-        forEachInBatches(work, work: { path, adopted in
-            check(path, shownAs: shownName(path), format: format, today: today, adopted: adopted)
-        }) { item, report in
+        forEachInBatches(paths, work: { path in
+            check(path, shownAs: shownName(path), format: format, today: today,
+                  adopted: anyAdopted ? adopted.known(for: path == "-" ? stdinPath : path) : nil)
+        }) { path, report in
             if report.leftAlone {
                 leftAlone += 1
                 return
             }
             if let identity = report.identity {
-                identities.append((shownName(item.0), identity, report.errors + report.warnings > 0))
+                identities.append((shownName(path), identity, report.errors + report.warnings > 0))
             }
             if let failure = report.failure {
                 err.line("dayplan lint: \(failure)")
@@ -94,13 +100,30 @@ enum LintCommand {
             wroteDiagnostic = true
         }
         // Day files that are one file (links, hard links): found from the files read, one finding each (DP003).
-        let byFile = Dictionary(grouping: identities) { FileSystem.Identity(device: $0.identity.device, inode: $0.identity.inode, names: 0) }
-        for (name, identity, hasFindings) in identities {
-            let others = (byFile[FileSystem.Identity(device: identity.device, inode: identity.inode, names: 0)] ?? [])
-                .map(\.name).filter { $0 != name }
-            guard !others.isEmpty || identity.names > 1 else { continue }
+        // Sorted by file, so that the names of one file stand together (no dictionary: its first use costs more
+        // than the sort).
+        let byFile = identities.indices.sorted { a, b in
+            let x = identities[a].identity, y = identities[b].identity
+            return x.device != y.device ? x.device < y.device : x.inode != y.inode ? x.inode < y.inode : a < b
+        }
+        var shared: [(name: String, others: [String], names: Int, hasFindings: Bool)] = []
+        var runStart = 0
+        while runStart < byFile.count {
+            let first = identities[byFile[runStart]].identity
+            var runEnd = runStart + 1
+            while runEnd < byFile.count, identities[byFile[runEnd]].identity.device == first.device,
+                  identities[byFile[runEnd]].identity.inode == first.inode { runEnd += 1 }
+            let run = byFile[runStart..<runEnd]
+            for index in run where run.count > 1 || identities[index].identity.names > 1 {
+                let name = identities[index].name
+                shared.append((name, run.map { identities[$0].name }.filter { $0 != name }, identities[index].identity.names,
+                               identities[index].hasFindings))
+            }
+            runStart = runEnd
+        }
+        for (name, others, names, hasFindings) in shared {
             let top = SourcePosition(offset: 0, line: 1, column: 1)
-            let finding = Diagnostic(.sharedFile, from: top, to: top, Rule.sharedFileMessage(others: others, names: identity.names))
+            let finding = Diagnostic(.sharedFile, from: top, to: top, Rule.sharedFileMessage(others: others, names: names))
             var text: [UInt8] = []
             FindingFormat(format).write(finding, file: name, to: &text)
             if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
@@ -114,7 +137,7 @@ enum LintCommand {
             var summary = summaryLine(errors: errors, warnings: warnings, inFiles: filesWithFindings,
                                       of: paths.count - unreadable - leftAlone, unreadable: unreadable)
             if leftAlone > 0 {
-                let since = Set(adopted.compactMap { $0 }).sorted().first.map { " (adopted \($0))" } ?? ""
+                let since = adoptedDays.min().map { " (adopted \($0))" } ?? ""
                 summary += "; \(leftAlone) note\(leftAlone == 1 ? "" : "s") left alone: no day file\(leftAlone == 1 ? "" : "s") of the plan\(since)"
             }
             err.line(summary)

@@ -41,13 +41,19 @@ struct PlanLock {
     /// Finds lock folders, asking the file system once per folder (fmt --write names thousands of files).
     private struct Finder {
         /// Per folder as named: its real path (folders still to be made named below the nearest that exists), and
-        /// the plan's top folder when one above it holds `.dayplan/`.
-        private var known: [String: (real: String, initialized: String?)] = [:]
+        /// the plan's top folder when one above it holds `.dayplan/`. An array searched from the end, not a
+        /// dictionary: a run names a few folders, and a dictionary's first use costs more than every search.
+        private var known: [(named: String, real: String, initialized: String?)] = []
 
         mutating func folder(guarding dayFile: String) -> String {
             let named = FileSystem.directory(of: dayFile)
-            let found = known[named] ?? Self.look(at: named)
-            known[named] = found
+            let found: (real: String, initialized: String?)
+            if let entry = known.last(where: { $0.named == named }) {
+                found = (entry.real, entry.initialized)
+            } else {
+                found = Self.look(at: named)
+                known.append((named, found.real, found.initialized))
+            }
             if let top = found.initialized { return top }
             // Without `.dayplan/`: above the date folders of the file's own day.
             guard let day = Day(fileNameOf: dayFile) else { return found.real }
@@ -102,7 +108,11 @@ struct PlanLock {
     static func take(guarding dayFiles: [String], exclusive: Bool, unlessReadOnly: Bool = false,
                      namedFrom planFolder: PlanFolder? = nil) throws(FileError) -> PlanLock {
         var finder = Finder()
-        let folders = Set(dayFiles.filter { $0 != "-" }.map { finder.folder(guarding: $0) })
+        var folders: [String] = []
+        for file in dayFiles where file != "-" {
+            let folder = finder.folder(guarding: file)
+            if !folders.contains(folder) { folders.append(folder) }
+        }
         return try take(folders: folders.sorted(by: FileSystem.precedes), exclusive: exclusive,
                         unlessReadOnly: unlessReadOnly, namedFrom: planFolder)
     }
