@@ -15,19 +15,6 @@ import Testing
         return folder
     }
 
-    /// Starts `dayplan arguments` in `folder` without waiting for it.
-    static func start(_ arguments: [String], in folder: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = Binary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = Binary.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     /// Runs `first` then `second` one after the other on a copy of the fixture: one of the two outcomes a race
     /// of them may have.
     static func serially(_ first: ([String], String), _ second: ([String], String), on fixture: TemporaryFolder) throws -> FolderSnapshot {
@@ -54,7 +41,7 @@ import Testing
         for round in 0..<rounds {
             let folder = try fixture.copyTree()
             let commands = [(rollover.0, folder.url), (other, folder.url.appendingPathComponent(place))]
-            let processes = try (round % 2 == 0 ? commands : commands.reversed()).map { try Self.start($0.0, in: $0.1) }
+            let processes = try (round % 2 == 0 ? commands : commands.reversed()).map { try LockTests.start($0.0, in: $0.1) }
             for process in processes { process.waitUntilExit() }
             #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "round \(round)")
             let after = try FolderSnapshot(folder.url, skipping: [])
