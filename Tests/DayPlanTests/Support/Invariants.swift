@@ -277,8 +277,10 @@ enum Invariants {
             // on, or as it had, whichever is more (FORMAT.md §6).
             let newTitles = Dictionary(grouping: new.allTasks, by: \.identity)
             let hadTitles = Dictionary(grouping: target.map { DayDocument(parsing: $0).allTasks } ?? [], by: \.identity)
+            // An open box with no title stays where it is (FORMAT.md §6.7): nothing moves for it.
             let movedTitles = Dictionary(grouping: old.allTasks.filter { task in
-                task.status.isOpen && (task.metadata.carry || !(task.metadata.expires.map { $0 < today } ?? false))
+                task.status.isOpen && !task.title.isEmpty
+                    && (task.metadata.carry || !(task.metadata.expires.map { $0 < today } ?? false))
             }, by: \.identity)
             for (identity, moved) in movedTitles {
                 let count = newTitles[identity]?.count ?? 0
