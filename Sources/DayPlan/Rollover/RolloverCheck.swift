@@ -242,11 +242,11 @@ private struct OldDayWalk {
                 movedProblems.append("`\(expected.first?.task.title ?? "")` would be in the new day \(copies.count) times instead of \(wanted)")
                 continue
             }
-            for (task, region) in expected.map({ ($0.task, $0.region) }) {
-                if let match = copies.firstIndex(where: { $0.task == task && $0.region == region }) {
+            for copy in expected {
+                if let match = copies.firstIndex(where: { $0.task == copy.task && $0.region == copy.region }) {
                     copies.remove(at: match)
                 } else {
-                    movedProblems.append("`\(task.title)` would not come forward as it was, or not to \(region)")
+                    movedProblems.append("`\(copy.task.title)` would not come forward as it was, or not to \(copy.region)")
                 }
             }
         }

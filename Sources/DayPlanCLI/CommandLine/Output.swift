@@ -67,8 +67,8 @@ struct Output {
                 continue
             }
             if isC1 { buffer.removeLast() }  // the 0xC2 lead byte, appended before its second byte was seen
-            let digits = Array("0123456789ABCDEF".utf8)
-            buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+            let digits: StaticString = "0123456789ABCDEF"
+            buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 15)]])
         }
     }
 
