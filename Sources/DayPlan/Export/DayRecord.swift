@@ -58,9 +58,13 @@ public struct DayRecord: Hashable, Sendable {
         leading = document.leading.contains { $0 != .blank } ? DayRecord.printedLines(document.leading) : []
         preamble = document.preamble.contains { $0 != .blank } ? DayRecord.printedLines(document.preamble) : []
         regions = []
+        var after: Region?
         sections = document.sections.compactMap { section in
-            guard case .other(let heading) = section.kind else { return nil }
-            return SectionRecord(heading: heading, lines: DayRecord.printedLines(section.items))
+            guard case .other(let heading) = section.kind else {
+                after = section.region
+                return nil
+            }
+            return SectionRecord(heading: heading, lines: DayRecord.printedLines(section.items), after: after)
         }
     }
 
@@ -80,7 +84,16 @@ public struct DayRecord: Hashable, Sendable {
         // Any non-nil line: the file has a day heading, so it is not an empty day.
         document.dayHeadingLine = heading == nil ? nil : 1
         document.preamble = preamble.map { .verbatim($0) }
-        document.sections = regions.map(\.section) + sections.map(\.section)
+        // Each other section where it stood: before the regions, or after the region it followed.
+        document.sections = sections.filter { $0.after == nil }.map(\.section)
+        for region in regions {
+            document.sections.append(region.section)
+            document.sections += sections.filter { $0.after == region.region }.map(\.section)
+        }
+        // A section after a region the record lacks (an empty day has none) goes last.
+        document.sections += sections.filter { section in
+            section.after.map { after in !regions.contains { $0.region == after } } ?? false
+        }.map(\.section)
         return document
     }
 
@@ -229,11 +242,14 @@ public struct SectionRecord: Hashable, Sendable {
     public var heading: String
     /// The lines under it, as printed.
     public var lines: [String]
+    /// The region it follows in the file; nil when it stands before the regions.
+    public var after: Region?
 
-    /// Makes a section.
-    public init(heading: String, lines: [String] = []) {
+    /// Makes a section; by default it follows the Backlog.
+    public init(heading: String, lines: [String] = [], after: Region? = .backlog) {
         self.heading = heading
         self.lines = lines
+        self.after = after
     }
 
     /// The section as a document section.

@@ -199,6 +199,7 @@ extension DayRecord {
         writer.array(sections) { section, writer in
             writer.open("heading"); writer.string(section.heading)
             writer.member("lines"); writer.strings(section.lines)
+            writer.member("after"); writer.optional(section.after?.lowercaseName)
             writer.close()
         }
         writer.close()
@@ -268,9 +269,13 @@ extension DayRecord {
             guard let heading = try section.string("heading") else {
                 throw RecordError(path: section.path("heading"), message: "missing; a section has a heading")
             }
+            // Without "after" (an export older than the field) the section follows the Backlog, where the
+            // canonical form then put it; null is before the regions.
+            let after: Region? = section.value("after") == .null ? nil
+                : try section.choice("after", "region", DayRecord.regionNames, default: .backlog)
             let record = SectionRecord(heading: try ObjectReader.line(.string(heading), at: section.path("heading")),
-                                       lines: try section.lines("lines"))
-            try section.finish(knowing: ["heading", "lines"])
+                                       lines: try section.lines("lines"), after: after)
+            try section.finish(knowing: ["heading", "lines", "after"])
             return record
         }
         try day.finish(knowing: ["date", "heading", "lineEnding", "frontMatter", "leading", "preamble", "regions", "sections"])

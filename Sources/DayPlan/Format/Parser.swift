@@ -51,6 +51,9 @@ struct Parser<Sink> {
     }
     var noteLines: [NoteLine] = []
     var pendingBlanks: [NoteLine] = []
+    /// A line of free text or notes that ends in a Markdown hard break, kept only if a line follows it directly:
+    /// decided when the next line is read (`releaseHardBreak`).
+    var heldBreak = HeldBreak.none
     // A code fence opened inside the open task's notes: its lines are kept as they are.
     var noteFence: (mark: UInt8, length: Int)?
 
@@ -105,10 +108,12 @@ extension Parser where Sink: DayReading {
             while contentEnd > position, bytes[contentEnd - 1] == cr { contentEnd -= 1 }
             // A lone CR may stand inside a line only in a file that holds a CR (most hold none).
             let wasMarkdown = holdsCR && readsMarkdownLines
+            releaseHardBreak(beforeLine: position, contentEnd)
             parseLine(position, contentEnd)
             if wasMarkdown, readsMarkdownLines { reportCheckboxesAfterLoneCRs(position, contentEnd) }
             position = end + 1
         }
+        releaseHardBreak(beforeLine: bytes.count, bytes.count)
         finishTask()
         // An indented fence needs no closing line: the next less indented line (a heading the canonical form
         // writes after it, say) ends it.
@@ -324,7 +329,38 @@ extension Parser where Sink: DayReading {
                 return
             }
         }
-        pass(.text(lineText(start, trimmedEnd)))
+        if endsInHardBreak(start, end) {
+            heldBreak = .text(start: start, end: trimmedEnd)
+        } else {
+            pass(.text(lineText(start, trimmedEnd)))
+        }
+    }
+
+    /// Whether the line ends in a Markdown hard break: two spaces (or more) before its line ending.
+    func endsInHardBreak(_ start: Int, _ end: Int) -> Bool {
+        end - start >= 3 && bytes[end - 1] == space && bytes[end - 2] == space
+    }
+
+    /// Gives the line held for its hard break (`heldBreak`), with the break when the next line (`start..<end`,
+    /// the end of the input when empty) directly continues it: it is not blank and not a heading. A break
+    /// before a blank line, a heading or the end of the file does nothing in Markdown and is not kept
+    /// (FORMAT.md §5), so that a file's canonical form keeps each break that shows.
+    mutating func releaseHardBreak(beforeLine start: Int, _ end: Int) {
+        if case .none = heldBreak { return }
+        var first = start
+        while first < end, isBlank(bytes[first]) || bytes[first] == cr { first += 1 }
+        var hashes = 0
+        while start + hashes < end, bytes[start + hashes] == hash { hashes += 1 }
+        let isHeading = (1...6).contains(hashes) && (start + hashes == end || isBlank(bytes[start + hashes]))
+        let keep = first < end && !isHeading
+        switch heldBreak {
+        case .none: break
+        case .text(let textStart, let textEnd):
+            pass(.text(sink.keepsText ? string(textStart, textEnd) + (keep ? "  " : "") : ""))
+        case .note:
+            noteLines[noteLines.count - 1].hardBreak = keep
+        }
+        heldBreak = .none
     }
 
     /// `parseTask(_:_:)` through `memo`: a line read before (in another version of the day) is taken from
@@ -388,6 +424,11 @@ extension Parser where Sink: DayReading {
             }
         }
         noteLines.append(NoteLine(indent: indentWidth, start: indentEnd, end: trimmedEnd, line: lineNumber, lineStart: start, verbatim: false))
+        // A line that opens a code fence ends in its info string, not a break.
+        if noteFence == nil, endsInHardBreak(indentEnd, end) {
+            noteLines[noteLines.count - 1].hardBreak = true
+            heldBreak = .note
+        }
     }
 
     /// Reports a checklist line that dayplan does not read as a task, saying why: open ones are errors
@@ -494,15 +535,18 @@ extension Parser where Sink: DayReading {
     /// A line inside a code fence in notes: every byte after the notes' common indentation, trailing white
     /// space included (a tab that reaches past that indentation is kept).
     /// A note line's text after `indent` spaces, made as one string (not the spaces, then the text added).
+    /// A hard break the note ends in is kept as two spaces (`releaseHardBreak`).
     func noteText(_ note: NoteLine, indentedBy indent: Int) -> String {
-        guard indent > 0 else { return string(note.start, note.end) }
+        guard indent > 0 || note.hardBreak else { return string(note.start, note.end) }
         let length = note.end - note.start
-        // Decoded as `string(_:_:)` decodes, an invalid byte repaired: spaces before it change nothing there.
-        return String(unsafeUninitializedCapacity: indent + length) { text in
+        let breakLength = note.hardBreak ? 2 : 0
+        // Decoded as `string(_:_:)` decodes, an invalid byte repaired: spaces around it change nothing there.
+        return String(unsafeUninitializedCapacity: indent + length + breakLength) { text in
             guard let output = text.baseAddress, let input = bytes.baseAddress else { return 0 }
             output.update(repeating: space, count: indent)
             (output + indent).update(from: input + note.start, count: length)
-            return indent + length
+            (output + indent + length).update(repeating: space, count: breakLength)
+            return indent + length + breakLength
         }
     }
 
@@ -548,8 +592,14 @@ struct NoteLine {
     var line: Int
     var lineStart: Int
     var verbatim: Bool
+    /// Whether the line ends in a Markdown hard break that is kept (`Parser.releaseHardBreak`).
+    var hardBreak = false
     var isBlank: Bool { end <= start && !verbatim }
 }
+
+/// A line the parser holds until it knows whether its hard break is kept: free text (its text, trimmed), or
+/// the open task's last note line.
+enum HeldBreak { case none, text(start: Int, end: Int), note }
 
 /// The block the parser is inside: none, a code fence (its character, length and indentation) or an HTML
 /// comment; inside one, lines are kept verbatim.

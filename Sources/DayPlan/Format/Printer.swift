@@ -21,9 +21,13 @@ extension DayDocument {
             printer.items(preamble)
             printer.separate()
         }
-        // An empty day (nothing yet, or front matter only) gets no regions: rollover fills it.
+        // An empty day (nothing yet, or front matter only) gets no regions: rollover fills it. A section that is
+        // not a region stays where the person put it: before the first region, or after the region it follows.
         // Sections by index: a copy of each would retain its items and strings.
-        for region in Region.allCases where !isEmptyDay {
+        if isEmptyDay { return printer.finish(frontMatterWritten: !frontMatter.isEmpty) }
+        let firstRegion = sections.firstIndex { $0.region != nil } ?? sections.endIndex
+        for index in sections.indices[..<firstRegion] { printer.other(sections[index]) }
+        for region in Region.allCases {
             if let own = sections.firstIndex(where: { $0.region == region }) {
                 if let group = sections[own].groupHeading {
                     printer.line(group.isEmpty ? "##" : "## " + group)
@@ -35,11 +39,13 @@ extension DayDocument {
             }
             for index in sections.indices where sections[index].region == region { printer.items(sections[index].items) }
             printer.separate()
-        }
-        for index in sections.indices where sections[index].region == nil {
-            printer.heading(of: sections[index])
-            printer.items(sections[index].items)
-            printer.separate()
+            for index in sections.indices where sections[index].region == region {
+                var next = index + 1
+                while next < sections.endIndex, sections[next].region == nil {
+                    printer.other(sections[next])
+                    next += 1
+                }
+            }
         }
         return printer.finish(frontMatterWritten: !frontMatter.isEmpty)
     }
@@ -89,6 +95,13 @@ struct Printer {
             output.append(utf8: text)
         }
         output.append(contentsOf: ending)
+    }
+
+    /// A section that is not a region: its heading, its lines, and a blank line if anything follows.
+    mutating func other(_ section: Section) {
+        heading(of: section)
+        items(section.items)
+        separate()
     }
 
     /// A blank line, if anything follows.

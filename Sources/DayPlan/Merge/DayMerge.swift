@@ -36,8 +36,10 @@ public enum DayMerge {
             return byLine(base, ours, theirs, "merging task by task gave a file that \(problem)")
         }
         let reasons = merger.conflicts
+        // The sides' own layout where the merge kept their lines; canonical where it changed them.
+        let written = reasons.isEmpty ? MergeLayout.restore(bytes, sides: [versions[1], versions[2]]) : bytes
         // Without a conflict block the file holds no marker: every side parsed without one.
-        return MergeResult(bytes: bytes, conflicts: reasons.isEmpty ? [] : conflicts(in: bytes) { $0 < reasons.count ? reasons[$0] : "both sides changed these lines differently" },
+        return MergeResult(bytes: written, conflicts: reasons.isEmpty ? [] : conflicts(in: bytes) { $0 < reasons.count ? reasons[$0] : "both sides changed these lines differently" },
                            notices: merger.notices,
                            method: .byTask)
     }
@@ -164,7 +166,12 @@ private struct Merger {
         }
         let (others, loose) = mergeOtherSections()
         sections[Region.backlog.rawValue].items += loose
-        document.sections = sections + others
+        // Each other section where the sides have it: before the regions, or after the region it follows.
+        document.sections = others.filter { $0.after == nil }.map(\.section)
+        for section in sections {
+            document.sections.append(section)
+            document.sections += others.filter { $0.after == section.region }.map(\.section)
+        }
         return document
     }
 
@@ -506,27 +513,32 @@ private struct Merger {
 
     // MARK: - Free text
 
-    /// The sections other than regions, merged as one sequence of headings and lines; lines before the first
-    /// heading (only in a conflict) are returned apart.
-    mutating func mergeOtherSections() -> (sections: [Section], loose: [Item]) {
-        enum Element: Hashable { case heading(String), item(Item) }
+    /// The sections other than regions, merged as one sequence of headings and lines with a mark where each
+    /// region stands, so that each section keeps its place: before the regions (`after` nil) or after the
+    /// region it follows. Lines before the first heading (only in a conflict) are returned apart.
+    mutating func mergeOtherSections() -> (sections: [(section: Section, after: Region?)], loose: [Item]) {
+        enum Element: Hashable { case region(Region), heading(String), item(Item) }
         func elements(_ document: DayDocument) -> [Element] {
-            document.sections.filter { $0.region == nil }.flatMap { section -> [Element] in
-                guard case .other(let text) = section.kind else { return [] }
-                return [.heading(text)] + section.items.map { .item($0) }
+            document.sections.flatMap { section -> [Element] in
+                switch section.kind {
+                case .region(let region): [.region(region)]
+                case .other(let text): [.heading(text)] + section.items.map { .item($0) }
+                }
             }
         }
-        var sections: [Section] = []
+        var sections: [(section: Section, after: Region?)] = []
         var loose: [Item] = []
+        var after: Region?
         func add(_ items: [Item]) {
-            if sections.isEmpty { loose += items } else { sections[sections.count - 1].items += items }
+            if sections.isEmpty { loose += items } else { sections[sections.count - 1].section.items += items }
         }
         for chunk in Diff3.merge(base: elements(base), ours: elements(ours), theirs: elements(theirs)) {
             switch chunk {
             case .resolved(let elements):
                 for element in elements {
                     switch element {
-                    case .heading(let text): sections.append(Section(kind: .other(text), items: []))
+                    case .region(let region): after = region
+                    case .heading(let text): sections.append((Section(kind: .other(text), items: []), after))
                     case .item(let item): add([item])
                     }
                 }
@@ -534,12 +546,15 @@ private struct Merger {
                 func lines(_ elements: [Element]) -> [String] {
                     elements.flatMap { element -> [String] in
                         switch element {
+                        case .region: []
                         case .heading(let text): [Section(kind: .other(text), items: []).canonicalHeading]
                         case .item(let item): Self.lines(item)
                         }
                     }
                 }
                 add(block(ours: lines(o), theirs: lines(t), "free text was changed differently on both sides"))
+                // The regions stand where our side has them.
+                for case .region(let region) in o { after = region }
             }
         }
         return (sections, loose)

@@ -136,8 +136,8 @@ import Testing
     }
 
     /// Issue 10 through the binary: a day file as Obsidian writes it is formatted keeping the person's
-    /// decoration, code spans and link destinations, and lint names the near-miss heading and the checkbox
-    /// outside the regions (exit 1: the open one is an error).
+    /// decoration, code spans and link destinations, keeps `## Evenings` after the region it follows (issue 34),
+    /// and lint names the near-miss heading and the checkbox outside the regions (exit 1: the open one is an error).
     @Test func aRealWorldFileKeepsItsDecorationAndIsNamedWhereItIsNotRead() throws {
         let folder = try TemporaryFolder()
         let text = """
@@ -170,10 +170,10 @@ import Testing
             ### Evening 🌙
             - [x] Called mum
 
-            ## Backlog
-
             ## Evenings
             - [ ] Not counted
+
+            ## Backlog
 
             """)
         let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url)

@@ -18,6 +18,22 @@ import Testing
         #expect(try folder.read("theirs") == Self.base + "- [ ] Renew passport\n")
     }
 
+    /// Issue 34, case 3 through the binary: both sides edited a note nobody formatted (a section between two
+    /// regions, a hard break, a numbered task, no blank lines); the merged file keeps all of it where the
+    /// merge did not change it, and adds their task in canonical form.
+    @Test func aNoteNobodyFormattedKeepsItsLayoutAndItsSections() throws {
+        let folder = try TemporaryFolder()
+        let base = "# 2026-11-21\n## Morning\n1. [ ] Draft the report\n## Lunch notes\nAte with Priya.  \nShe chose the café.\n"
+            + "## Afternoon\n## Evening\n## Backlog\n"
+        try folder.write("base", base)
+        try folder.write("ours", base.replacingOccurrences(of: "1. [ ]", with: "1. [x]"))
+        try folder.write("theirs", base.replacingOccurrences(of: "## Backlog\n", with: "## Backlog\n- [ ] Renew passport\n"))
+        let run = try Binary.run(["merge", "base", "ours", "theirs", "2026-11-21.md"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try folder.read("ours") == base.replacingOccurrences(of: "1. [ ]", with: "1. [x]")
+            .replacingOccurrences(of: "## Backlog\n", with: "## Backlog\n- [ ] Renew passport\n"))
+    }
+
     /// Two machines' edits that change different tasks, merged by the binary as git runs it: statuses changed
     /// on each side, one task on both (done against in progress: done), a task removed with its notes, tasks
     /// added by both after the same task, a line of the notes changed.

@@ -93,4 +93,60 @@ import Testing
         #expect(try Binary.run(["rollover", "--date", "2026-11-21"], in: folder.url).status == 0)
         #expect(try FolderSnapshot(folder.url) == snapshot, "\(note): a second run changed something")
     }
+
+    /// A line compared across `fmt` as a reader sees it: its words, white space folded; a checklist line by
+    /// its box and the set of its words (fmt may change the bullet and put metadata last).
+    static func key(_ line: Substring) -> String {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var rest = line.drop { $0 == " " || $0 == "\t" }
+        if let bullet = rest.first, "-*+".contains(bullet) {
+            rest = rest.dropFirst()
+        } else {
+            let digits = rest.prefix(while: \.isNumber)
+            guard !digits.isEmpty, let close = rest.dropFirst(digits.count).first, ".)".contains(close) else {
+                return words.joined(separator: " ")
+            }
+            rest = rest.dropFirst(digits.count + 1)
+        }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        guard rest.count >= 3, rest.first == "[", rest.dropFirst(2).first == "]" else { return words.joined(separator: " ") }
+        return String(rest.prefix(3)) + " " + rest.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).sorted().joined(separator: " ")
+    }
+
+    /// Whether a line ends in a Markdown hard break: two spaces, or a backslash.
+    static func endsInHardBreak(_ line: Substring) -> Bool {
+        line.hasSuffix("  ") && line.contains { $0 != " " && $0 != "\t" } || line.hasSuffix("\\")
+    }
+
+    /// Issue 34's acceptance for fmt: on every corpus note, every non-blank line keeps its order (the only lines
+    /// added are region headings), and every hard break that shows (one followed directly by another line that is
+    /// not a heading) is still there, followed by the same line.
+    @Test(arguments: notes)
+    func fmtKeepsTheOrderOfEveryLineAndEveryHardBreak(_ note: String) throws {
+        let folder = try TemporaryFolder()
+        let original = try String(contentsOf: Repository.url("Tests/CommandTests/RealNotes/Vault/" + note), encoding: .utf8)
+        try folder.write(note, original)
+        let run = try Binary.run(["fmt", note], in: folder.url)
+        #expect(run.status == 0, "\(note): \(run.stderr)")
+        let before = Self.lines(original), after = Self.lines(run.stdout)
+        let regionHeadings = ["## Morning", "## Afternoon", "## Evening", "## Backlog"]
+        // Where each non-blank line of the note stands in fmt's output.
+        var placed: [Int: Int] = [:]
+        var next = before.indices.first { !Self.key(before[$0]).isEmpty }
+        for (index, line) in after.enumerated() where !Self.key(line).isEmpty {
+            if let at = next, Self.key(before[at]) == Self.key(line) {
+                placed[at] = index
+                next = before.indices.first { $0 > at && !Self.key(before[$0]).isEmpty }
+            } else {
+                #expect(regionHeadings.contains(String(line)), "\(note): output line \(index + 1) '\(line)' is not the next line of the note")
+            }
+        }
+        #expect(next == nil, "\(note): line \((next ?? 0) + 1) '\(next.map { before[$0] } ?? "")' is missing or out of order")
+        for index in before.indices.dropLast() where Self.endsInHardBreak(before[index]) {
+            let following = before[index + 1]
+            guard !Self.key(following).isEmpty, !following.hasPrefix("#"), let at = placed[index] else { continue }
+            #expect(Self.endsInHardBreak(after[at]), "\(note):\(index + 1) lost its hard break: '\(after[at])'")
+            #expect(placed[index + 1] == at + 1, "\(note):\(index + 1) is no longer followed directly by its next line")
+        }
+    }
 }

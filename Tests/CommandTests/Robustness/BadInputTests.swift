@@ -390,8 +390,9 @@ import Testing
         // Tabs between words become single spaces in task lines; a note's tab indentation counts to the next
         // multiple of 4; tabs inside note and free text stay; trailing ones go.
         let canonical = try Self.expectFormatted(bytes)
+        // The Notes section stays after the Morning it follows (FORMAT.md §5).
         let expected = "# 2026-11-20\n\n## Morning\n* [ ] Draft the report @carry\n  notes\there\n      deeper\n- [x] Paid\n\n"
-            + "## Afternoon\n\n## Evening\n\n## Backlog\n\n## Notes\n\tkept\tas\twritten\n"
+            + "## Notes\n\tkept\tas\twritten\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
         #expect(canonical == Data(expected.utf8))
 
         let rollover = try Self.attempt(Self.rollover, on: bytes)

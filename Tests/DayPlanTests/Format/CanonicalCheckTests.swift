@@ -127,10 +127,9 @@ import Testing
 
     @Test func theCheckGivesUpWhereTheCanonicalFormIsNotInReadingOrder() {
         let gaveUp = [
-            // A region missing, regions out of order, a section before the regions, a heading that groups them.
+            // A region missing, regions out of order, a heading that groups them.
             "# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Backlog\n",
             "# 2026-11-21\n\n## Afternoon\n\n## Morning\n\n## Evening\n\n## Backlog\n",
-            "# 2026-11-21\n\n## Notes\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n",
             "# 2026-11-21\n\n## Today\n\n### Morning\n\n### Afternoon\n\n### Evening\n\n### Backlog\n",
             // An indented fence, whose blank lines at the end are given back when the next line ends it.
             "# 2026-11-21\n\n## Morning\n  ```\n  code\n\n## Afternoon\n\n## Evening\n\n## Backlog\n",
@@ -144,6 +143,12 @@ import Testing
         ]
         for text in gaveUp {
             #expect(DayDocument.blockersIfCanonical(Array(text.utf8)) == nil, "\(text.debugDescription)")
+            Self.expectSameAnswer(Array(text.utf8), text.debugDescription)
+        }
+        // Sections other than regions stand anywhere around the regions in canonical form (FORMAT.md §5).
+        for text in ["# 2026-11-21\n\n## Notes\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n",
+                     "# 2026-11-21\n\n## Morning\n\n## Lunch notes\nsoup\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"] {
+            #expect(DayDocument.blockersIfCanonical(Array(text.utf8)) == [], "\(text.debugDescription)")
             Self.expectSameAnswer(Array(text.utf8), text.debugDescription)
         }
         // Canonical but refused: the blockers come from the check's own reading.

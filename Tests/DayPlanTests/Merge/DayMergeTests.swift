@@ -270,11 +270,37 @@ import DayPlan
         expectClean(merge("", ours, theirs), Self.day(morning: ["* [ ] Draft the report"], backlog: ["- [ ] Renew passport", "- [ ] Sort photos"]))
     }
 
-    @Test func theResultIsCanonicalWhateverTheSidesLayout() {
-        let base = Self.day(morning: ["* [ ] Draft the report"])
-        let ours = "# 2026-11-21\n## Morning\n*   [x]  Draft the report\n"
-        let theirs = Self.day(morning: ["* [ ] Draft the report"], evening: ["- [ ] Read"])
-        expectClean(merge(base, ours, theirs), Self.day(morning: ["* [x] Draft the report"], evening: ["- [ ] Read"]))
+    /// Issue 34: a side that was not canonical keeps its layout (spacing, bullets, a hard break, missing blank
+    /// lines) wherever the merge kept its lines; only the stretch the merge changed is written canonically.
+    @Test func theSidesLayoutIsKeptWhereTheMergeKeptTheirLines() {
+        let base = Self.day(morning: ["* [ ] Draft the report", "- [ ] Call Bo"])
+        let ours = "# 2026-11-21\n## Morning\n*   [x]  Draft the report\n1. [ ] Call Bo\n## Lunch notes\nsoup  \nand bread\n"
+            + "## Afternoon\n## Evening\n## Backlog\n"
+        let theirs = Self.day(morning: ["* [ ] Draft the report", "- [ ] Call Bo"], evening: ["- [ ] Read"])
+        let result = merge(base, ours, theirs)
+        #expect(result.method == .byTask && result.isClean)
+        #expect(String(decoding: result.bytes, as: UTF8.self) == "# 2026-11-21\n## Morning\n*   [x]  Draft the report\n1. [ ] Call Bo\n"
+            + "## Lunch notes\nsoup  \nand bread\n## Afternoon\n## Evening\n- [ ] Read\n\n## Backlog\n")
+        // It means what the canonical merge of the canonical sides means.
+        let canonical = merge(base, String(decoding: DayDocument(parsing: Array(ours.utf8)).canonicalBytes(), as: UTF8.self), theirs)
+        guard case .changed(let formatted) = Formatter.format(result.bytes) else {
+            Issue.record("the result is canonical, though our side was not")
+            return
+        }
+        #expect(formatted == canonical.bytes)
+    }
+
+    /// Issue 34: a section between regions stays where both sides have it when the merge changes the tasks
+    /// and the section's text around it.
+    @Test func aSectionBetweenRegionsKeepsItsPlace() {
+        let lunch = ["## Lunch notes", "Ate with Priya."]
+        func day(_ draft: String, _ notes: [String]) -> String {
+            "# 2026-11-21\n\n## Morning\n\(draft)\n\n" + notes.map { $0 + "\n" }.joined() + "\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+        }
+        let base = day("* [ ] Draft the report", lunch)
+        let ours = day("* [x] Draft the report", lunch)
+        let theirs = day("* [ ] Draft the report", lunch + ["She suggested the new café."])
+        expectClean(merge(base, ours, theirs), day("* [x] Draft the report", lunch + ["She suggested the new café."]))
     }
 
     @Test func crlfOfOurSideIsKept() {
