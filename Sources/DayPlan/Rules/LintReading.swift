@@ -1,5 +1,5 @@
-/// The tasks `Linter`'s rules look at, as they are (titles included): open tasks of Morning, Afternoon and
-/// Evening, and open tasks with a `@due:` day; no other line and no note. So a big file costs little more
+/// The tasks `Linter`'s rules look at, as they are (titles included): the open tasks of the regions (the
+/// 1-3-5 rule, repeated tasks, deadlines); no other line and no note. So a big file costs little more
 /// memory than its bytes.
 struct LintReading: KeepsLines {
     var lines: DocumentLines
@@ -9,7 +9,7 @@ struct LintReading: KeepsLines {
     mutating func line(_ item: consuming Item, in part: FilePart) {}
 
     mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
-        guard part == .section, task.status.isOpen, region?.isLimited == true || task.metadata.due != nil else { return }
+        guard part == .section, task.status.isOpen, region != nil else { return }
         lines.append(.task(task), in: part)
     }
 }

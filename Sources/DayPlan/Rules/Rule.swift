@@ -62,7 +62,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     public static let all: [Rule] = [
         .invalidEncoding, .binaryContent, .sharedFile, .missingDayHeading, .badDayHeading, .dayMismatch,
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
-        .finishedTaskOutsideRegion, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
+        .finishedTaskOutsideRegion, .repeatedTask, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
         .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .badRecurrence, .overdue, .bucketLimit,
     ]

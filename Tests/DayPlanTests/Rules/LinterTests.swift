@@ -23,6 +23,7 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .regionOrder, input: "# 2026-11-21\n\n## Evening\n\n1️⃣## Morning2️⃣\n"),
     RuleExample(rule: .nearRegionHeading, input: "# 2026-11-21\n\n1️⃣## Mornign2️⃣\nQuiet hours.\n"),
     RuleExample(rule: .finishedTaskOutsideRegion, input: "# 2026-11-21\n\n## Notes\n1️⃣- [x] Called the plumber2️⃣\n"),
+    RuleExample(rule: .repeatedTask, input: "# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Drink water\n1️⃣- [ ] Drink water2️⃣\n"),
     RuleExample(rule: .unknownStatus, input: "# 2026-11-21\n\n## Morning\n- [1️⃣?2️⃣] Tea\n"),
     RuleExample(rule: .malformedTask, input: "# 2026-11-21\n\n## Morning\n- 1️⃣[ x Tea2️⃣\n"),
     RuleExample(rule: .emptyTitle, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] @carry2️⃣\n"),
