@@ -46,6 +46,7 @@ enum RolloverCommand {
                     "Before this hour (0-23) it is still yesterday, for work past midnight (default: the day-starts-at setting, else 0)."),
             .flag("--dry-run", short: "n", "Write nothing; show the new day and the old day's changed lines."),
             .flag("--force", short: "f", listedInUsage: false, "Open a --date more than 7 days away from today."),
+            .flag("--undo", "Reverse the last rollover: the old day's marks go back and what it put into the new day leaves it; edits made since are kept and named (docs/rollover.md)."),
             .quiet,
         ],
         exitCodes: [(0, "done (or nothing to do)"),
@@ -86,6 +87,11 @@ enum RolloverCommand {
             planFolder = try PlanFolder.find(dir: arguments.options["--dir"])
         } catch {
             return fail(error.message)
+        }
+        if arguments.flags.contains("--undo") {
+            folder = planFolder
+            namePlanFolder()
+            return undo(planFolder, dryRun: dryRun, quiet: quiet, out: &out, err: &err)
         }
         let today: Day
         switch Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
@@ -183,6 +189,20 @@ enum RolloverCommand {
             namePlanFolder()
             for line in error.lines { err.line(line) }
             return error.code
+        }
+        // What it wrote, recorded for --undo (in .dayplan/; a record that cannot be written is a warning: the
+        // rollover stands).
+        if creates || plan.changesSource || plan.changesTarget {
+            let record = RolloverRecord(sourcePath: RolloverRecordFile.relative(sourcePath, in: planFolder),
+                                        targetPath: RolloverRecordFile.relative(targetPath, in: planFolder),
+                                        sourceBefore: files.source?.bytes, sourceAfter: plan.sourceAfter ?? files.source?.bytes,
+                                        targetBefore: creates ? nil : files.targetBytes, targetAfter: plan.targetAfter)
+            do {
+                _ = try RolloverRecordFile.write(record, in: planFolder)
+            } catch {
+                namePlanFolder()
+                err.line("dayplan rollover: warning: \(error.message); this rollover has no --undo")
+            }
         }
 
         // 6. The summary.
