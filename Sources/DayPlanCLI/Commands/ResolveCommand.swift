@@ -175,6 +175,12 @@ enum ResolveCommand {
             for line in lines { out.line("\(dayPath): \(line)") }
             out.line("removed \(copyPath)")
         }
+        out.flush()
+        Hooks.after("post-resolve", in: planFolder, [
+            .init("command", "resolve"), .init("day", .string("\(copy.day)")), .init("file", .string(dayPath)),
+            .init("copy", .string(copyPath)), .init("tool", .string(copy.tool.rawValue)),
+            .init("decisions", .array(lines.map { .string($0) })),
+        ], command: "resolve", err: &err)
         return .success
     }
 }

@@ -181,6 +181,22 @@ enum RolloverCommand {
             return .success
         }
 
+        // The pre-rollover hook may refuse the rollover (docs/hooks.md); a rollover that changes nothing runs no hook.
+        let hookInput: [JSONValue.Member] = [
+            .init("command", "rollover"), .init("day", .string("\(day)")),
+            .init("source", sourcePath.isEmpty ? .null : .string(sourcePath)), .init("target", .string(targetPath)),
+            .init("created", .bool(creates)),
+            .init("counts", .object([.init("carried", .integer(plan.summary.carried)), .init("deferred", .integer(plan.summary.deferred)),
+                                     .init("expired", .integer(plan.summary.expired)), .init("scheduled", .integer(plan.summary.scheduled)),
+                                     .init("routines", .integer(plan.summary.routines)), .init("backlog", .integer(plan.summary.backlog))])),
+        ]
+        let writes = creates || plan.changesSource || plan.changesTarget
+        if writes, let outcome = Hooks.run("pre-rollover", in: planFolder, hookInput, err: &err), let failure = outcome.failure {
+            namePlanFolder()
+            err.line("dayplan rollover: refused: \(failure); nothing changed")
+            return .findings
+        }
+
         // 5. Both files written as one change (RolloverFiles.write): staged and flushed, then put in place, the new
         // day first.
         do {
@@ -205,11 +221,15 @@ enum RolloverCommand {
             }
         }
 
-        // 6. The summary.
+        // 6. The summary, then the post-rollover hook (it cannot undo the rollover).
         if !quiet {
             namePlanFolder()
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
             for line in placements(plan) { out.line(line) }
+        }
+        if writes {
+            out.flush()
+            Hooks.after("post-rollover", in: planFolder, hookInput, command: "rollover", err: &err)
         }
         return .success
     }
