@@ -13,10 +13,15 @@
 public struct ConflictCopyName: Hashable, Sendable {
     /// The tool whose naming a conflict copy follows.
     public enum Tool: String, Hashable, Sendable, CaseIterable {
+        /// `.sync-conflict-YYYYMMDD-HHMMSS-DEVICE7`.
         case syncthing = "Syncthing"
+        /// ` (NAME's conflicted copy[ DATE])`, ` (conflicted copy DATE)`.
         case dropbox = "Dropbox"
+        /// ` (conflicted copy DATE HHMMSS)`; ownCloud and older clients `_conflict-YYYYMMDD-HHMMSS`.
         case nextcloud = "Nextcloud"
+        /// `-COMPUTERNAME`.
         case oneDrive = "OneDrive"
+        /// ` (N)`.
         case googleDrive = "Google Drive"
     }
 

@@ -89,6 +89,9 @@ enum RolloverCommand {
             return fail(error.message)
         }
         if arguments.flags.contains("--undo") {
+            if arguments.options["--date"] != nil || arguments.flags.contains("--force") {
+                return fail("--undo reverses the last rollover, whatever its day, so it takes no --date or --force; nothing changed")
+            }
             folder = planFolder
             namePlanFolder()
             return undo(planFolder, dryRun: dryRun, quiet: quiet, out: &out, err: &err)

@@ -47,6 +47,20 @@ import Testing
         #expect(resolve.contains(#""command":"resolve","day":"2026-11-21","file":"2026-11-21.md","copy":"2026-11-21 (1).md","tool":"Google Drive","decisions":["“Call Ana”: added from the copy"]"#))
     }
 
+    @Test func postSyncRunsAfterTheMergeDriverWrites() throws {
+        let folder = try planFolder(["post-sync": Self.recorder])
+        let root = folder.url.resolvingSymlinksInPath().path
+        try folder.write("base.md", "# 2026-11-20\n\n## Morning\n- [ ] Write the talk\n")
+        try folder.write("ours.md", "# 2026-11-20\n\n## Morning\n- [x] Write the talk\n")
+        try folder.write("theirs.md", "# 2026-11-20\n\n## Morning\n- [ ] Write the talk\n- [ ] Call Ana\n")
+        let run = try Binary.run(["merge", "base.md", "ours.md", "theirs.md", "2026-11-20.md"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try folder.read(".dayplan/post-sync.json") == """
+            {"hook":"post-sync","planFolder":"\(root)","command":"merge","file":"2026-11-20.md","clean":true,"conflicts":[],"notices":[]}
+
+            """)
+    }
+
     @Test func aFailingHookIsReportedAndTheWriteStands() throws {
         let folder = try planFolder(["post-mark": "echo 'the sync failed' >&2; exit 3"])
         let run = try Binary.run(["mark", "done", "Write the talk", "--date", "2026-11-20"], in: folder.url)

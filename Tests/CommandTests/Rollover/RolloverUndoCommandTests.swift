@@ -76,6 +76,13 @@ import Testing
         #expect(try folder.read("2026-11-20.md") == changed)
     }
 
+    @Test func undoTakesNoDate() throws {
+        let folder = try planFolder()
+        let undo = try Binary.run(["rollover", "--undo", "--date", "2026-11-21"], in: folder.url)
+        #expect(undo.status == 2)
+        #expect(undo.stderr.contains("--undo reverses the last rollover, whatever its day, so it takes no --date or --force"))
+    }
+
     @Test func aFolderWithoutStateHasNoUndo() throws {
         let folder = try TemporaryFolder()
         try folder.write("2026-11-20.md", Self.oldDay)
