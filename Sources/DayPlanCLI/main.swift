@@ -25,6 +25,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (MoveCommand.name, { MoveCommand.spec }, MoveCommand.run),
     (QueryCommand.name, { QueryCommand.spec }, QueryCommand.run),
     (ReportCommand.name, { ReportCommand.spec }, ReportCommand.run),
+    (ResolveCommand.name, { ResolveCommand.spec }, ResolveCommand.run),
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
     (CompletionsCommand.name, { CompletionsCommand.spec }, CompletionsCommand.run),

@@ -60,7 +60,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     /// Every rule, in id order: the registry.
     public static let all: [Rule] = [
-        .invalidEncoding, .binaryContent, .sharedFile, .missingDayHeading, .badDayHeading, .dayMismatch,
+        .invalidEncoding, .binaryContent, .sharedFile, .conflictCopy, .missingDayHeading, .badDayHeading, .dayMismatch,
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
         .finishedTaskOutsideRegion, .repeatedTask, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,

@@ -114,12 +114,14 @@ enum AddCommand {
 
         // 3. Each task in turn, all checked before anything is written.
         var lines: [String] = []
+        var changes: [(file: String, line: Int, summary: String)] = []
         for task in tasks {
             do {
                 let edit = try (editor ?? DayEditor(bytes)).insert(task, into: region)
                 editor = nil
                 bytes = edit.after
                 lines.append("\(path):\(edit.line): \(edit.summary)")
+                changes.append((path, edit.line, edit.summary))
             } catch {
                 let hint = region == .backlog ? "" : "; or capture it with --to backlog"
                 return DaySession.report(error, command: "add", path: path, hint: hint, to: &err)
@@ -134,6 +136,9 @@ enum AddCommand {
         if !arguments.flags.contains("--quiet") {
             for (index, line) in lines.enumerated() { out.line(line + (index == 0 ? made.map { " (\($0))" } ?? "" : "")) }
         }
+        // The post-add hook (docs/hooks.md); it cannot undo the write.
+        out.flush()
+        Hooks.after("post-add", in: session.planFolder, Hooks.changes("add", day: session.file.day, changes), command: "add", err: &err)
         return .success
     }
 }

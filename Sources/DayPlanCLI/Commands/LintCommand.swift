@@ -44,8 +44,11 @@ enum LintCommand {
 
         // Files as given, folders as their day files; sorted and each once, so the output order is fixed.
         var paths: [String]
+        // The sync tools' conflict copies of day files in the folders (DP004), found in the same walk.
+        var copies: [String] = []
         do {
-            paths = try FileSystem.expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+            paths = try FileSystem.expand(arguments.positionals.isEmpty ? ["."] : arguments.positionals,
+                                          findingCopies: true, copies: &copies)
             // One folder's day files come sorted already.
             if arguments.positionals.count > 1 { paths = sortedOnce(paths) }
         } catch {
@@ -132,10 +135,28 @@ enum LintCommand {
             errors += 1
             if !hasFindings { filesWithFindings += 1 }
         }
+        // A conflict copy named as a file is checked as a day file, and named as a copy too.
+        let folderCopies = copies
+        copies += paths.filter { ConflictCopyName(fileName: FileSystem.name(of: $0)) != nil }
+        for path in sortedOnce(copies) {
+            guard let copy = ConflictCopyName(fileName: FileSystem.name(of: path)) else { continue }
+            let top = SourcePosition(offset: 0, line: 1, column: 1)
+            var text: [UInt8] = []
+            FindingFormat(format).write(Diagnostic(.conflictCopy, from: top, to: top, Rule.conflictCopyMessage(copy)),
+                                        file: shownName(path), to: &text)
+            if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
+            out.write(bytes: text)
+            wroteDiagnostic = true
+            errors += 1
+            // A copy named as a file is counted with the files checked already.
+            if folderCopies.contains(path) || !(identities.first { $0.name == shownName(path) }?.hasFindings ?? false) {
+                filesWithFindings += 1
+            }
+        }
         if format == .json { out.write(wroteDiagnostic ? "\n]}\n" : "]}\n") }
         if format == .text, !arguments.flags.contains("--quiet") {
             var summary = summaryLine(errors: errors, warnings: warnings, inFiles: filesWithFindings,
-                                      of: paths.count - unreadable - leftAlone, unreadable: unreadable)
+                                      of: paths.count + folderCopies.count - unreadable - leftAlone, unreadable: unreadable)
             if leftAlone > 0 {
                 let since = adoptedDays.min().map { " (adopted \($0))" } ?? ""
                 summary += "; \(leftAlone) note\(leftAlone == 1 ? "" : "s") left alone: no day file\(leftAlone == 1 ? "" : "s") of the plan\(since)"

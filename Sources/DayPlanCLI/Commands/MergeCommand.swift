@@ -80,6 +80,13 @@ enum MergeCommand {
         for conflict in result.conflicts {
             err.line("\(name):\(conflict.line): conflict: \(conflict.reason)")
         }
+        // The post-sync hook of the plan folder holding the file (docs/hooks.md), once OURS is written.
+        if result.differs(from: versions[1]), let planFolder = try? PlanFolder.find(from: FileSystem.directory(of: name)) {
+            Hooks.after("post-sync", in: planFolder, [
+                .init("command", "merge"), .init("file", .string(name)), .init("clean", .bool(result.isClean)),
+                .init("conflicts", .array(result.conflicts.map { .string($0.reason) })), .init("notices", .array(result.notices.map { .string($0) })),
+            ], command: "merge", err: &err)
+        }
         guard result.isClean else {
             err.line("dayplan merge: \(name): \(result.conflicts.count) conflict\(result.conflicts.count == 1 ? "" : "s") to resolve between <<<<<<< and >>>>>>>")
             return .findings

@@ -46,6 +46,7 @@ enum RolloverCommand {
                     "Before this hour (0-23) it is still yesterday, for work past midnight (default: the day-starts-at setting, else 0)."),
             .flag("--dry-run", short: "n", "Write nothing; show the new day and the old day's changed lines."),
             .flag("--force", short: "f", listedInUsage: false, "Open a --date more than 7 days away from today."),
+            .flag("--undo", "Reverse the last rollover: the old day's marks go back and what it put into the new day leaves it; edits made since are kept and named (docs/rollover.md)."),
             .quiet,
         ],
         exitCodes: [(0, "done (or nothing to do)"),
@@ -86,6 +87,14 @@ enum RolloverCommand {
             planFolder = try PlanFolder.find(dir: arguments.options["--dir"])
         } catch {
             return fail(error.message)
+        }
+        if arguments.flags.contains("--undo") {
+            if arguments.options["--date"] != nil || arguments.flags.contains("--force") {
+                return fail("--undo reverses the last rollover, whatever its day, so it takes no --date or --force; nothing changed")
+            }
+            folder = planFolder
+            namePlanFolder()
+            return undo(planFolder, dryRun: dryRun, quiet: quiet, out: &out, err: &err)
         }
         let today: Day
         switch Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
@@ -175,6 +184,22 @@ enum RolloverCommand {
             return .success
         }
 
+        // The pre-rollover hook may refuse the rollover (docs/hooks.md); a rollover that changes nothing runs no hook.
+        let hookInput: [JSONValue.Member] = [
+            .init("command", "rollover"), .init("day", .string("\(day)")),
+            .init("source", sourcePath.isEmpty ? .null : .string(sourcePath)), .init("target", .string(targetPath)),
+            .init("created", .bool(creates)),
+            .init("counts", .object([.init("carried", .integer(plan.summary.carried)), .init("deferred", .integer(plan.summary.deferred)),
+                                     .init("expired", .integer(plan.summary.expired)), .init("scheduled", .integer(plan.summary.scheduled)),
+                                     .init("routines", .integer(plan.summary.routines)), .init("backlog", .integer(plan.summary.backlog))])),
+        ]
+        let writes = creates || plan.changesSource || plan.changesTarget
+        if writes, let outcome = Hooks.run("pre-rollover", in: planFolder, hookInput, err: &err), let failure = outcome.failure {
+            namePlanFolder()
+            err.line("dayplan rollover: refused: \(failure); nothing changed")
+            return .findings
+        }
+
         // 5. Both files written as one change (RolloverFiles.write): staged and flushed, then put in place, the new
         // day first.
         do {
@@ -184,12 +209,30 @@ enum RolloverCommand {
             for line in error.lines { err.line(line) }
             return error.code
         }
+        // What it wrote, recorded for --undo (in .dayplan/; a record that cannot be written is a warning: the
+        // rollover stands).
+        if creates || plan.changesSource || plan.changesTarget {
+            let record = RolloverRecord(sourcePath: RolloverRecordFile.relative(sourcePath, in: planFolder),
+                                        targetPath: RolloverRecordFile.relative(targetPath, in: planFolder),
+                                        sourceBefore: files.source?.bytes, sourceAfter: plan.sourceAfter ?? files.source?.bytes,
+                                        targetBefore: creates ? nil : files.targetBytes, targetAfter: plan.targetAfter)
+            do {
+                _ = try RolloverRecordFile.write(record, in: planFolder)
+            } catch {
+                namePlanFolder()
+                err.line("dayplan rollover: warning: \(error.message); this rollover has no --undo")
+            }
+        }
 
-        // 6. The summary.
+        // 6. The summary, then the post-rollover hook (it cannot undo the rollover).
         if !quiet {
             namePlanFolder()
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
             for line in placements(plan) { out.line(line) }
+        }
+        if writes {
+            out.flush()
+            Hooks.after("post-rollover", in: planFolder, hookInput, command: "rollover", err: &err)
         }
         return .success
     }

@@ -214,8 +214,15 @@ extension DaySession {
                 return .failure
             }
         }
+        let line = change.line > 0 ? change.line : placed.task.line
         if !arguments.flags.contains("--quiet") {
-            out.line("\(path):\(change.line > 0 ? change.line : placed.task.line): \(change.summary)")
+            out.line("\(path):\(line): \(change.summary)")
+        }
+        // The post- hook after a write (docs/hooks.md); it cannot undo it.
+        if change.changesFile {
+            out.flush()
+            Hooks.after("post-\(command)", in: session.planFolder, Hooks.changes(command, day: session.file.day,
+                        [(path, line, change.summary)]), command: command, err: &err)
         }
         return .success
     }

@@ -496,17 +496,32 @@ enum FileSystem {
 
     /// Expands command-line paths: files as given, folders into their day files. Missing paths are errors.
     static func expand(_ paths: [String]) throws(FileError) -> [String] {
+        var copies: [String] = []
+        return try expand(paths, findingCopies: false, copies: &copies)
+    }
+
+    /// `expand(_:)`, and (`findingCopies`) the sync tools' conflict copies of day files (`ConflictCopyName`) in the
+    /// folders, found in the same walk, into `copies`.
+    static func expand(_ paths: [String], findingCopies: Bool, copies: inout [String]) throws(FileError) -> [String] {
         var result: [String] = []
         var failure: FileError?
+        var found: [String] = []
         func add(_ path: String, _ kind: Kind) {
             guard failure == nil else { return }
             switch kind {
             case .missing: failure = .system(path, "cannot open")
+            case .directory where findingCopies:
+                do throws(FileError) {
+                    for file in try files(in: path, named: { Day.isFileName($0) || ConflictCopyName(fileName: $0) != nil }) {
+                        if Day.isFileName(name(of: file)) { result.append(file) } else { found.append(file) }
+                    }
+                } catch { failure = error }
             case .directory:
                 do throws(FileError) { result += try dayFiles(in: path) } catch { failure = error }
             case .file, .other: result.append(path)
             }
         }
+        defer { copies += found }
         @Sendable func kindOf(_ path: String) -> Kind { path == "-" ? .file : kind(of: path) }
         // A shell's glob over an archive names thousands of files: a system call each, made on all cores
         // rather than one after another before any file is read.

@@ -19,6 +19,22 @@ enum Git {
 
     /// Runs `git -C folder arguments…`, its standard error discarded; nil when git cannot be started.
     static func run(_ arguments: [String], in folder: String) -> Run? {
+        guard let run = bytes(arguments, in: folder) else { return nil }
+        var output = run.output
+        while let last = output.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { output.removeLast() }
+        return Run(status: run.status, output: String(decoding: output, as: UTF8.self))
+    }
+
+    /// The last committed version of `file` (`git show HEAD:./name` in its folder), byte for byte; nil when its
+    /// folder is no git repository, git is missing, or HEAD does not hold the file.
+    static func committedVersion(of file: String) -> [UInt8]? {
+        guard let (status, output) = bytes(["show", "HEAD:./" + FileSystem.name(of: file)], in: FileSystem.directory(of: file)),
+              status == 0 else { return nil }
+        return output
+    }
+
+    /// `run`, with standard output as it came, byte for byte.
+    private static func bytes(_ arguments: [String], in folder: String) -> (status: Int32, output: [UInt8])? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -50,7 +66,6 @@ enum Git {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        while let last = output.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { output.removeLast() }
-        return Run(status: code, output: String(decoding: output, as: UTF8.self))
+        return (code, output)
     }
 }

@@ -181,6 +181,25 @@ struct PlanFolder {
             + "nothing changed"
     }
 
+    /// The sync tools' conflict copies (`ConflictCopyName`) of the day file at `path` left beside it, sorted:
+    /// one read of its folder.
+    static func conflictCopies(of path: String) -> [String] {
+        guard let day = Day(fileNameOf: path) else { return [] }
+        let folder = FileSystem.directory(of: path)
+        return ((try? FileSystem.entries(of: folder)) ?? [])
+            .filter { ConflictCopyName(fileName: $0)?.day == day }
+            .sorted(by: FileSystem.precedes)
+            .map { FileSystem.join(folder, $0) }
+    }
+
+    /// Every sync tool's conflict copy of a day file below the plan folder, in any layout (hidden folders
+    /// skipped), sorted.
+    func conflictCopies() throws(FileError) -> [String] {
+        let prefix = path == "." ? "./" : ""
+        return try FileSystem.files(in: path, named: { ConflictCopyName(fileName: $0) != nil })
+            .map { !prefix.isEmpty && $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+    }
+
     /// The newest day file dated before `day`, and every file of that day.
     static func newest(before day: Day, in files: [DayFile]) -> [DayFile] {
         guard let newest = files.last(where: { $0.day < day })?.day else { return [] }

@@ -120,6 +120,16 @@ struct RolloverFiles {
             }
         }
 
+        // A day with a sync tool's conflict copy beside it misses one device's changes: rollover would carry a guess.
+        for path in sources.map(\.path) + [target.path] {
+            for copy in PlanFolder.conflictCopies(of: path) {
+                let tool = ConflictCopyName(fileName: FileSystem.name(of: copy))?.tool.rawValue ?? "a sync tool"
+                throw Failure(code: .findings, lines: warnings + [
+                    "dayplan rollover: \(copy): \(tool)'s conflict copy of \(path) is not resolved [\(Rule.conflictCopy)], so "
+                    + "\(path) may miss the other device's changes; merge it with 'dayplan resolve' first; nothing changed"])
+            }
+        }
+
         var sourcePath = ""
         var source: (day: Day, bytes: [UInt8])?
         var newFileMode: mode_t = 0o644

@@ -507,7 +507,7 @@ import Testing
         #expect(overview.stdout.contains(try Regex("\n  rollover +Open a new day")))
         let help = try Binary.run(["rollover", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("USAGE: dayplan rollover [--dir DIR] [--date YYYY-MM-DD] [--day-starts-at HOUR] [--dry-run]\n"))
+        #expect(help.stdout.hasPrefix("USAGE: dayplan rollover [--dir DIR] [--date YYYY-MM-DD] [--day-starts-at HOUR] [--dry-run] [--undo]\n"))
     }
 }
 

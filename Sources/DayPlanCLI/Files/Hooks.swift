@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// The plan folder's hooks (docs/hooks.md): executables in `.dayplan/hooks/`, named for when they run
+/// (`pre-rollover`, `post-rollover`, `post-add`, `post-mark`, `post-move`, `post-resolve`, `post-sync`), given one
+/// JSON object on standard input that says what changed. Run in the plan folder, with `DAYPLAN_HOOK` and
+/// `DAYPLAN_DIR` set; what a hook prints on standard output goes to dayplan's standard error, its standard error
+/// is passed on too, and a hook that runs past the limit (`DAYPLAN_HOOK_TIMEOUT` seconds, default 10) is killed,
+/// with every process it started.
+enum Hooks {
+    /// The hooks' folder inside the plan folder.
+    static let folder = ".dayplan/hooks"
+    /// Every hook dayplan runs, in the order docs/hooks.md lists them.
+    static let names = ["pre-rollover", "post-rollover", "post-add", "post-mark", "post-move", "post-resolve", "post-sync"]
+    /// How long a hook may run, in seconds, before it is killed.
+    static var timeout: Int {
+        Clock.environment("DAYPLAN_HOOK_TIMEOUT").flatMap { Int($0) }.map { max(1, $0) } ?? 10
+    }
+
+    /// What running one hook did.
+    struct Outcome {
+        /// The hook as messages name it: `.dayplan/hooks/post-add`.
+        let path: String
+        /// Its exit status (128 + the signal when a signal ended it).
+        let status: Int32
+        /// Whether it ran past the limit and was killed.
+        let timedOut: Bool
+        /// Whether it could not be started at all, and why.
+        let failedToStart: String?
+        /// Whether it ran and exited 0.
+        var succeeded: Bool { failedToStart == nil && !timedOut && status == 0 }
+
+        /// The line saying why it failed, for standard error; nil when it succeeded.
+        var failure: String? {
+            if let failedToStart { return "hook \(path) could not be run: \(failedToStart)" }
+            if timedOut { return "hook \(path) ran past \(Hooks.timeout) seconds and was killed" }
+            return status == 0 ? nil : "hook \(path) failed with exit status \(status)"
+        }
+    }
+
+    /// Runs the hook `name` of `planFolder` with `fields` (after `hook` and `planFolder`) as its JSON input; its
+    /// standard error goes to `err`. Nil when the plan folder has no such hook; a file there that is not executable
+    /// is named in a warning and not run, as git does.
+    static func run(_ name: String, in planFolder: PlanFolder, _ fields: [JSONValue.Member], err: inout Output) -> Outcome? {
+        guard planFolder.isInitialized else { return nil }
+        let shown = planFolder.path(of: FileSystem.join(folder, name))
+        let hook = FileSystem.join(planFolder.absolutePath, FileSystem.join(folder, name))
+        guard FileSystem.kind(of: hook) == .file else { return nil }
+        guard access(hook, X_OK) == 0 else {
+            err.line("dayplan: warning: hook \(shown) is not executable, so it was not run (chmod +x it to run it)")
+            return nil
+        }
+        let input = JSONValue.object([.init("hook", .string(name)), .init("planFolder", .string(planFolder.absolutePath))] + fields)
+            .serialized() + [UInt8(ascii: "\n")]
+        signal(SIGPIPE, SIG_IGN)  // a hook that exits without reading its input must not end dayplan
+
+        var stdinPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
+        guard pipe(&stdinPipe) == 0 else { return Outcome(path: shown, status: -1, timedOut: false, failedToStart: "no pipe") }
+        guard pipe(&stderrPipe) == 0 else {
+            close(stdinPipe[0]); close(stdinPipe[1])
+            return Outcome(path: shown, status: -1, timedOut: false, failedToStart: "no pipe")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        for descriptor in stdinPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        var environment: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if !text.hasPrefix("DAYPLAN_HOOK="), !text.hasPrefix("DAYPLAN_DIR=") { environment.append(text) }
+            entry += 1
+        }
+        environment += ["DAYPLAN_HOOK=\(name)", "DAYPLAN_DIR=\(planFolder.absolutePath)"]
+        // Started in the plan folder through the shell (the C library's chdir for posix_spawn is not in Swift's view
+        // of it), which then becomes the hook.
+        let words = ["/bin/sh", "-c", "cd \"$1\" && exec \"$2\"", "dayplan-hook", planFolder.absolutePath, hook]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
+        close(stdinPipe[0])
+        close(stderrPipe[1])
+        defer { close(stderrPipe[0]) }
+        guard spawned == 0 else {
+            close(stdinPipe[1])
+            return Outcome(path: shown, status: -1, timedOut: false, failedToStart: String(cString: strerror(spawned)))
+        }
+
+        // Its input, without waiting on a hook that does not read it.
+        _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
+        input.withUnsafeBytes { raw in _ = write(stdinPipe[1], raw.baseAddress, raw.count) }
+        close(stdinPipe[1])
+
+        // Its standard error read as it comes; it is waited for up to the limit, then killed with its group.
+        _ = fcntl(stderrPipe[0], F_SETFL, fcntl(stderrPipe[0], F_GETFL) | O_NONBLOCK)
+        var errors: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        func drain() {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(stderrPipe[0], $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                if errors.count < 65_536 { errors += buffer[0..<count] }
+            }
+        }
+        var status: Int32 = 0
+        var timedOut = false
+        let limit = timeout * 100
+        var waited = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            drain()
+            if done == pid { break }
+            if done < 0, errno != EINTR { break }
+            if waited >= limit {
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                timedOut = true
+                break
+            }
+            usleep(10_000)
+            waited += 1
+        }
+        drain()
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        if !errors.isEmpty {
+            err.write(bytes: errors)
+            if errors.last != UInt8(ascii: "\n") { err.line("") }
+        }
+        return Outcome(path: shown, status: code, timedOut: timedOut, failedToStart: nil)
+    }
+
+    /// The input of `post-add`, `post-mark` and `post-move`: the command, the day, and each change with its file,
+    /// line and the summary the command printed.
+    static func changes(_ command: String, day: Day, _ changes: [(file: String, line: Int, summary: String)]) -> [JSONValue.Member] {
+        [.init("command", .string(command)), .init("day", .string("\(day)")),
+         .init("changes", .array(changes.map { change in
+             .object([.init("file", .string(change.file)), .init("line", .integer(change.line)),
+                      .init("summary", .string(change.summary))])
+         }))]
+    }
+
+    /// Runs a `post-` hook after a write and reports a failure on standard error: the write stands whatever it does.
+    static func after(_ name: String, in planFolder: PlanFolder, _ fields: [JSONValue.Member], command: String, err: inout Output) {
+        guard let outcome = run(name, in: planFolder, fields, err: &err), let failure = outcome.failure else { return }
+        err.line("dayplan \(command): warning: \(failure); what \(command) wrote stands")
+    }
+}
