@@ -6,8 +6,10 @@ import Testing
 @Suite struct ResolveCommandTests {
     static let day = "# 2026-11-21\n\n## Morning\n- [ ] Write the talk\n- [ ] Call Ana\n\n## Backlog\n- [ ] Fix the bike\n"
     static let copy = "# 2026-11-21\n\n## Morning\n- [x] Write the talk\n- [ ] Buy milk\n\n## Backlog\n- [ ] Fix the bike\n"
-    static let merged = "# 2026-11-21\n\n## Morning\n- [x] Write the talk\n- [ ] Call Ana\n- [ ] Buy milk\n\n## Afternoon\n\n"
-        + "## Evening\n\n## Backlog\n- [ ] Fix the bike\n"
+    /// Neither side has an Afternoon or an Evening heading: the merge keeps the sides' layout (issue 34) and adds
+    /// none.
+    static let merged = "# 2026-11-21\n\n## Morning\n- [x] Write the talk\n- [ ] Call Ana\n- [ ] Buy milk\n\n"
+        + "## Backlog\n- [ ] Fix the bike\n"
 
     static let names: [(String, String)] = [
         ("2026-11-21.sync-conflict-20261121-081500-ABCDEFG.md", "Syncthing"),
@@ -76,7 +78,7 @@ import Testing
         let run = try Binary.run(["resolve"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.read("2026-11-21.md") == "# 2026-11-21\n\n## Morning\n- [x] Write the talk\n- [ ] Buy milk\n\n"
-                + "## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Fix the bike\n- [ ] Pay rent\n")
+                + "## Backlog\n- [ ] Fix the bike\n- [ ] Pay rent\n")
         #expect(run.stdout.contains("(\(tool); against git's last commit of it):"))
         #expect(run.stdout.contains("2026-11-21.md: “Call Ana”: removed, as the copy removed it and the day file had not changed it since the last commit"))
         #expect(run.stdout.contains("2026-11-21.md: “Buy milk”: added from the copy"))
