@@ -180,6 +180,9 @@ extension DayRecord {
                     return
                 }
                 writer.member("notes"); writer.strings(task.notes)
+                if task.endsInHardBreak, let first = task.notes.first, !first.isEmpty {
+                    writer.member("breakAfterTitle"); writer.bool(true)
+                }
                 writer.member("subtasks")
                 writer.array(task.subtasks) { subtask, writer in
                     writer.open("status"); writer.string(DayRecord.name(of: subtask.status))
@@ -345,11 +348,19 @@ extension TaskRecord {
         if let value = object.value("metadata") {
             metadata = try DayRecord.metadata(json: value, at: object.path("metadata"))
         }
-        let task = PlanTask(bucket: bucket, status: status, title: try ObjectReader.line(.string(title), at: object.path("title")),
+        var task = PlanTask(bucket: bucket, status: status, title: try ObjectReader.line(.string(title), at: object.path("title")),
                             metadata: metadata, notes: try object.lines("notes"))
+        if let value = object.value("breakAfterTitle") {
+            guard case .bool(let breaks) = value else {
+                throw RecordError(path: object.path("breakAfterTitle"), message: "expected true or false, found \(value.jsonText())")
+            }
+            // A break written only before a note (PlanTask.endsInHardBreak).
+            task.endsInHardBreak = breaks && task.notes.first?.isEmpty == false
+        }
         self.init(task: task, textBefore: try object.lines("textBefore"), line: 0)
         for view in ["line", "words", "tags", "subtasks"] { _ = object.value(view) }
-        try object.finish(knowing: ["line", "textBefore", "bucket", "status", "title", "words", "tags", "metadata", "notes", "subtasks"])
+        try object.finish(knowing: ["line", "textBefore", "bucket", "status", "title", "words", "tags", "metadata", "notes",
+                                    "breakAfterTitle", "subtasks"])
     }
 }
 

@@ -54,6 +54,8 @@ struct Parser<Sink> {
     /// A line of free text or notes that ends in a Markdown hard break, kept only if a line follows it directly:
     /// decided when the next line is read (`releaseHardBreak`).
     var heldBreak = HeldBreak.none
+    /// Whether the open task's line ends in a hard break: kept if its first note follows directly.
+    var openTaskBreaks = false
     // A code fence opened inside the open task's notes: its lines are kept as they are.
     var noteFence: (mark: UInt8, length: Int)?
 
@@ -326,6 +328,7 @@ extension Parser where Sink: DayReading {
                                    : rememberedTask(indentEnd, trimmedEnd, wholeLine: indentEnd == start && trimmedEnd == end)
             if isTaskOpen {
                 openTaskIndent = indentWidth
+                openTaskBreaks = endsInHardBreak(indentEnd, end)
                 return
             }
         }
@@ -398,6 +401,7 @@ extension Parser where Sink: DayReading {
 
     /// Adds a line to the open task's notes, with the blank lines before it; watches for code fences there.
     mutating func addNoteLine(_ indentWidth: Int, _ start: Int, _ indentEnd: Int, _ end: Int, _ trimmedEnd: Int) {
+        if openTaskBreaks, noteLines.isEmpty, pendingBlanks.isEmpty { openTask?.endsInHardBreak = true }
         if noteFence != nil {
             noteLines += pendingBlanks
         } else if !pendingBlanks.isEmpty {
@@ -501,6 +505,7 @@ extension Parser where Sink: DayReading {
     /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
     mutating func finishTask() {
         guard isTaskOpen else { return }
+        openTaskBreaks = false
         // The task is finished where it stands, then moved out: a copy of it made here was copied again into
         // its item.
         if !noteLines.isEmpty {

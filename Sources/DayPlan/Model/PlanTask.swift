@@ -44,6 +44,9 @@ public struct PlanTask: Hashable, Sendable {
     public var bucket: Bucket
     /// Where the task stands.
     public var status: Status
+    /// Whether the task line ends in a Markdown hard break (two spaces) before its first note, which continues
+    /// the title on the next line. Written only while a note follows; layout, not part of a task's equality.
+    public var endsInHardBreak = false
 
     /// Makes a task.
     public init(bucket: Bucket, status: Status = .todo, title: String,
@@ -186,6 +189,10 @@ public struct PlanTask: Hashable, Sendable {
             output.append(utf8: title)
         }
         metadata.write(to: &output)
+        if endsInHardBreak, let first = notes.first, !first.isEmpty {
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: " "))
+        }
     }
 
     /// What identifies the same task on two days: bucket aside, its title.
