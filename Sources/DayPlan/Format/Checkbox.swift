@@ -2,6 +2,24 @@
 /// `.` or `)`), a status box `[c]`, then the text. Shared by the parser, which decides what such a line is
 /// where it stands, and by `PlanTask.subtasks`.
 struct Checkbox {
+    /// The words Logseq and org-mode write an open task with (`- TODO …`, `** TODO …`), which dayplan does not
+    /// read as tasks: the parser reports such lines and rollover names each one it leaves behind.
+    static let openTaskWords = ["TODO", "DOING", "LATER", "NOW", "WAITING", "NEXT"]
+
+    /// Whether `bytes[start..<end]` is an org-mode headline with an open task word (`** TODO Call Bo`): stars,
+    /// white space, then the word and white space or the end of the line.
+    static func isOrgTask(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i < end, bytes[i] == UInt8(ascii: "*") { i += 1 }
+        guard i > start, i < end, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") else { return false }
+        while i < end, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        return openTaskWords.contains { word in
+            let after = i + word.utf8.count
+            return after <= end && bytes[i..<after].elementsEqual(word.utf8)
+                && (after == end || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t"))
+        }
+    }
+
     /// The bucket the bullet writes; nil for a number (`1.`, `2)`), which says no bucket.
     let bucket: Bucket?
     /// Whether white space stands between the bullet and the box, as Markdown needs for a checkbox.

@@ -18,6 +18,9 @@ extension Parser where Sink: DayReading {
             if let bucket = Bucket(bullet: bytes[start]), start + 1 < end, isBlank(bytes[start + 1]),
                phase == .section, !isThematicBreak(start, end) {
                 report(.listItemWithoutBox(bucket), start, end)
+            } else if phase == .section, bytes[start] == UInt8(ascii: "*"), Checkbox.isOrgTask(bytes, from: start, to: end) {
+                // An org-mode headline with a task word (`** TODO …`): no list item to Markdown, a task to its writer.
+                report(.listItemWithoutBox(.must), start, end)
             }
             return nil
         }

@@ -71,17 +71,15 @@ public struct Rollover: Sendable {
         public var oldDayLine: Int? = nil
     }
 
-    /// The words Logseq and org-mode write an open task with (`- TODO …`), which dayplan does not read as tasks.
-    static let openTaskWords = ["TODO", "DOING", "LATER", "NOW", "WAITING", "NEXT"]
-
-    /// The list items without a status box that start with an open task word (`- TODO Write the plan`): a task to
+    /// The list items without a status box that start with an open task word (`- TODO Write the plan`, and org's
+    /// `** TODO …`): a task to
     /// the person, but none to dayplan, so rollover leaves it and names it, never silently (issue 34).
     static func openWordItems(in diagnostics: [Diagnostic], of bytes: [UInt8]) -> [Diagnostic] {
         diagnostics.compactMap { finding -> Diagnostic? in
             guard finding.rule == .listItemWithoutStatus, finding.start.offset < bytes.count else { return nil }
             let end = bytes[finding.start.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             let words = String(decoding: bytes[finding.start.offset..<end], as: UTF8.self).split(separator: " ")
-            guard words.count >= 2, let word = openTaskWords.first(where: { words[1] == $0 }) else { return nil }
+            guard words.count >= 2, let word = Checkbox.openTaskWords.first(where: { words[1] == $0 }) else { return nil }
             return Diagnostic(finding.rule, from: finding.start, to: finding.end,
                               "This `\(word)` item is a task to Logseq or org-mode but not to dayplan, so rollover left it "
                               + "here; write it as `- [ ] …` to plan and carry it.")

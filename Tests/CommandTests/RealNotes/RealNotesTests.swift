@@ -19,11 +19,16 @@ import Testing
     }()
 
     /// A line a Markdown renderer or a task plugin shows as an open task: an open checkbox (`- [ ] …`, `- [/] …`,
-    /// `1. [ ] …`) or a Logseq/org word (`- TODO …`, `DOING`, `LATER`, `NOW`); its text, white space folded.
+    /// `1. [ ] …`) or a Logseq/org word (`- TODO …`, `** TODO …`, `DOING`, `LATER`, `NOW`); its text, white space
+    /// folded.
     static func openText(_ line: Substring) -> String? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         var rest = trimmed
-        if let bullet = rest.first, "-*+".contains(bullet) {
+        let stars = rest.prefix { $0 == "*" }
+        if stars.count >= 2, rest.dropFirst(stars.count).first == " " {
+            // An org-mode headline (`** TODO …`).
+            rest = rest.dropFirst(stars.count)
+        } else if let bullet = rest.first, "-*+".contains(bullet) {
             rest = rest.dropFirst()
         } else {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
