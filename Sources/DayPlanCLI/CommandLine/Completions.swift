@@ -3,7 +3,8 @@
 ///
 /// Each script completes command names, each command's options (long and short), an option's value by its
 /// `ValueKind` (choices, folders, files, hours, and dates and tags through `dayplan completions --list`),
-/// and positional arguments (day files and folders for `.paths`).
+/// and positional arguments word by word (day files and folders for `.paths`; for `mark`, a status and then one
+/// of the day's task titles, through `dayplan completions --list tasks`).
 enum Completions {
     /// The shells there is a script for.
     enum Shell: String, CaseIterable {
@@ -36,6 +37,47 @@ enum Completions {
         case .text: ("text", [])
         case .command: ("command", [])
         }
+    }
+
+    /// What one positional word is completed with: a value kind, or the titles of the day's tasks.
+    enum Candidates: Equatable {
+        case kind(ValueKind)
+        /// The titles of the tasks of the day's file (`--date`'s, else today's), as `mark` and `move` take them.
+        case task
+    }
+
+    /// One positional word of a command: its placeholder, what completes it, and whether it may be left out
+    /// or repeated.
+    struct Positional {
+        let placeholder: String
+        let candidates: Candidates
+        let optional: Bool
+        let repeated: Bool
+    }
+
+    /// The positional words a command's placeholder names, one by one: `BASE OURS THEIRS [PATH]` is four files
+    /// (the last optional), `PATH ...` any number of paths, `done|doing|todo|cancel TASK` a choice and then a
+    /// task title. A word with `|` is a choice, the word `TASK` a task's title, any other word the value's kind.
+    static func positionals(_ value: Value) -> [Positional] {
+        var result: [Positional] = []
+        for word in value.placeholder.split(separator: " ").map(String.init) {
+            if word == "...", let last = result.popLast() {
+                result.append(Positional(placeholder: last.placeholder, candidates: last.candidates, optional: true, repeated: true))
+                continue
+            }
+            let optional = word.hasPrefix("[") && word.hasSuffix("]")
+            let name = optional ? String(word.dropFirst().dropLast()) : word
+            let candidates: Candidates
+            if name == "TASK" {
+                candidates = .task
+            } else if name.contains("|") {
+                candidates = .kind(.choice(name.split(separator: "|").map(String.init)))
+            } else {
+                candidates = .kind(value.kind)
+            }
+            result.append(Positional(placeholder: name, candidates: candidates, optional: optional, repeated: false))
+        }
+        return result
     }
 
     /// The first sentence of a help text, for the one-line descriptions shells show beside a candidate.
@@ -76,9 +118,20 @@ enum Completions {
             }
             let options = spec.allOptions.flatMap(names).joined(separator: " ")
             if let arguments = spec.arguments {
-                let (name, words) = action(arguments.kind)
                 cases += "        if [[ $cur == -* ]]; then _dayplan_words \(options); return; fi\n"
-                cases += "        _dayplan_value \(([name] + words).joined(separator: " "))\n"
+                let positionals = positionals(arguments)
+                if positionals.count == 1 {
+                    cases += "        \(bashValue(positionals[0].candidates))\n"
+                } else {
+                    // Which positional word the cursor is on, past the options and their values.
+                    cases += "        _dayplan_position \(valued.flatMap(names).joined(separator: " "))\n"
+                    cases += "        case $position in\n"
+                    for (index, positional) in positionals.enumerated() {
+                        cases += "        \(positional.repeated ? "*" : String(index))) \(bashValue(positional.candidates)) ;;\n"
+                    }
+                    if positionals.last?.repeated != true { cases += "        *) COMPREPLY=() ;;\n" }
+                    cases += "        esac\n"
+                }
             } else {
                 cases += "        _dayplan_words \(options)\n"
             }
@@ -96,9 +149,49 @@ enum Completions {
                 mapfile -t COMPREPLY < <(compgen -W "$*" -- "$cur")
             }
 
+            # Offers a candidate that may hold spaces or `#` (which would start a comment): as it is after an
+            # opening quote (the shell closes it), else with each such character escaped (`\\#home`).
+            _dayplan_quoted() {
+                if [[ $cur == [\\'\\"]* ]]; then COMPREPLY+=("$1"); else COMPREPLY+=("$(printf '%q' "$1")"); fi
+            }
+
+            # Sets $value to the value of option $1 given on the line (`--dir x`, `--dir=x`); fails when none is.
+            _dayplan_option() {
+                local i
+                value=
+                for ((i = 1; i < cword; i++)); do
+                    if [[ ${words[i]} == "$1" ]]; then
+                        value=${words[i + 1]}
+                        [[ $value == = ]] && value=${words[i + 2]}
+                    elif [[ ${words[i]} == "$1"=* ]]; then
+                        value=${words[i]#"$1"=}
+                    fi
+                done
+                [[ -n $value ]]
+            }
+
+            # Sets $position to the number of positional words before the cursor, after the command's name;
+            # the arguments are the command's options that take a value (their value is no positional word).
+            _dayplan_position() {
+                local i skip=0 valued=" $* "
+                position=0
+                for ((i = command_index + 1; i < cword; i++)); do
+                    if [[ ${words[i]} == = ]]; then skip=1; continue; fi
+                    if ((skip)); then skip=0; continue; fi
+                    case ${words[i]} in
+                    -*=*) ;;
+                    -*) [[ $valued == *" ${words[i]} "* ]] && skip=1 ;;
+                    *) ((position++)) ;;
+                    esac
+                done
+            }
+
             # Offers what a value of one kind can be: _dayplan_value KIND [CHOICE ...].
             _dayplan_value() {
-                local kind=$1
+                local kind=$1 value
+                # What is typed, without an opening quote or backslashes, to match candidates against.
+                local typed=${cur#[\\'\\"]}
+                typed=${typed//\\\\/}
                 shift
                 case $kind in
                 paths)
@@ -119,16 +212,24 @@ enum Completions {
                 choice) _dayplan_words "$@" ;;
                 tag)
                     # The plan folder: --dir on the line, else what dayplan finds itself.
-                    local i dir=()
-                    for ((i = 1; i < cword; i++)); do
-                        [[ ${words[i]} == --dir ]] && dir=(--dir "${words[i + 1]}")
-                        [[ ${words[i]} == --dir=* ]] && dir=(--dir "${words[i]#--dir=}")
-                    done
-                    local tags
-                    tags=$(command dayplan completions --list tags "${dir[@]}" 2>/dev/null)
-                    # `#` starts a comment in bash, so a tag typed without it is completed without it.
-                    [[ $cur == '#'* ]] || tags=${tags//'#'/}
-                    _dayplan_words "$tags" ;;
+                    local dir=()
+                    _dayplan_option --dir && dir=(--dir "$value")
+                    local tag
+                    COMPREPLY=()
+                    while IFS= read -r tag; do
+                        # A tag typed without its `#` is completed without it.
+                        [[ $typed == '#'* ]] || tag=${tag#'#'}
+                        [[ $tag == "$typed"* ]] && _dayplan_quoted "$tag"
+                    done < <(command dayplan completions --list tags "${dir[@]}" 2>/dev/null) ;;
+                task)
+                    # The titles of the day's tasks (--dir and --date on the line), for mark and move.
+                    local title options=()
+                    _dayplan_option --dir && options+=(--dir "$value")
+                    _dayplan_option --date && options+=(--date "$value")
+                    COMPREPLY=()
+                    while IFS= read -r title; do
+                        [[ $title == "$typed"* ]] && _dayplan_quoted "$title"
+                    done < <(command dayplan completions --list tasks "${options[@]}" 2>/dev/null) ;;
                 command) _dayplan_words \(commandNames) ;;
                 *) COMPREPLY=() ;;
                 esac
@@ -146,9 +247,9 @@ enum Completions {
                     # Without bash-completion, `--option=value` arrives as three words.
                     if [[ $cur == = ]]; then cur=; elif [[ $prev == = ]]; then prev=${words[cword - 2]}; fi
                 fi
-                local i command=
+                local i command= command_index=0 position
                 for ((i = 1; i < cword; i++)); do
-                    if [[ ${words[i]} != -* ]]; then command=${words[i]}; break; fi
+                    if [[ ${words[i]} != -* ]]; then command=${words[i]}; command_index=$i; break; fi
                 done
                 case $command in
                 '')
@@ -159,6 +260,16 @@ enum Completions {
             complete -F _dayplan dayplan
 
             """
+    }
+
+    /// The bash line that offers `candidates`: `_dayplan_value KIND [CHOICE ...]`.
+    static func bashValue(_ candidates: Candidates) -> String {
+        switch candidates {
+        case .task: return "_dayplan_value task"
+        case .kind(let kind):
+            let (name, words) = action(kind)
+            return "_dayplan_value " + ([name] + words).joined(separator: " ")
+        }
     }
 
     // MARK: zsh
@@ -212,9 +323,17 @@ enum Completions {
         var cases = ""
         for spec in specs {
             var lines = optionSpecs(spec.allOptions)
-            if let arguments = spec.arguments {
-                let repeated = arguments.placeholder.hasSuffix("...") ? "*" : "1"
-                lines.append("'\(repeated):\(zshQuoted(arguments.placeholder).replacingColons()):\(zshAction(arguments.kind))'")
+            // One spec per positional word, so that past the first (`mark done `, `merge a.md b.md `) the next
+            // word's candidates are offered, not the options (whose common `-` zsh would insert).
+            let words: [Positional] = spec.arguments.map(Completions.positionals) ?? []
+            for (index, positional) in words.enumerated() {
+                let position = positional.repeated ? "*" : String(index + 1) + (positional.optional ? ":" : "")
+                let action: String
+                switch positional.candidates {
+                case .task: action = "_dayplan_tasks"
+                case .kind(let kind): action = zshAction(kind)
+                }
+                lines.append("'\(position):\(zshQuoted(positional.placeholder).replacingColons()):\(action)'")
             }
             cases += "        \(spec.name))\n            _arguments -s -S \\\n                "
                 + lines.joined(separator: " \\\n                ") + " && ret=0\n            ;;\n"
@@ -259,6 +378,21 @@ enum Completions {
                 # A tag typed without its `#` is completed without it.
                 [[ $PREFIX == '#'* ]] || tags=(${tags#\\#})
                 compadd "$@" -- $tags
+            }
+
+            # The titles of the day's tasks (--dir and --date on the line), for mark and move.
+            _dayplan_tasks() {
+                local -a options tasks
+                local name index
+                for name in --dir --date; do
+                    index=${words[(I)$name]}
+                    (( index )) && options+=($name "${(Q)words[index + 1]}")
+                    [[ -n ${words[(r)$name=*]} ]] && options+=($name "${(Q)${words[(r)$name=*]}#$name=}")
+                done
+                tasks=(${(f)"$(_call_program tasks command dayplan completions --list tasks ${(q)options} 2>/dev/null)"})
+                # None (no file for that day yet): say so, or _arguments would offer the options instead.
+                (( $#tasks )) || { _message "no task in that day's file"; return 0 }
+                compadd "$@" -a tasks
             }
 
             _dayplan() {
@@ -326,11 +460,23 @@ enum Completions {
             let condition = "__dayplan_command \(spec.name)"
             lines.append("")
             lines += optionLines(spec.allOptions, condition: condition)
-            if let arguments = spec.arguments {
-                if case .choice(let choices) = arguments.kind {
-                    lines.append("complete -c dayplan -n '\(condition)' -a '\(fishQuoted(choices.joined(separator: " ")))'")
-                } else if arguments.kind != .text {
-                    lines.append("complete -c dayplan -n '\(condition)' -a '(__dayplan_value \(action(arguments.kind).name))'")
+            let positionals: [Positional] = spec.arguments.map(Completions.positionals) ?? []
+            let valued = spec.allOptions.filter { $0.value != nil }.flatMap(names).joined(separator: " ")
+            for (index, positional) in positionals.enumerated() {
+                // With more than one positional word, each is offered where it stands.
+                let at = positionals.count == 1 ? condition
+                    : "\(condition); and test (__dayplan_position \(valued)) -\(positional.repeated ? "ge" : "eq") \(index)"
+                switch positional.candidates {
+                case .task:
+                    lines.append("complete -c dayplan -n '\(at)' -a '(__dayplan_value task)'")
+                case .kind(.choice(let choices)):
+                    lines.append("complete -c dayplan -n '\(at)' -a '\(fishQuoted(choices.joined(separator: " ")))'")
+                case .kind(.file):
+                    lines.append("complete -c dayplan -n '\(at)' -F")
+                case .kind(.text):
+                    break
+                case .kind(let kind):
+                    lines.append("complete -c dayplan -n '\(at)' -a '(__dayplan_value \(action(kind).name))'")
                 }
             }
         }
@@ -349,6 +495,24 @@ enum Completions {
                     end
                 end
                 return 1
+            end
+
+            # The number of positional words typed after the command's name; the arguments are the command's
+            # options that take a value (their value is no positional word).
+            function __dayplan_position
+                set -l words (commandline -opc)
+                set -l count -1
+                set -l skip 0
+                for word in $words[2..-1]
+                    if test $skip -eq 1
+                        set skip 0
+                    else if string match -q -- '-*' $word
+                        contains -- $word $argv; and set skip 1
+                    else
+                        set count (math $count + 1)
+                    end
+                end
+                echo $count
             end
 
             # What a value of one kind can be.
@@ -384,6 +548,20 @@ enum Completions {
                         else
                             string replace -- '#' '' $tags
                         end
+                    case task
+                        # The titles of the day's tasks (--dir and --date on the line), for mark and move.
+                        set -l words (commandline -opc)
+                        set -l options
+                        for index in (seq (count $words))
+                            for name in --dir --date
+                                if test "$words[$index]" = $name; and test $index -lt (count $words)
+                                    set options $options $name $words[(math $index + 1)]
+                                else if string match -q -- "$name=*" $words[$index]
+                                    set options $options $name (string replace -- "$name=" '' $words[$index])
+                                end
+                            end
+                        end
+                        command dayplan completions --list tasks $options 2>/dev/null
                     case command
                         printf '%s\\n' \(specs.map(\.name).joined(separator: " "))
                 end

@@ -13,8 +13,8 @@ enum CompletionsCommand {
             Prints a script that completes dayplan's commands, options and their values in the given
             shell: day files and folders for paths, the choices of options such as --format, dates for
             --date (today, tomorrow and the last days) and the plan folder's tags for options that take
-            one. It is made from the same descriptions as the commands' help, so it always matches this
-            dayplan.
+            one, and the statuses and the day's task titles for mark and move. It is made from the same
+            descriptions as the commands' help, so it always matches this dayplan.
 
             bash: source <(dayplan completions bash) in ~/.bashrc. zsh: dayplan completions zsh >
             ~/.zfunc/_dayplan, with ~/.zfunc in $fpath before compinit. fish: dayplan completions fish >
@@ -24,15 +24,18 @@ enum CompletionsCommand {
             """,
         options: [
             .choice("--list", ListKind.allCases.map(\.rawValue),
-                    "Print candidates instead of a script: the dates (YYYY-MM-DD, a tab, and today, tomorrow or the weekday), or the #tags used in the plan folder's day files."),
+                    "Print candidates instead of a script: the dates (YYYY-MM-DD, a tab, and today, tomorrow or the weekday), the #tags used in the plan folder's day files, or the titles of the day's tasks (each once, in the file's order)."),
             .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR",
-                    "The plan folder whose tags --list tags prints (default: the current folder)."),
+                    "The plan folder whose tags or tasks --list prints (default: the current folder)."),
+            .option("--date", "YYYY-MM-DD", .date, "The day whose tasks --list tasks prints (default: today; also today, yesterday, tomorrow)."),
+            .option("--day-starts-at", "HOUR", .hour, environment: "DAYPLAN_DAY_STARTS_AT",
+                    "Before this hour (0-23) it is still yesterday, for --list tasks (default: the day-starts-at setting, else 0)."),
         ],
         exitCodes: [(0, "printed"), (2, "usage error, or the plan folder cannot be read")])
 
     /// What `--list` prints.
     enum ListKind: String, CaseIterable {
-        case dates, tags
+        case dates, tags, tasks
     }
 
     @MainActor static func run(_ arguments: Arguments) -> ExitCode {
@@ -60,6 +63,15 @@ enum CompletionsCommand {
                     let (found, unreadable) = try tags(in: folder)
                     for tag in found { out.line(tag) }
                     for failure in unreadable { err.line("dayplan completions: warning: \(failure.message)") }
+                } catch {
+                    err.line("dayplan completions: \(error.message)")
+                    return .failure
+                }
+            case .tasks:
+                // The day mark and move would read, found as they find it; none (no file yet) lists nothing.
+                do {
+                    let session = try DaySession.open(arguments, writing: false)
+                    for title in taskTitles(session.bytes ?? []) { out.line(title) }
                 } catch {
                     err.line("dayplan completions: \(error.message)")
                     return .failure
@@ -111,5 +123,11 @@ enum CompletionsCommand {
             }
         }
         return (found.sorted(), unreadable)
+    }
+
+    /// The titles of the tasks of a day file, each once, in the file's order: what mark and move take as TASK.
+    static func taskTitles(_ bytes: [UInt8]) -> [String] {
+        var seen = Set<String>()
+        return DayDocument(parsing: bytes).allTasks.map(\.title).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 }

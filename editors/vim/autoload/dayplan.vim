@@ -132,9 +132,22 @@ function! dayplan#move(region) abort
   return s:edit('move', ['--to', a:region])
 endfunction
 
-" Attaches `dayplan lsp` (over standard input and output) to the buffer when this dayplan has it:
-" in Neovim through its client, in Vim through the vim-lsp plugin when it is installed. Sets
-" b:dayplan_lsp to 'attached', 'unavailable' (no `dayplan lsp`) or 'no client'.
+" The plan folder of the current buffer (or of buffer number a:1): the folder holding .dayplan/, else
+" the file's folder.
+function! dayplan#root(...) abort
+  let folder = fnamemodify(bufname(a:0 ? a:1 : '%'), ':p:h')
+  let root = fnamemodify(finddir('.dayplan', fnameescape(folder) . ';'), ':p:h:h')
+  if empty(root) || root ==# fnamemodify('.', ':p:h:h')
+    let root = folder
+  endif
+  return root
+endfunction
+
+" Attaches `dayplan lsp` (over standard input and output) to the buffer when this dayplan has it: in
+" Neovim through its own client, unless a client named dayplan is already attached (a setup of the
+" person's own); in Vim through the first of vim-lsp, yegappan/lsp and ALE that is installed. Sets
+" b:dayplan_lsp to 'attached', 'other client' (Neovim: one was there already), 'unavailable' (no
+" `dayplan lsp`), 'no client' or 'off', and in Vim b:dayplan_lsp_client to the client's name.
 function! dayplan#lsp_attach() abort
   if get(g:, 'dayplan_no_lsp', 0)
     let b:dayplan_lsp = 'off'
@@ -144,17 +157,45 @@ function! dayplan#lsp_attach() abort
     let b:dayplan_lsp = 'unavailable'
     return
   endif
-  let root = fnamemodify(finddir('.dayplan', fnameescape(expand('%:p:h')) . ';'), ':p:h:h')
-  if empty(root) || root ==# fnamemodify('.', ':p:h:h')
-    let root = expand('%:p:h')
-  endif
   if has('nvim-0.5')
-    let b:dayplan_lsp = luaeval('require("dayplan").attach(_A[1], _A[2])', [dayplan#executable(), root])
-  elseif exists('*lsp#register_server')
-    call lsp#register_server({'name': 'dayplan', 'cmd': {server_info -> [dayplan#executable(), 'lsp']},
-          \ 'allowlist': ['dayplan']})
-    let b:dayplan_lsp = 'attached'
-  else
-    let b:dayplan_lsp = 'no client'
+    let b:dayplan_lsp = luaeval('require("dayplan").attach(_A[1], _A[2])', [dayplan#executable(), dayplan#root()])
+    return
   endif
+  let client = dayplan#lsp_register()
+  if empty(client)
+    let b:dayplan_lsp = 'no client'
+    " A client loaded later (a lazy plugin manager, :packadd) registers the server when it sets up.
+    augroup dayplan_lsp_late
+      autocmd!
+      autocmd User lsp_setup ++once call dayplan#lsp_register()
+      autocmd User LspSetup ++once call dayplan#lsp_register()
+    augroup END
+  else
+    let b:dayplan_lsp = 'attached'
+    let b:dayplan_lsp_client = client
+  endif
+endfunction
+
+" Vim: registers `dayplan lsp` for the dayplan filetype with the first client installed, once a session
+" (each client then attaches it to every day file itself); returns the client's name, or '' for none.
+" Checked by what each client's plugin file sets, not by its autoloaded functions: a file opened from the
+" command line reaches its FileType event before anything is autoloaded (issue 35, case 1).
+function! dayplan#lsp_register() abort
+  if exists('s:client')
+    return s:client
+  endif
+  if exists('g:lsp_loaded') " vim-lsp; lsp#register_server autoloads it
+    call lsp#register_server({'name': 'dayplan', 'cmd': {server_info -> [dayplan#executable(), 'lsp']},
+          \ 'root_uri': {server_info -> 'file://' . dayplan#root()}, 'allowlist': ['dayplan']})
+    let s:client = 'vim-lsp'
+  elseif exists('*g:LspAddServer') " yegappan/lsp
+    call g:LspAddServer([{'name': 'dayplan', 'filetype': ['dayplan'], 'path': exepath(dayplan#executable()),
+          \ 'args': ['lsp']}])
+    let s:client = 'yegappan-lsp'
+  elseif exists('g:loaded_ale') " ALE reads ale_linters/dayplan/dayplan.vim of this plugin itself
+    let s:client = 'ale'
+  else
+    return ''
+  endif
+  return s:client
 endfunction

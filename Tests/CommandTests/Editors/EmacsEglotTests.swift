@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Issue 35, case 7: eglot with Emacs 28 (Debian's emacs-nox and elpa-eglot), not only 29: the setup of
+/// docs/language-server.md, as written there, in Emacs batch against the real `dayplan lsp`.
+@Suite struct EmacsEglotTests {
+    static let emacs = installedProgram("emacs")
+    /// Whether eglot loads (built in from Emacs 29; the elpa-eglot package before).
+    static let eglot = emacs.map { path in
+        (try? runProgram(path, ["--batch", "-q", "--eval", "(progn (package-initialize) (require 'eglot))"], in: URL(fileURLWithPath: "/")))?.status == 0
+    } ?? false
+
+    /// The elisp block under **Emacs** in docs/language-server.md.
+    static func documentedSetup() throws -> String {
+        let docs = try String(contentsOf: Repository.url("docs/language-server.md"), encoding: .utf8)
+        let after = try #require(docs.components(separatedBy: "**Emacs**").dropFirst().first)
+        let block = try #require(after.components(separatedBy: "```elisp\n").dropFirst().first)
+        return try #require(block.components(separatedBy: "```").first)
+    }
+
+    @Test(.enabled(if: emacs != nil && eglot, "emacs or eglot (elpa-eglot before Emacs 29) is not installed"))
+    func eglotShowsTheFindingsOfADayFile() throws {
+        let (home, plans) = try LanguageClientTests.planFolder()
+        let setup = try home.write("setup.el", try Self.documentedSetup())
+        let run = try runProgram(try #require(Self.emacs), ["--batch", "-q", "-l", Repository.url("Tests/CommandTests/Editors/eglot-test.el").path,
+                                                           setup.path, "2026-11-23.md"],
+                                 in: plans, environment: ["HOME": home.url.path, "DAYPLAN_NOW": "1795435200"])
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        // Without markdown-mode (Debian's elpa-markdown-mode) a .md file is in another mode; the setup names both.
+        #expect(lines.contains { $0.hasPrefix("mode=") }, "\(run.output)")
+        #expect(lines.contains("diagnostics=1 servers=1"), "\(run.output)")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Issue 35, cases 1 and 2: the plugin attaches the real `dayplan lsp` in each client it supports, to a day
+/// file opened from the command line (vim-lsp missed it: its functions are autoloaded only later) and to one
+/// opened with :edit after, with one server process and each finding once; in Neovim, beside the docs' own
+/// init.lua snippet too, and with 'omnifunc' and K when it is the only client. `lsp-client-test.vim` beside
+/// this file is the vimrc; it writes one line per file.
+@Suite struct LanguageClientTests {
+    /// The third-party clients (../shared/thirdparty from the main clone; ../../shared from a worktree beside it).
+    static let thirdParty = ["../shared/thirdparty", "../../shared/thirdparty"].map { Repository.url($0).standardized }
+        .first { FileManager.default.fileExists(atPath: $0.path) } ?? Repository.url("../shared/thirdparty")
+    static let vimLsp = thirdParty.appendingPathComponent("vim-lsp"), yegappan = thirdParty.appendingPathComponent("yegappan-lsp")
+    static let ale = ["/usr/share/vim/vimfiles/pack/dist-bundle/opt/ale", "/usr/share/vim-ale"]
+        .first { FileManager.default.fileExists(atPath: $0) }
+    static func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    /// A plan folder with two day files, each with one finding (two open must tasks in the morning); in
+    /// `home/plans` so that the docs' snippet (`~/plans`) finds it.
+    static func planFolder() throws -> (TemporaryFolder, URL) {
+        let home = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: home.url.appendingPathComponent("plans/.dayplan"), withIntermediateDirectories: true)
+        try home.write("plans/2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] One\n* [ ] Two\n")
+        try home.write("plans/2026-11-24.md", "# 2026-11-24\n\n## Morning\n* [ ] Three\n* [ ] Four\n")
+        let lint = try Binary.run(["lint", "-q", "2026-11-23.md"], in: home.url.appendingPathComponent("plans"))
+        #expect(lint.stdout.split(separator: "\n").count == 1, "\(lint.stdout)")
+        return (home, home.url.appendingPathComponent("plans"))
+    }
+
+    /// The environment of the vimrc: the plugin, the client, the real binary, the files.
+    static func environment(_ client: String, clientPath: String = "", home: TemporaryFolder, setup: String = "") -> [String: String] {
+        ["DAYPLAN_PLUGIN": Repository.url("editors/vim").path, "DAYPLAN_CLIENT": client, "DAYPLAN_CLIENT_PATH": clientPath,
+         "DAYPLAN_BINARY": Binary.url.path, "DAYPLAN_RESULTS": home.url.appendingPathComponent("results.txt").path,
+         "DAYPLAN_SECOND": "2026-11-24.md", "DAYPLAN_SETUP": setup, "DAYPLAN_NOW": "1795435200",
+         "XDG_CONFIG_HOME": home.url.path, "XDG_DATA_HOME": home.url.path, "XDG_STATE_HOME": home.url.path,
+         "XDG_CACHE_HOME": home.url.path, "HOME": home.url.path]
+    }
+
+    /// Vim with `client`, under tmux (a real terminal, as a person runs it): the file opened from the command line.
+    static func vimResults(_ client: String, clientPath: String = "") throws -> [String] {
+        let (home, plans) = try planFolder()
+        let vimrc = Repository.url("Tests/CommandTests/Editors/lsp-client-test.vim").path
+        let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: plans,
+                                      environment: environment(client, clientPath: clientPath, home: home))
+        let results = home.url.appendingPathComponent("results.txt")
+        let screen = try session.wait(seconds: 60) { _ in exists(results) }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(exists(results), "\(screen)")
+        return (try? String(contentsOf: results, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(vimLsp),
+                   "vim, tmux or ../shared/thirdparty/vim-lsp is missing"))
+    func vimLspAttachesToAFileOpenedFromTheCommandLine() throws {
+        #expect(try Self.vimResults("vim-lsp", clientPath: Self.vimLsp.path) == [
+            "2026-11-23.md: state=attached client=vim-lsp diagnostics=1 servers=1",
+            "2026-11-24.md: state=attached client=vim-lsp diagnostics=1 servers=1",
+        ])
+    }
+
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(yegappan),
+                   "vim, tmux or ../shared/thirdparty/yegappan-lsp is missing"))
+    func yegappanLspAttachesToAFileOpenedFromTheCommandLine() throws {
+        #expect(try Self.vimResults("yegappan-lsp", clientPath: Self.yegappan.path) == [
+            "2026-11-23.md: state=attached client=yegappan-lsp diagnostics=1 servers=1",
+            "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=1 servers=1",
+        ])
+    }
+
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && ale != nil, "vim, tmux or vim-ale is not installed"))
+    func aleAttachesToAFileOpenedFromTheCommandLine() throws {
+        #expect(try Self.vimResults("ale") == [
+            "2026-11-23.md: state=attached client=ale diagnostics=1 servers=1",
+            "2026-11-24.md: state=attached client=ale diagnostics=1 servers=1",
+        ])
+    }
+
+    /// Neovim, headless, with the plugin and `setup` (an init.lua).
+    static func neovimResults(setup: String?) throws -> [String] {
+        let (home, plans) = try planFolder()
+        var setupPath = ""
+        if let setup { setupPath = try home.write("init-setup.lua", setup).path }
+        let run = try runProgram(try #require(VimPluginTests.neovim),
+                                 ["--headless", "-u", Repository.url("Tests/CommandTests/Editors/lsp-client-test.vim").path,
+                                  "-i", "NONE", "-n", "2026-11-23.md"],
+                                 in: plans, environment: environment("neovim", home: home, setup: setupPath))
+        #expect(run.status == 0, "\(run.output)")
+        return try home.read("results.txt").split(separator: "\n").map(String.init)
+    }
+
+    @Test(.enabled(if: VimPluginTests.neovim != nil, "neovim is not installed"))
+    func neovimAttachesOneClientWithOmnifuncAndK() throws {
+        #expect(try Self.neovimResults(setup: nil) == [
+            "2026-11-23.md: state=attached client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
+            "2026-11-24.md: state=attached client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
+        ])
+    }
+
+    /// The "Neovim 0.7 to 0.10" snippet of docs/language-server.md, as written there.
+    static func documentedSnippet() throws -> String {
+        let docs = try String(contentsOf: Repository.url("docs/language-server.md"), encoding: .utf8)
+        let after = try #require(docs.components(separatedBy: "**Neovim 0.7 to 0.10**").dropFirst().first)
+        let block = try #require(after.components(separatedBy: "```lua\n").dropFirst().first)
+        return try #require(block.components(separatedBy: "```").first)
+    }
+
+    @Test(.enabled(if: VimPluginTests.neovim != nil, "neovim is not installed"))
+    func neovimWithTheDocumentedSnippetStartsOneClient() throws {
+        let snippet = try Self.documentedSnippet()
+        #expect(snippet.contains("vim.lsp.start_client"))
+        // The snippet's client is the one; the plugin starts none, and each finding is shown once. The snippet
+        // sets 'omnifunc' and K itself.
+        #expect(try Self.neovimResults(setup: snippet) == [
+            "2026-11-23.md: state=other client client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
+            "2026-11-24.md: state=other client client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
+        ])
+    }
+}
