@@ -34,8 +34,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Reads exactly `YYYY-MM-DD` from UTF-8 bytes.
     init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
         guard text.count == 10 else { return nil }
-        // Read where the bytes are when they are in one piece (a file's bytes, a path's): a date is read for
-        // every file name, day heading and date word, and a copy of ten bytes cost more than reading them.
+        // Read where the bytes are when they are in one piece (a file's bytes, a path's), with no copy.
         let read = text.withContiguousStorageIfAvailable(Day.init(tenBytes:)) ?? Array(text).withUnsafeBufferPointer(Day.init(tenBytes:))
         guard let read else { return nil }
         self = read
