@@ -39,7 +39,7 @@ extension Parser where Sink: DayReading {
             return nil
         }
         var metadata = TaskMetadata()
-        let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
+        let title = readTitle(into: &metadata, from: closeAt + 1, to: end, status: status)
         if title.isEmpty {
             report(.emptyTitle, start, end)
         }
@@ -55,15 +55,15 @@ extension Parser where Sink: DayReading {
 
     /// Splits the rest of a task line into title words and `@` metadata, read into `metadata`; returns the title
     /// the reading makes of the words (`DayReading.title(_:scan:)`).
-    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
+    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int, status: Status) -> String {
         // A plain title's scan, what the reading learns of it, is the one that finds it plain.
         var scan = Sink.Scan()
         let run = plainRun(start, end, scan: &scan)
-        if run.isWhole { return sink.title(UnsafeBufferPointer(rebasing: bytes[run.plain]), scan: scan) }
+        if run.isWhole { return sink.title(UnsafeBufferPointer(rebasing: bytes[run.plain]), scan: scan, status: status, due: nil) }
         // Single-spaced words are never longer than the text they come from: written on the stack first.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
             let length = readWords(into: &metadata, start, end, after: run, to: words.baseAddress)
-            return sink.title(UnsafeBufferPointer(rebasing: words[..<length]), scan: nil)
+            return sink.title(UnsafeBufferPointer(rebasing: words[..<length]), scan: nil, status: status, due: metadata.due)
         }
     }
 

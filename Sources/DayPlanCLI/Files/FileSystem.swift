@@ -401,7 +401,8 @@ enum FileSystem {
 
     /// The folder part of a path (`.` for a bare name).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        // By bytes: `/` is ASCII, and a path's characters need not be read as such to find it.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
