@@ -127,8 +127,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.
     static func fileName(ofPath path: String) -> Substring {
-        let utf8 = path.utf8
-        return Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+        var bytes = path
+        let start = bytes.withUTF8 { ($0.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1 }
+        return Substring(path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: start)...])
     }
 
     /// `isFileName` for a `String`: not generic, so that other modules (the command, listing thousands of

@@ -405,8 +405,9 @@ enum FileSystem {
     /// The folder part of a path (`.` for a bare name).
     static func directory(of path: String) -> String {
         // By bytes: `/` is ASCII, and a path's characters need not be read as such to find it.
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        var bytes = path
+        guard let offset = bytes.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return "." }
+        return offset == 0 ? "/" : String(decoding: bytes.utf8.prefix(offset), as: UTF8.self)
     }
 
     /// The path with symbolic links followed, or the path itself when it does not exist yet.
