@@ -9,29 +9,15 @@ struct LineTable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int] = []
-        LineTable.forEachLineStart(in: bytes) { starts.append($0) }
+        forEachLine(in: bytes) { starts.append($0.lowerBound) }
         self.starts = starts
     }
 
     /// How many lines `bytes` holds, counted as `LineTable(bytes).count` counts them, without the table.
     static func lineCount(of bytes: [UInt8]) -> Int {
         var count = 0
-        forEachLineStart(in: bytes) { _ in count += 1 }
+        forEachLine(in: bytes) { _ in count += 1 }
         return count
-    }
-
-    /// Hands the offset of each line's first byte to `body`, in order: 0 (unless the bytes are empty), then
-    /// the byte after each line break that has a byte after it. Line breaks are found eight bytes at a time.
-    private static func forEachLineStart(in bytes: [UInt8], _ body: (Int) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard !buffer.isEmpty else { return }
-            body(0)
-            var newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: 0)
-            while newline < buffer.count {
-                if newline + 1 < buffer.count { body(newline + 1) }
-                newline = firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: newline + 1)
-            }
-        }
     }
 
     /// How many lines there are; a last line without a line break counts.

@@ -41,15 +41,9 @@ struct TaskLine {
     func metadataWords(in bytes: [UInt8]) -> [MetadataWord] {
         bytes.withUnsafeBufferPointer { buffer in
             var words: [MetadataWord] = []
-            var i = mark + 2
-            while i < textEnd {
-                while i < textEnd, buffer[i] == UInt8(ascii: " ") || buffer[i] == UInt8(ascii: "\t") { i += 1 }
-                guard i < textEnd else { break }
-                let start = i
-                while i < textEnd, buffer[i] != UInt8(ascii: " "), buffer[i] != UInt8(ascii: "\t") {
-                    i = wordScanStep(buffer, at: i, textEnd)
-                }
-                guard buffer[start] == UInt8(ascii: "@") else { continue }
+            forEachWordRange(in: buffer, mark + 2, textEnd, tabs: true, spans: true) { range in
+                let start = range.lowerBound, i = range.upperBound
+                guard buffer[start] == UInt8(ascii: "@") else { return }
                 let word = buffer[(start + 1)..<i]
                 let colon = word.firstIndex(of: UInt8(ascii: ":"))
                 let key = String(decoding: word[..<(colon ?? i)], as: UTF8.self).lowercased()

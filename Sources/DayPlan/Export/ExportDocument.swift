@@ -86,12 +86,13 @@ public struct ExportDocument: Sendable {
             // JSON Lines: a value on each line. A document that is not JSON, and whose first line is not a whole
             // value either, is one broken document: its error is the one to show.
             var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
-            var start = 0, number = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                number += 1
-                if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { lines.append((number, bytes[start..<end])) }
-                start = end + 1
+            var number = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                forEachLine(in: buffer) { line in
+                    let content = withoutNewline(line, in: buffer)
+                    number += 1
+                    if bytes[content].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { lines.append((number, bytes[content])) }
+                }
             }
             if case .failure(let error) = whole, (try? JSONValue(parsing: Array(lines.first?.bytes ?? []))) == nil {
                 throw RecordError(path: "", message: "not JSON: \(describe(error, in: bytes))")

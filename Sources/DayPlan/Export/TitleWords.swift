@@ -11,14 +11,7 @@ extension PlanTask {
     static func forEachWord(of title: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var title = title
         title.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
-                while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
-                guard i < bytes.count else { break }
-                let start = i
-                while i < bytes.count, bytes[i] != UInt8(ascii: " ") { i = wordScanStep(bytes, at: i, bytes.count) }
-                body(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-            }
+            forEachWordRange(in: bytes, 0, bytes.count, tabs: false, spans: true) { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
         }
     }
 
@@ -59,17 +52,12 @@ extension PlanTask {
     }
 
     /// The tags of a title whose words split alike by bytes and by characters (an ASCII title, say), as
-    /// `forEachTag(inTitle:_:)` finds them: the words split at spaces, in place, from each `#` that starts a
-    /// word to the space after it, and on to the next `#` after that word (both found eight bytes at a time;
-    /// no array of words made).
+    /// `forEachTag(inTitle:_:)` finds them: its words split at spaces, in place.
     static func forEachTag(splittingAtSpaces bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0)
-        while hash < bytes.count {
-            let end = firstIndex(of: UInt8(ascii: " "), in: bytes, from: hash)
-            if hash == 0 || bytes[hash - 1] == UInt8(ascii: " "), isTagName(bytes[(hash + 1)..<end]) {
-                body(UnsafeBufferPointer(rebasing: bytes[(hash + 1)..<end]))
+        forEachWordRange(in: bytes, 0, bytes.count, tabs: false, spans: false) { word in
+            if bytes[word.lowerBound] == UInt8(ascii: "#"), isTagName(bytes[(word.lowerBound + 1)..<word.upperBound]) {
+                body(UnsafeBufferPointer(rebasing: bytes[(word.lowerBound + 1)..<word.upperBound]))
             }
-            hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: end)
         }
     }
 

@@ -32,7 +32,7 @@ struct TitlesApartReading<Scan: TitleScan>: KeepsLines {
 
     mutating func releaseTrailingBlankLines(in part: FilePart) { lines.releaseTrailingBlankLines(in: part) }
 
-    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?) -> String {
+    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?, status: Status, due: Day?) -> String {
         titles.append(contentsOf: words)
         titleEnds.append(titles.count)
         if Scan.learnsShape { titleShapes.append(scan?.shape ?? TitleShape()) }

@@ -140,22 +140,21 @@ extension DayDocument {
     /// the diagnostics that block formatting when they are (`Formatter.format` refuses those files), nil when
     /// they are not or the check cannot tell.
     static func blockersIfCanonical(_ bytes: [UInt8]) -> [Diagnostic]? {
-        blockersIfCanonical(bytes, memo: nil, visit: nil)
+        blockersIfCanonical(bytes, visit: nil)
     }
 
     /// `blockersIfCanonical(_:)`, each task read handed to `body` too, in file order with its region (nil
     /// outside the regions), until the check finds a difference: a caller that must know a file's tasks
-    /// reads it once. Task lines are read through `memo` (`Parser.memo`), when given.
-    static func blockersIfCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
+    /// reads it once.
+    static func blockersIfCanonical(_ bytes: [UInt8],
                                     handingOnEachTask body: (PlanTask, Region?) -> Void) -> [Diagnostic]? {
-        withoutActuallyEscaping(body) { visit in blockersIfCanonical(bytes, memo: memo, visit: visit) }
+        withoutActuallyEscaping(body) { visit in blockersIfCanonical(bytes, visit: visit) }
     }
 
-    private static func blockersIfCanonical(_ bytes: [UInt8], memo: TaskLineMemo?,
+    private static func blockersIfCanonical(_ bytes: [UInt8],
                                             visit: ((PlanTask, Region?) -> Void)?) -> [Diagnostic]? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, CanonicalReading(input: buffer, visit: visit))
-            parser.memo = memo
             let document = parser.parse()
             guard parser.sink.check?.finish() == true else { return nil }
             return document.formattingBlockers

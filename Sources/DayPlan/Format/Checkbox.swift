@@ -37,11 +37,6 @@ struct Checkbox {
     /// Whether white space or the end of the line follows the box, as Markdown needs for a checkbox.
     let spacedAfterBox: Bool
 
-    /// Whether a GitHub-flavoured Markdown renderer shows this line as a checkbox (open or checked).
-    var isMarkdownCheckbox: Bool {
-        spacedAfterBullet && spacedAfterBox && closeAt != nil
-            && (markLength == 1 && [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(mark))
-    }
 
     /// The mark's first byte.
     let mark: UInt8

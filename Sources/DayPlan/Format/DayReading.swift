@@ -37,8 +37,10 @@ protocol DayReading {
     /// fence's: they are plain blank lines.
     mutating func releaseTrailingBlankLines(in part: FilePart)
     /// A task's title, whose words are `words` one space apart: what the task holds as its title. `scan` is
-    /// the scan of the title when it is plain (its text as written), nil otherwise.
-    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?) -> String
+    /// the scan of the title when it is plain (its text as written), nil otherwise; `status` and `due` are the
+    /// task's, for a reading that keeps some tasks only. A title held in place of the words is empty exactly
+    /// when they are (`structureStandIn`).
+    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?, status: Status, due: Day?) -> String
     /// A shape whose canonical form the parser's order of lines cannot show: a note indented with a tab, or a
     /// code fence opened indented (its blank lines may turn out not to be its own).
     mutating func layoutChangedByPrinting()
@@ -54,7 +56,7 @@ extension DayReading {
     mutating func layoutChangedByPrinting() {}
 
     /// The title as a string of its words.
-    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?) -> String {
+    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?, status: Status, due: Day?) -> String {
         String(decoding: words, as: UTF8.self)
     }
 }

@@ -148,14 +148,12 @@ extension DayDocument {
     /// as `CanonicalCheck` reads it (false: it is not, or the check cannot tell, as `blockersIfCanonical(_:)`
     /// says nil). For the merge, which keeps each version's tasks apart and needs each version canonical: one
     /// reading does all three, with no canonical copy printed for a version that is canonical already.
-    /// Task lines are read through `memo` (`Parser.memo`), when given.
-    static func parsingCheckingCanonical(_ bytes: [UInt8], memo: TaskLineMemo? = nil,
+    static func parsingCheckingCanonical(_ bytes: [UInt8],
                                          handingOnEachTask body: (PlanTask, Region?) -> Void)
         -> (document: DayDocument, isCanonical: Bool) {
         withoutActuallyEscaping(body) { visit in
             bytes.withUnsafeBufferPointer { buffer in
                 var parser = Parser(buffer, DocumentReading(buffer, checksCanonical: true, visit: visit))
-                parser.memo = memo
                 let document = parser.parseKeepingLines()
                 return (document, parser.sink.check?.finish() == true)
             }

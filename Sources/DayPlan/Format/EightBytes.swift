@@ -9,9 +9,8 @@
     ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
 }
 
-/// How many bytes `flags` (as `zeroBytes` gives them: the high bit of a byte, or nothing) flags. Summed by one
-/// multiplication: `nonzeroBitCount` is a loop of a dozen instructions on an x86-64 without POPCNT, the
-/// baseline Swift builds for.
+/// How many bytes `flags` (as `zeroBytes` gives them: the high bit of a byte, or nothing) flags, summed by one
+/// multiplication (Swift's baseline x86-64 has no POPCNT for `nonzeroBitCount`).
 @inline(__always) func flaggedByteCount(_ flags: UInt64) -> Int {
     Int(((flags >> 7) &* 0x0101_0101_0101_0101) >> 56)
 }

@@ -70,11 +70,6 @@ struct Parser<Sink> {
     var holdsCR = false
     var blockStart: SourcePosition?
 
-    /// Task lines read before, in other versions of the same day (`TaskLineMemo`); nil: each line is read.
-    var memo: TaskLineMemo?
-    /// The open task's line in the input, when it is the task's canonical line as it stands (found through
-    /// `memo`): a reading that prints it may take these bytes as the line printed.
-    var canonicalTaskLine: Range<Int>?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: Sink) {
         self.bytes = bytes
@@ -89,8 +84,7 @@ struct Parser<Sink> {
     }
 }
 
-// The reading is required only here, not of the type: a parser's type then needs no conformance looked up
-// when the program makes it (a cost every run of a small file would pay).
+// The reading is required only here, not of the type, so that making a parser's type looks up no conformance.
 extension Parser where Sink: DayReading {
 
     mutating func parse() -> DayDocument {
@@ -323,9 +317,8 @@ extension Parser where Sink: DayReading {
         } else if case .other(let heading) = sections[sections.count - 1].kind {
             reportStrayTask(indentEnd, trimmedEnd, .underHeading(heading))
         } else {
-            // Straight into `openTask` (no task is open here): a task is not copied on its way.
-            openTask = memo == nil ? parseTask(indentEnd, trimmedEnd)
-                                   : rememberedTask(indentEnd, trimmedEnd, wholeLine: indentEnd == start && trimmedEnd == end)
+            // Straight into `openTask` (no task is open here).
+            openTask = parseTask(indentEnd, trimmedEnd)
             if isTaskOpen {
                 openTaskIndent = indentWidth
                 openTaskBreaks = endsInHardBreak(indentEnd, end)
@@ -364,29 +357,6 @@ extension Parser where Sink: DayReading {
             noteLines[noteLines.count - 1].hardBreak = keep
         }
         heldBreak = .none
-    }
-
-    /// `parseTask(_:_:)` through `memo`: a line read before (in another version of the day) is taken from
-    /// it, and a line read now without a finding is kept in it. When the line is its task's canonical line
-    /// and `wholeLine` (nothing before or after it on its line), the canonical check takes its bytes as
-    /// printed (`canonicalTaskLine`).
-    mutating func rememberedTask(_ start: Int, _ end: Int, wholeLine: Bool) -> PlanTask? {
-        canonicalTaskLine = nil
-        guard let memo, let base = bytes.baseAddress else { return parseTask(start, end) }
-        let line = UnsafeBufferPointer(start: base + start, count: end - start)
-        let hash = TaskLineMemo.hash(line)
-        if let entry = memo.find(line, hash: hash) {
-            memo.lastEntry = entry
-            var task = memo.task(entry)
-            task.source = (location(start), location(end))
-            if wholeLine, memo.isCanonical(entry) { canonicalTaskLine = start..<end }
-            return task
-        }
-        let findings = diagnostics.count
-        let task = parseTask(start, end)
-        memo.lastEntry = -1
-        if let task, diagnostics.count == findings { memo.lastEntry = memo.add(line, hash: hash, task) }
-        return task
     }
 
     /// Whether an indented line under a task starts a task of its own rather than a sub-task: a checklist
@@ -529,7 +499,7 @@ extension Parser where Sink: DayReading {
         if let task = openTask.take() {
             if phase == .section { sectionHasContent = true }
             sink.task(task, in: phase, region: phase == .section ? sections[sections.count - 1].region : nil,
-                      printedLine: canonicalTaskLine.take())
+                      printedLine: nil)
         }
         if !pendingBlanks.isEmpty {
             for _ in pendingBlanks { pass(.blank) }

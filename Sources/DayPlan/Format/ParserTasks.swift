@@ -42,11 +42,11 @@ extension Parser where Sink: DayReading {
             return nil
         }
         var metadata = TaskMetadata()
-        let title = readTitle(into: &metadata, from: closeAt + 1, to: end)
+        let title = readTitle(into: &metadata, from: closeAt + 1, to: end, status: status)
         if title.isEmpty {
             report(.emptyTitle, start, end)
         }
-        // Made once, whole: a task filled in field by field through `inout` was copied on its way out.
+        // Made once, whole, not filled in field by field through `inout`.
         var task = PlanTask(bucket: bucket, status: status, title: title, metadata: metadata)
         task.source = (location(start), location(end))
         return task
@@ -58,15 +58,15 @@ extension Parser where Sink: DayReading {
 
     /// Splits the rest of a task line into title words and `@` metadata, read into `metadata`; returns the title
     /// the reading makes of the words (`DayReading.title(_:scan:)`).
-    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int) -> String {
+    mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int, status: Status) -> String {
         // A plain title's scan, what the reading learns of it, is the one that finds it plain.
         var scan = Sink.Scan()
         let run = plainRun(start, end, scan: &scan)
-        if run.isWhole { return sink.title(UnsafeBufferPointer(rebasing: bytes[run.plain]), scan: scan) }
+        if run.isWhole { return sink.title(UnsafeBufferPointer(rebasing: bytes[run.plain]), scan: scan, status: status, due: nil) }
         // Single-spaced words are never longer than the text they come from: written on the stack first.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(end - start, 1)) { words in
             let length = readWords(into: &metadata, start, end, after: run, to: words.baseAddress)
-            return sink.title(UnsafeBufferPointer(rebasing: words[..<length]), scan: nil)
+            return sink.title(UnsafeBufferPointer(rebasing: words[..<length]), scan: nil, status: status, due: metadata.due)
         }
     }
 
@@ -93,25 +93,16 @@ extension Parser where Sink: DayReading {
     /// (when given) one space apart. Returns the length of the title so written.
     mutating func readWords(into metadata: inout TaskMetadata, _ start: Int, _ end: Int, to output: UnsafeMutablePointer<UInt8>?) -> Int {
         var count = 0
-        var i = start
-        while i < end {
-            while i < end, isBlank(bytes[i]) { i += 1 }
-            guard i < end else { break }
-            let wordStart = i
-            while i < end, !isBlank(bytes[i]) {
-                // Only a code span or a link destination spans blanks (`wordScanStep`); other bytes are one each.
-                let byte = bytes[i]
-                i = byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]") ? skipSpan(at: i, end) : i + 1
-            }
-            if bytes[wordStart] == at, readMetadata(into: &metadata, wordStart, i) { continue }
+        forEachWordRange(in: bytes, start, end, tabs: true, spans: true) { word in
+            if bytes[word.lowerBound] == at, readMetadata(into: &metadata, word.lowerBound, word.upperBound) { return }
             if count > 0 {
                 output?[count] = space
                 count += 1
             }
             if let output, let input = bytes.baseAddress {
-                (output + count).update(from: input + wordStart, count: i - wordStart)
+                (output + count).update(from: input + word.lowerBound, count: word.count)
             }
-            count += i - wordStart
+            count += word.count
         }
         return count
     }
@@ -160,11 +151,6 @@ extension Parser where Sink: DayReading {
             i += 1
         }
         return PlainRun(plain: first..<last, isWhole: true, restAtWord: nil)
-    }
-
-    /// Where the word scan goes on after the byte at `i` (see `wordScanStep`).
-    func skipSpan(at i: Int, _ end: Int) -> Int {
-        wordScanStep(bytes, at: i, end)
     }
 
     /// Reads the date of a `@key:YYYY-MM-DD` word, whose value stands in `valueStart..<valueEnd`; the word runs

@@ -1,7 +1,28 @@
 /// Words of a task line, as the parser splits them: white space separates words, except inside an inline
 /// code span (`` `a  b` ``) or a link destination (`[x](<a b.md>)`), whose white space is part of the word.
-/// Shared by the parser and by the edits that find a metadata word on a task line.
+/// The one splitting of a task line or a title into words: the parser, the edits, export, merge and tags
+/// all split through `forEachWordRange(in:_:_:tabs:spans:_:)`.
 ///
+/// Hands each word of `bytes[start..<end]` to `body` as its range, in order. Words are separated by spaces
+/// (and tabs, when `tabs`); when `spans`, an inline code span or a link destination is one word with its
+/// blanks (`wordScanStep`), else every byte that is not a blank is one step.
+@inline(__always)
+func forEachWordRange(in bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, tabs: Bool, spans: Bool,
+                 _ body: (Range<Int>) -> Void) {
+    let space = UInt8(ascii: " "), tab = tabs ? UInt8(ascii: "\t") : space
+    var i = start
+    while i < end {
+        while i < end, bytes[i] == space || bytes[i] == tab { i += 1 }
+        guard i < end else { break }
+        let wordStart = i
+        while i < end, bytes[i] != space, bytes[i] != tab {
+            let byte = bytes[i]
+            i = spans && (byte == UInt8(ascii: "`") || byte == UInt8(ascii: "]")) ? wordScanStep(bytes, at: i, end) : i + 1
+        }
+        body(wordStart..<i)
+    }
+}
+
 /// Where the word scan goes on after the byte at `i`: past a whole inline code span or link destination,
 /// whose white space is the person's and is kept as written; else the next byte.
 func wordScanStep(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ end: Int) -> Int {

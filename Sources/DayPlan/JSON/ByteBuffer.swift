@@ -17,8 +17,8 @@ extension Array: ByteSink where Element == UInt8 {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }
 
-/// Bytes appended to memory of its own that doubles when full. Export writes a day's JSON into one: an
-/// array's append checks its uniqueness and capacity on every byte, which cost more than the bytes.
+/// Bytes appended to memory of its own that doubles when full, with no uniqueness check per byte as an
+/// array's append makes. Export writes a day's JSON into one.
 struct ByteBuffer: ~Copyable, ByteSink {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

@@ -6,8 +6,7 @@ extension JSONValue {
     /// too, those beyond U+FFFF as a surrogate pair (`😀` is `\uD83D\uDE00`), for channels that are not
     /// 8-bit clean. Numbers are written as their text; members in their order.
     public func serialized(asciiOnly: Bool = false) -> [UInt8] {
-        // Into a buffer of its own: an array's append checks its uniqueness and room on every byte, which cost
-        // more than the bytes (a report over years writes megabytes).
+        // Into a buffer of its own (`ByteBuffer`): a report over years writes megabytes.
         var buffer = ByteBuffer(capacity: 4096)
         write(into: &buffer, asciiOnly: asciiOnly)
         return buffer.bytes

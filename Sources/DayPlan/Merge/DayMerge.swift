@@ -144,7 +144,7 @@ private struct Merger {
         }
         document.preamble = mergeItems(base.preamble, ours.preamble, theirs.preamble)
 
-        // By region, each at its raw value (an array: a dictionary keyed by region cost its type's first use).
+        // By region, each at its raw value.
         var placed = Region.allCases.map { mergeRegion($0) }
         placeMissing(&placed)
         keepLimits(&placed)
@@ -227,7 +227,7 @@ private struct Merger {
             seen[key] = true
             order.append(key)
         }
-        // Filled in place: `Array(repeating:count:)` copies an optional enum through Swift's generic runtime.
+        // Filled in place, with no value copied in.
         outcomes = [TaskMerge.Outcome?](unsafeUninitializedCapacity: seen.count) { slots, count in
             slots.initialize(repeating: nil)
             count = slots.count
@@ -294,7 +294,6 @@ private struct Merger {
                 continue
             }
             guard b >= 0 || o >= 0 || t >= 0 else { continue }
-            // Three constants, not a tuple of optionals: a tuple went through Swift's generic runtime to be freed.
             let inBase = b < 0 ? nil : base.placed(b), inOurs = o < 0 ? nil : ours.placed(o), inTheirs = t < 0 ? nil : theirs.placed(t)
             let outcome = TaskMerge.merge(base: inBase, ours: inOurs, theirs: inTheirs)
             outcomes[key] = outcome
@@ -311,7 +310,7 @@ private struct Merger {
     /// Whether task `i` of `one` and task `j` of `other` say the same (`PlanTask.==`), their titles compared
     /// by number: the same identity is the same title.
     static func same(_ one: MergeSide, _ i: Int, _ other: MergeSide, _ j: Int) -> Bool {
-        // Field by field in place: a copy of a task costs more than comparing it.
+        // Field by field in place, with no task copied.
         one.identities[i] == other.identities[j] && one.tasks[i].bucket == other.tasks[j].bucket
             && one.tasks[i].status == other.tasks[j].status && one.tasks[i].metadata == other.tasks[j].metadata
             && one.tasks[i].notes == other.tasks[j].notes

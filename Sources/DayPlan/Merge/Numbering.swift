@@ -1,9 +1,7 @@
 /// Numbers elements: equal elements get the same number, in order of first sight (0, 1, 2, …).
 ///
 /// The first few are found by comparing them one by one, and a hash table takes over past `linearLimit`:
-/// most of what a merge numbers (the lines of a day's front matter, its free text, the blank lines of a
-/// region) is a handful of elements, and a `Dictionary` of a key type a process has not used before costs
-/// that type's first use, about as much as comparing a few hundred elements.
+/// most of what a merge numbers (front matter, free text, a region's blank lines) is a handful of elements.
 struct Numbering<Element: Hashable> {
     /// The elements numbered so far, by number.
     private(set) var elements: [Element] = []

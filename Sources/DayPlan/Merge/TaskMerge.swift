@@ -22,8 +22,7 @@ extension Status {
 
 /// One task's three versions merged field by field (FORMAT.md, "Merging").
 struct TaskMerge {
-    /// A task and the region it stands in (a struct, not a tuple: optional tuples go through Swift's
-    /// generic runtime on every copy).
+    /// A task and the region it stands in.
     struct Placed {
         var task: PlanTask
         var region: Region
@@ -127,14 +126,9 @@ struct TaskMerge {
         var kept: [UInt8] = []
         kept.reserveCapacity(title.utf8.count)
         title.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
-                while i < bytes.count, bytes[i] == space { i += 1 }
-                let start = i
-                while i < bytes.count, bytes[i] != space { i += 1 }
-                guard i > start else { break }
-                let word = bytes[start..<i]
-                if word.first == UInt8(ascii: "#"), isTagName(word.dropFirst()) { continue }
+            forEachWordRange(in: bytes, 0, bytes.count, tabs: false, spans: false) { range in
+                let word = bytes[range]
+                if word.first == UInt8(ascii: "#"), isTagName(word.dropFirst()) { return }
                 if !kept.isEmpty { kept.append(space) }
                 kept.append(contentsOf: word)
             }

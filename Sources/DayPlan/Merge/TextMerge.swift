@@ -35,12 +35,7 @@ enum TextMerge {
     /// The lines of a file, each with its line ending; the last may have none.
     static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
-        var start = 0
-        for index in bytes.indices where bytes[index] == 0x0A {
-            lines.append(bytes[start...index])
-            start = index + 1
-        }
-        if start < bytes.count { lines.append(bytes[start...]) }
+        forEachLine(in: bytes) { lines.append(bytes[$0]) }
         return lines
     }
 }

@@ -34,8 +34,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Reads exactly `YYYY-MM-DD` from UTF-8 bytes.
     init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
         guard text.count == 10 else { return nil }
-        // Read where the bytes are when they are in one piece (a file's bytes, a path's): a date is read for
-        // every file name, day heading and date word, and a copy of ten bytes cost more than reading them.
+        // Read where the bytes are when they are in one piece (a file's bytes, a path's), with no copy.
         let read = text.withContiguousStorageIfAvailable(Day.init(tenBytes:)) ?? Array(text).withUnsafeBufferPointer(Day.init(tenBytes:))
         guard let read else { return nil }
         self = read
@@ -128,8 +127,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.
     static func fileName(ofPath path: String) -> Substring {
-        let utf8 = path.utf8
-        return Substring(utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...])
+        var bytes = path
+        let start = bytes.withUTF8 { ($0.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1 }
+        return Substring(path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: start)...])
     }
 
     /// `isFileName` for a `String`: not generic, so that other modules (the command, listing thousands of

@@ -84,7 +84,7 @@ extension PlanTask {
     /// in order (after U+0080–U+02FF, which `isNFCStable` looks at first): assigned characters (in Unicode
     /// 14, so that none a later version assigns is taken for one), of combining class 0, that are their own
     /// NFC form and the second of no composition (Hangul vowels and trailing consonants included); only
-    /// ranges of 48 or more, which hold 97% of them. Unicode's stability policy keeps each such character
+    /// ranges of 48 or more, which hold nearly all of them. Unicode's stability policy keeps each such character
     /// so in every later version. Made with Python's `unicodedata`; `TitleIdentityTests` checks them against
     /// Swift's own normalization.
     static let nfcStableRanges: [UInt32] = [

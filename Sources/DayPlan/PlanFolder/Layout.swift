@@ -61,12 +61,11 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
         self.init(inferringFrom: String(path))
     }
 
-    /// `init(inferredFrom:)` on a `String`, so that the reading is not generic: rollover, `add` and `status` infer a
-    /// layout on every run, and a generic reading goes through Swift's generic runtime.
+    /// `init(inferredFrom:)` on a `String`: not generic, as rollover, `add` and `status` infer a layout on every run.
     private init?(inferringFrom path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard let name = parts.last, Day.isFileName(name), let day = Day(name.prefix(10)) else { return nil }
-        // Joined by hand: `joined(separator:)` is generic too, and its first call costs as much.
+        // Joined by hand, not by the generic `joined(separator:)`.
         var pattern = "", braced = ""
         for part in parts.dropLast() {
             guard !part.isEmpty, !part.hasPrefix(".") else { return nil }
@@ -111,7 +110,7 @@ public struct Layout: Hashable, Sendable, CustomStringConvertible {
         day(ofPathString: String(path))
     }
 
-    /// `day(ofPath:)` on a `String`, read without Swift's generic runtime.
+    /// `day(ofPath:)` on a `String`, not generic.
     private func day(ofPathString path: String) -> Day? {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard Day.isFileName(name), let day = Day(name.prefix(10)), self.path(for: day) == String(path) else { return nil }

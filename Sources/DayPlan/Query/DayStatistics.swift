@@ -79,8 +79,7 @@ public struct DayStatistics: Hashable, Sendable {
     }
     /// The points of the tasks done, in any region.
     public var score = 0
-    // Inline, not in arrays: a report over years makes and adds up thousands of these, and every array
-    // would be an allocation (and a page of memory touched).
+    // Inline, not in arrays: a report over years makes and adds up thousands of these.
     private var byRegion = FourCounts(), byBucket = FourCounts()
 
     /// Nothing counted.

@@ -77,8 +77,8 @@ public struct Rollover: Sendable {
     static func openWordItems(in diagnostics: [Diagnostic], of bytes: [UInt8]) -> [Diagnostic] {
         diagnostics.compactMap { finding -> Diagnostic? in
             guard finding.rule == .listItemWithoutStatus, finding.start.offset < bytes.count else { return nil }
-            let end = bytes[finding.start.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let words = String(decoding: bytes[finding.start.offset..<end], as: UTF8.self).split(separator: " ")
+            let line = bytes.withUnsafeBufferPointer { withoutNewline(finding.start.offset..<lineEnd(in: $0, from: finding.start.offset), in: $0) }
+            let words = String(decoding: bytes[line], as: UTF8.self).split(separator: " ")
             guard words.count >= 2, let word = Checkbox.openTaskWords.first(where: { words[1] == $0 }) else { return nil }
             return Diagnostic(finding.rule, from: finding.start, to: finding.end,
                               "This `\(word)` item is a task to Logseq or org-mode but not to dayplan, so rollover left it "
@@ -92,18 +92,19 @@ public struct Rollover: Sendable {
         let open = task.subtasks.filter(\.status.isOpen)
         // Each note is the line after the task's, in order, when the notes fill the task's lines.
         guard !open.isEmpty, task.notes.count == task.lineSpan - 1 else { return [] }
-        var starts: [Int] = []
-        var position = lineStart
-        while starts.count < task.lineSpan, position < bytes.count {
-            guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            position = newline + 1
-            starts.append(position)
-        }
         return bytes.withUnsafeBufferPointer { buffer in
-            open.compactMap { item -> (offset: Int, line: Int)? in
+            var starts: [Int] = []
+            var position = lineStart
+            while starts.count < task.lineSpan, position < bytes.count {
+                let end = lineEnd(in: buffer, from: position)
+                guard buffer[end - 1] == UInt8(ascii: "\n") else { break }
+                position = end
+                starts.append(position)
+            }
+            return open.compactMap { item -> (offset: Int, line: Int)? in
                 guard item.note < starts.count else { return nil }
                 let start = starts[item.note]
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let end = withoutNewline(start..<lineEnd(in: buffer, from: start), in: buffer).upperBound
                 var first = start
                 while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
                 guard let box = Checkbox.read(buffer, from: first, to: end), box.status?.isOpen == true else { return nil }

@@ -132,8 +132,8 @@ private struct OldDayWalk {
     var lines: LinePairs
     let before: [UInt8]
     let day: Day
-    /// The placements of the tasks rollover carried or scheduled, in the old day's order: where each went. (Arrays:
-    /// a dictionary of a new type costs more at its first use than these few searches.)
+    /// The placements of the tasks rollover carried or scheduled, in the old day's order: where each went
+    /// (searched; there are few).
     var carriedPlacements: [Rollover.Placement] = [], scheduledPlacements: [Rollover.Placement] = []
     /// What is wrong, in the order said: the lines, the tasks, then the tasks moved on.
     var lineProblems: [String] = [], taskProblems: [String] = [], movedProblems: [String] = []
@@ -336,19 +336,13 @@ private struct LinePairs {
     /// The next line of each, with its line ending (as `LineTable.full(_:)`); nil past the last line of either.
     mutating func pair() -> (old: ArraySlice<UInt8>, new: ArraySlice<UInt8>)? {
         guard offsets.before < before.count, offsets.after < after.count else { return nil }
-        let oldEnd = LinePairs.lineEnd(in: before, from: offsets.before)
-        let newEnd = LinePairs.lineEnd(in: after, from: offsets.after)
+        let oldEnd = lineEnd(in: before, from: offsets.before)
+        let newEnd = lineEnd(in: after, from: offsets.after)
         defer {
             offsets = (oldEnd, newEnd)
             next += 1
         }
         return (before[offsets.before..<oldEnd], after[offsets.after..<newEnd])
-    }
-
-    /// Where the line starting at `start` ends: after its `\n`, or at the end of the bytes.
-    static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
-        let newline = bytes.withUnsafeBufferPointer { firstIndex(of: UInt8(ascii: "\n"), in: $0, from: start) }
-        return min(newline + 1, bytes.count)
     }
 
     /// A line without its line ending: the `\n` and the `\r`s before it (as `LineTable.content(of:)`).

@@ -44,8 +44,9 @@ extension Rule {
 
     /// Calls `body` with each open task of `region`, in file order, whichever of its sections it stands in.
     private static func forEachOpenTask(in region: Region, of document: DayDocument, _ body: (PlanTask) -> Void) {
-        for section in document.sections where section.region == region {
-            for case .task(let task) in section.items where task.status.isOpen { body(task) }
+        // By index: no section is copied.
+        for index in document.sections.indices where document.sections[index].region == region {
+            for case .task(let task) in document.sections[index].items where task.status.isOpen { body(task) }
         }
     }
 }

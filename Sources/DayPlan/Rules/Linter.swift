@@ -54,12 +54,14 @@ public enum Linter {
 
     /// Whether a folder on `path` is a plan folder's `.dayplan` (its routines and template live there).
     static func isInSettingsFolder(_ path: String) -> Bool {
-        let folder = ".dayplan".utf8
-        var componentStart = 0
-        for (index, byte) in path.utf8.enumerated() where byte == UInt8(ascii: "/") {
-            if index - componentStart == 8, path.utf8.dropFirst(componentStart).starts(with: folder) { return true }
-            componentStart = index + 1
+        var path = path
+        return path.withUTF8 { bytes in
+            var componentStart = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+                if index - componentStart == 8, bytes[componentStart..<index].elementsEqual(".dayplan".utf8) { return true }
+                componentStart = index + 1
+            }
+            return false
         }
-        return false
     }
 }

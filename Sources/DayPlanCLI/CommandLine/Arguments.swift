@@ -21,13 +21,17 @@ struct Arguments {
 
     /// The options given with values, by long name; a later value replaces an earlier one.
     struct OptionValues {
-        private var given: [(name: String, value: String)] = []
+        private var given: [Given] = []
+        /// One option and its value (a struct: an array of tuples has its type made at run time).
+        private struct Given {
+            let name: String, value: String
+        }
         /// The value of the option `name` (its long name), if it was given.
         subscript(name: String) -> String? {
             get { given.first { $0.name == name }?.value }
             set {
                 given.removeAll { $0.name == name }
-                if let newValue { given.append((name, newValue)) }
+                if let newValue { given.append(Given(name: name, value: newValue)) }
             }
         }
     }

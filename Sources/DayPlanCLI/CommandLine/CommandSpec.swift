@@ -119,8 +119,7 @@ struct Option: Sendable {
 
     /// An option whose value is one of `choices`, written `a|b|c` in help.
     static func choice(_ name: String, short: Character? = nil, _ choices: [String], _ help: String) -> Option {
-        // Joined by hand: `joined(separator:)` goes through Swift's generic runtime on every run whose command has
-        // a choice (lint's --format, for one).
+        // Joined by hand, not by the generic `joined(separator:)`: every run of a command with a choice makes it.
         var placeholder = ""
         for index in choices.indices {
             if index > 0 { placeholder += "|" }

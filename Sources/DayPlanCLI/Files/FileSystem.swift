@@ -341,18 +341,21 @@ enum FileSystem {
     static func removeLeftovers(of files: [String]) -> [FileError] {
         // The files' names by folder, in order of first sight. A run names one or two files, or (fmt) many in
         // path order, so a folder is nearly always the last one seen and is looked for from the end.
-        var namesByFolder: [(folder: String, names: [Substring])] = []
+        // A struct, not a tuple: an array of tuples has its type made at run time.
+        struct Folder { let folder: String; var names: [Substring] }
+        var namesByFolder: [Folder] = []
         for file in files where file != "-" {
             let target = resolvedPath(file), folder = directory(of: target)
             let name = target.split(separator: "/").last ?? ""
             if let index = namesByFolder.lastIndex(where: { $0.folder == folder }) {
                 namesByFolder[index].names.append(name)
             } else {
-                namesByFolder.append((folder, [name]))
+                namesByFolder.append(Folder(folder: folder, names: [name]))
             }
         }
         var failures: [FileError] = []
-        for (folder, names) in namesByFolder {
+        for entry in namesByFolder {
+            let folder = entry.folder, names = entry.names
             guard let entries = try? entries(of: folder) else { continue }
             let leftovers = entries.filter { $0.hasSuffix(temporarySuffix) && isLeftover($0, in: folder, of: names) }
             for path in leftovers.map({ join(folder, $0) }) where unlink(path) != 0 {
@@ -401,8 +404,10 @@ enum FileSystem {
 
     /// The folder part of a path (`.` for a bare name).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        // By bytes: `/` is ASCII, and a path's characters need not be read as such to find it.
+        var bytes = path
+        guard let offset = bytes.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return "." }
+        return offset == 0 ? "/" : String(decoding: bytes.utf8.prefix(offset), as: UTF8.self)
     }
 
     /// The path with symbolic links followed, or the path itself when it does not exist yet.

@@ -215,7 +215,7 @@ struct PlanFolder {
         var made: [String] = []
         var current = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
-            // `String(part)`: a Substring appended goes through Swift's generic runtime, at a cost on every run.
+            // `String(part)`: a String appended, not a Substring (which is appended generically).
             current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + String(part)
             if mkdir(current, 0o777) == 0 {
                 made.append(current)

@@ -43,7 +43,11 @@ struct PlanLock {
         /// Per folder as named: its real path (folders still to be made named below the nearest that exists), and
         /// the plan's top folder when one above it holds `.dayplan/`. An array searched from the end, not a
         /// dictionary: a run names a few folders, and a dictionary's first use costs more than every search.
-        private var known: [(named: String, real: String, initialized: String?)] = []
+        private var known: [Known] = []
+        /// One folder as named, with what `look(at:)` found (a struct: an array of tuples has its type made at run time).
+        private struct Known {
+            let named: String, real: String, initialized: String?
+        }
 
         mutating func folder(guarding dayFile: String) -> String {
             let named = FileSystem.directory(of: dayFile)
@@ -52,7 +56,7 @@ struct PlanLock {
                 found = (entry.real, entry.initialized)
             } else {
                 found = Self.look(at: named)
-                known.append((named, found.real, found.initialized))
+                known.append(Known(named: named, real: found.real, initialized: found.initialized))
             }
             if let top = found.initialized { return top }
             // Without `.dayplan/`: above the date folders of the file's own day.
@@ -88,7 +92,7 @@ struct PlanLock {
         /// (`ADD Log`, `daily`).
         static func isDateFolder(_ name: String, of day: Day) -> Bool {
             let text = day.description
-            let words: Set<Substring> = [text.prefix(4), text.dropFirst(5).prefix(2), text.suffix(2),
+            let words: [Substring] = [text.prefix(4), text.dropFirst(5).prefix(2), text.suffix(2),
                                          Substring(Weekday(of: day).abbreviation)]
             var any = false
             for word in name.split(whereSeparator: { " -_.".contains($0) }) {
