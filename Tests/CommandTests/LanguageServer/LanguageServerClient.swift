@@ -307,6 +307,12 @@ final class LanguageServerClient: @unchecked Sendable {
         ]])
     }
 
+    /// Replaces a document's whole text.
+    func change(_ uri: String, _ text: String, version: Int) {
+        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .integer(version)],
+                                          "contentChanges": [["text": .string(text)]]])
+    }
+
     /// `{"textDocument":{"uri":…}}` with more members.
     static func params(_ uri: String, _ more: [String: JSONValue] = [:]) -> JSONValue {
         .object([.init("textDocument", ["uri": .string(uri)])] + more.sorted { $0.key < $1.key }.map { .init($0.key, $0.value) })
