@@ -278,10 +278,11 @@ final class LanguageServerClient: @unchecked Sendable {
 
     // MARK: - Sessions
 
-    /// `initialize` then `initialized`; returns the server's capabilities.
+    /// `initialize` then `initialized`; returns the server's capabilities. `more`: further client capabilities.
     @discardableResult
-    func initialize(encodings: [String]? = nil, root: URL? = nil, watchFiles: Bool = false) throws -> JSONValue {
-        var capabilities: [JSONValue.Member] = []
+    func initialize(encodings: [String]? = nil, root: URL? = nil, watchFiles: Bool = false,
+                    more: [JSONValue.Member] = []) throws -> JSONValue {
+        var capabilities: [JSONValue.Member] = more
         if let encodings { capabilities.append(.init("general", ["positionEncodings": .array(encodings.map(JSONValue.string))])) }
         if watchFiles { capabilities.append(.init("workspace", ["didChangeWatchedFiles": ["dynamicRegistration": true]])) }
         let params: JSONValue = [
