@@ -215,6 +215,49 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Seeded random requests to every new method, with positions anywhere (huge, on emoji, past the end), parameters
+    /// of every shape and edits in between: each is answered (a result, or InvalidParams / RequestFailed), and the
+    /// server ends with 0 after them, having written no file.
+    @Test func randomRequestsToTheNewMethodsAreAnsweredWithoutACrash() throws {
+        let folder = try Self.planFolder()
+        let (client, uri) = try session(folder, more: [.init("textDocument", ["diagnostic": [:]])])
+        var random = SplitMix64(seed: 35)
+        func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+        func number() -> JSONValue { pick([0, 1, 3, 7, 8, 31, 32, 1000, .number("9223372036854775807"), .number("99999999999999999999"),
+                                           .number("-1"), .number("1.5"), "x", .null]) }
+        func position() -> JSONValue { pick([["line": number(), "character": number()], .null, 3, [:]]) }
+        let methods = ["textDocument/definition", "textDocument/documentLink", "textDocument/references", "workspace/symbol",
+                       "textDocument/semanticTokens/full", "textDocument/semanticTokens/range", "textDocument/diagnostic",
+                       "workspace/diagnostic", "workspace/executeCommand"]
+        let documents: [JSONValue] = [["uri": .string(uri)], ["uri": "file:///nowhere.md"], ["uri": 3], .null, "x"]
+        for round in 0..<300 {
+            if round % 7 == 0 {
+                client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .integer(round + 2)],
+                                                         "contentChanges": [["range": ["start": position(), "end": position()],
+                                                                             "text": pick(["x", "\n- [ ] Call Ana @from:2026-11-20", "😀", "# "])]]])
+                if round % 21 == 0 { client.change(uri, Self.today, version: round + 2) }
+            }
+            let params: JSONValue = pick([
+                ["textDocument": pick(documents), "position": position(), "context": ["includeDeclaration": pick([true, false, 3])]],
+                ["textDocument": pick(documents), "range": ["start": position(), "end": position()]],
+                ["query": pick(["", "call", "😀", 3, .null, "a b c"])],
+                ["command": pick(["dayplan.markDone", "dayplan.addToBacklog", "dayplan.openToday", "dayplan.rollover", "x", 3]),
+                 "arguments": pick([[], [["uri": .string(uri), "position": position(), "title": pick(["t", "", "@carry", 3])]], 3, ["x"]])],
+                .null, 3, [:],
+            ])
+            let response = try client.request(pick(methods), params)
+            if let error = response["error"] {
+                #expect([-32602, -32803].contains(error["code"]?.intValue ?? 0), "\(error)")
+            } else {
+                #expect(response["result"] != nil)
+            }
+        }
+        #expect(try client.shutDown() == 0)
+        #expect(client.garbage.isEmpty)
+        #expect(try folder.read("2026/11/2026-11-21.md") == Self.today)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("2026/11/2026-11-22.md").path))
+    }
+
     @Test func withoutAPlanFolderNavigationFindsNothing() throws {
         let client = try LanguageServerClient()
         try client.initialize()
