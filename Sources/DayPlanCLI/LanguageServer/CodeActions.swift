@@ -1,8 +1,9 @@
 import DayPlan
 
 extension LanguageServer {
-    /// `textDocument/codeAction`: quick fixes for the findings that have an obvious fix, and on any task line
-    /// the refactors a person reaches for (mark it, move it). Every edit comes from the library's edit API
+    /// `textDocument/codeAction`: quick fixes for the findings that have an obvious fix, on any task line
+    /// the refactors a person reaches for (mark it, move it), and on the day heading the daily commands (roll over,
+    /// open today's, tomorrow's or yesterday's file) as source actions that run them (`executeCommand`). Every edit comes from the library's edit API
     /// (`DayEditor`), the same minimal edits as `dayplan mark` and `dayplan move`, so an action never touches a
     /// byte outside its task's lines and never breaks a 1-3-5 limit.
     mutating func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
@@ -64,6 +65,14 @@ extension LanguageServer {
                 if let edit = try? editor.move(taskAt: placed.task.line, to: region) {
                     action("Move to \(region == .backlog ? "the Backlog" : region.name): \(placed.task.title)", "refactor.move", edit)
                 }
+            }
+        }
+        // On the day heading, the daily commands (`workspace/executeCommand`), as source actions.
+        if let heading = analysis(of: uri)?.document.dayHeadingLine, heading == line {
+            for (title, command) in [("Roll over into today", "dayplan.rollover"), ("Open today's file", "dayplan.openToday"),
+                                     ("Open tomorrow's file", "dayplan.openTomorrow"), ("Open yesterday's file", "dayplan.openYesterday")] {
+                actions.append(["title": .string(title), "kind": "source",
+                                "command": ["title": .string(title), "command": .string(command), "arguments": []]])
             }
         }
         return .array(actions)

@@ -283,7 +283,7 @@ struct LanguageServer {
             "documentSymbolProvider": true,
             "foldingRangeProvider": true,
             "inlayHintProvider": true,
-            "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite", "refactor.move"]],
+            "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite", "refactor.move", "source"]],
             "definitionProvider": true,
             "documentLinkProvider": ["resolveProvider": false],
             "referencesProvider": true,
