@@ -66,7 +66,8 @@ extension LanguageServer {
         for uri in documents.keys.sorted() {
             guard let path = Workspace.path(ofURI: uri), let analysis = analysis(of: uri),
                   let day = Day(fileNameOf: path) ?? analysis.document.day, isPlanDay(uri, analysis),
-                  path.hasPrefix(index.planFolder.path) else { continue }
+                  path.hasPrefix(index.planFolder.path.hasSuffix("/") ? index.planFolder.path : index.planFolder.path + "/")
+            else { continue }
             let open = ArchivedDay(analysis.document, day: day, file: path, figures: false)
             if let at = days.firstIndex(where: { $0.file == path }) { days[at] = open } else { days.append(open) }
         }

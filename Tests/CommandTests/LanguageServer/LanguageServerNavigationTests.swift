@@ -195,6 +195,17 @@ import Testing
         #expect(lint.stdout.split(separator: "\n").count == 1)
         #expect(lint.stdout.contains("2026-11-20.md:5:1"))
         #expect(!client.takeAll().contains { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.stringValue == uri })
+        // Pulled again with the ids it gave: nothing changed, nothing read again; then one file changes on disk.
+        let ids: [JSONValue] = reports.map { ["uri": $0["uri"] ?? nil, "value": $0["resultId"] ?? nil] }
+        let again = try #require(try client.result("workspace/diagnostic", ["previousResultIds": .array(ids)])["items"]?.arrayValue)
+        #expect(again.map { $0["kind"] ?? nil } == ["unchanged", "unchanged"])
+        try folder.write("2026/11/2026-11-20.md", "# 2026-11-20\n\n## Morning\n* [ ] One\n")
+        let changed = try #require(try client.result("workspace/diagnostic", ["previousResultIds": .array(ids)])["items"]?.arrayValue)
+        #expect(changed.first { $0["uri"]?.stringValue != uri }?["kind"] == "full")
+        #expect(changed.first { $0["uri"]?.stringValue != uri }?["items"] == [])
+        #expect(changed.first { $0["uri"]?.stringValue == uri }?["kind"] == "unchanged")
+        let resultID = try #require(document["resultId"])
+        #expect(try client.result("textDocument/diagnostic", LanguageServerClient.params(uri, ["previousResultId": resultID]))["kind"] == "unchanged")
         #expect(try client.shutDown() == 0)
     }
 
