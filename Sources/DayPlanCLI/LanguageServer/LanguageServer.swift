@@ -250,7 +250,13 @@ struct LanguageServer {
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
         case "textDocument/didClose": didClose(params)
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles": forgetPlanFiles()
+        case "textDocument/didSave":
+            planFilesChanged([params?["textDocument"]?["uri"]?.stringValue].compactMap { $0 }, listAgain: false)
+        case "workspace/didChangeWatchedFiles":
+            // FileChangeType: 1 created, 2 changed, 3 deleted.
+            let changes = params?["changes"]?.arrayValue ?? []
+            planFilesChanged(changes.compactMap { $0["uri"]?.stringValue },
+                             listAgain: changes.contains { $0["type"]?.intValue != 2 })
         case "workspace/didChangeWorkspaceFolders", "workspace/didChangeConfiguration", "$/cancelRequest", "$/setTrace":
             break
         default:
@@ -317,10 +323,10 @@ struct LanguageServer {
               let text = item["text"]?.stringValue else { return note("didOpen without a document") }
         documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
         if workspace.root == nil, let path = Workspace.path(ofURI: uri) { workspace.root = FileSystem.directory(of: path) }
-        // A day file the plan folder's listing does not have (made since it was read): read the folder again.
+        // A day file the plan folder's listing does not have (made since it was read): list the folder again.
         if let path = Workspace.path(ofURI: uri), Day(fileNameOf: path) != nil, let index = planIndexCache,
            !index.files.contains(where: { $0.path == path }) {
-            planIndexCache = nil
+            planFilesChanged([uri], listAgain: true)
         }
         markChanged(uri)
     }

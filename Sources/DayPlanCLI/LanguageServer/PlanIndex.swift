@@ -8,7 +8,7 @@ struct PlanIndex {
     /// The plan folder, found from the workspace's root as every command finds it.
     let planFolder: PlanFolder
     /// Its day files, by day.
-    let files: [PlanFolder.DayFile]
+    private(set) var files: [PlanFolder.DayFile]
     /// Their tasks, one `ArchivedDay` per file that could be read; nil until first asked for.
     var days: [ArchivedDay]?
 
@@ -39,6 +39,26 @@ struct PlanIndex {
         days = read
         return read
     }
+
+    /// Brings the index up to date after the files at `paths` changed on disk: reads those again (the rest are
+    /// kept), and with `listAgain` (a day file was made or removed) lists the folder's day files again first.
+    /// False when the folder can no longer be listed: the index is then to be read again whole.
+    mutating func refresh(_ paths: Set<String>, listAgain: Bool, log: inout Output) -> Bool {
+        let known = Set(files.map(\.path))
+        if listAgain || !paths.isSubset(of: known) {
+            guard let listed = try? planFolder.dayFiles() else { return false }
+            files = listed
+        }
+        guard let kept = days else { return true }
+        var byPath: [String: ArchivedDay] = [:]
+        for day in kept where !paths.contains(day.file) { byPath[day.file] = day }
+        let missing = files.map(\.path).filter { byPath[$0] == nil }
+        for day in Archive.read(missing, shown: { $0 }, command: "lsp", figures: false, keptUntilExit: false, err: &log).days {
+            byPath[day.file] = day
+        }
+        days = files.compactMap { byPath[$0.path] }
+        return true
+    }
 }
 
 extension LanguageServer {
@@ -46,6 +66,18 @@ extension LanguageServer {
     mutating func planIndex() -> PlanIndex? {
         if planIndexCache == nil, let root = workspace.root { planIndexCache = PlanIndex(root: root) }
         return planIndexCache
+    }
+
+    /// After the editor saved files or reported changed ones (`uris`; `listAgain` when one was made or removed):
+    /// the tags are read again when next needed, and the plan folder's index reads again only those files.
+    mutating func planFilesChanged(_ uris: [String], listAgain: Bool) {
+        workspace.forgetTags()
+        let paths = Set(uris.compactMap(Workspace.path(ofURI:)).filter { Day(fileNameOf: $0) != nil })
+        guard !paths.isEmpty, var index = planIndexCache else { return }
+        // Many files at once (a checkout, a sync): read the folder again whole.
+        guard paths.count <= 256, index.refresh(paths, listAgain: listAgain, log: &log) else { return forgetPlanFiles() }
+        planIndexCache = index
+        archiveCache = nil
     }
 
     /// Forgets what was read from the plan folder's files, so that the next request reads them again.

@@ -109,6 +109,37 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func filesChangedOnDiskAreReadAgainWhenTheEditorSaysSo() throws {
+        let folder = try Self.planFolder()
+        let (client, uri) = try session(folder)
+        func references() throws -> Int {
+            try #require(try client.result("textDocument/references", LanguageServerClient.params(uri, [
+                "position": at(7, 4), "context": ["includeDeclaration": true],
+            ])).arrayValue).count
+        }
+        func symbols(_ query: String) throws -> Int {
+            try #require(try client.result("workspace/symbol", ["query": .string(query)]).arrayValue).count
+        }
+        #expect(try references() == 3)
+        #expect(try symbols("brand new") == 0)
+        // Ana was called on the 20th after all: the path ends there, and today's task stands alone.
+        try folder.write("2026/11/2026-11-20.md", "# 2026-11-20\n\n## Morning\n* [ ] Ship it #work\n\n## Backlog\n- [x] Call Ana\n")
+        try folder.write("2026/11/2026-11-24.md", "# 2026-11-24\n\n## Backlog\n- [ ] Brand new thing\n")
+        // Not told yet: what was read stands.
+        #expect(try references() == 3)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [
+            ["uri": .string(dayURI(folder, "2026/11/2026-11-20.md")), "type": 2],
+            ["uri": .string(dayURI(folder, "2026/11/2026-11-24.md")), "type": 1],
+        ]])
+        #expect(try references() == 1)
+        #expect(try symbols("brand new") == 1)
+        // A file removed is gone from the symbols once the editor says so.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("2026/11/2026-11-24.md"))
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(dayURI(folder, "2026/11/2026-11-24.md")), "type": 3]]])
+        #expect(try symbols("brand new") == 0)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func workspaceSymbolsAreTheFoldersTasksByTitle() throws {
         let folder = try Self.planFolder()
         let (client, _) = try session(folder)
