@@ -14,7 +14,8 @@ extension LanguageServer {
     }
 
     /// `textDocument/semanticTokens/full` and `…/range`: region headings, buckets, statuses, tags and metadata words,
-    /// as the parser and the edit API read them (`TaskLineParts`), in the protocol's relative encoding.
+    /// as the parser and the edit API read them (`TaskLineParts`), in the protocol's relative encoding; none for a
+    /// note that is no day file of the plan.
     mutating func semanticTokens(_ params: JSONValue?, range: Bool) throws(ResponseError) -> JSONValue {
         let document = try document(params)
         var window = 0..<Int.max
@@ -22,7 +23,8 @@ extension LanguageServer {
             let bounds = try document.offsets(of: try Position.range(params?["range"], named: "range"), in: encoding, named: "range")
             window = bounds.lowerBound..<max(bounds.upperBound, bounds.lowerBound + 1)
         }
-        guard let analysis = analysis(of: document.uri) else { return ["data": []] }
+        // A note that is no day file of the plan (a README with a checklist) is not coloured as one.
+        guard let analysis = analysis(of: document.uri), isPlanDay(document.uri, analysis) else { return ["data": []] }
         let bytes = document.bytes
         var tokens: [(range: Range<Int>, type: Int, modifiers: Int)] = []
         for section in analysis.document.sections where section.headingLine > 0 {

@@ -198,6 +198,10 @@ import Testing
         ]))["data"]?.arrayValue
         #expect(ranged?.count == 15)
         #expect(ranged?.first == 7)
+        // The README is no day file of the plan: not coloured as one.
+        let readme = dayURI(folder, "README.md")
+        client.open(readme, "# Plans\n\n## Morning\n- [ ] not a task of the plan\n")
+        #expect(try client.result("textDocument/semanticTokens/full", LanguageServerClient.params(readme))["data"] == [])
         #expect(try client.shutDown() == 0)
     }
 
