@@ -246,7 +246,9 @@ struct LanguageServer {
         // Before initialize, and after shutdown, notifications are dropped.
         guard state == .running else { return nil }
         switch method {
-        case "initialized": registerFileWatchers()
+        case "initialized":
+            registerFileWatchers()
+            prefetchPlanFolder()
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
         case "textDocument/didClose": didClose(params)
@@ -322,7 +324,10 @@ struct LanguageServer {
         guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
               let text = item["text"]?.stringValue else { return note("didOpen without a document") }
         documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
-        if workspace.root == nil, let path = Workspace.path(ofURI: uri) { workspace.root = FileSystem.directory(of: path) }
+        if workspace.root == nil, let path = Workspace.path(ofURI: uri) {
+            workspace.root = FileSystem.directory(of: path)
+            prefetchPlanFolder()
+        }
         // A day file the plan folder's listing does not have (made since it was read): list the folder again.
         if let path = Workspace.path(ofURI: uri), Day(fileNameOf: path) != nil, let index = planIndexCache,
            !index.files.contains(where: { $0.path == path }) {

@@ -1,3 +1,4 @@
+import Dispatch
 import DayPlan
 
 /// The plan folder as the server's navigation reads it from disk, through the commands' own doors: the folder and
@@ -11,6 +12,8 @@ struct PlanIndex {
     private(set) var files: [PlanFolder.DayFile]
     /// Their tasks, one `ArchivedDay` per file that could be read; nil until first asked for.
     var days: [ArchivedDay]?
+    /// Their tasks being read on another thread (`prefetch()`), until they are first needed.
+    private var reading: FolderReading?
 
     /// The plan folder at or above `root` (absolute, so that every path made from it is); nil when it cannot be
     /// read (a bad settings file, no such folder).
@@ -34,10 +37,22 @@ struct PlanIndex {
     /// `log`), once.
     mutating func archivedDays(log: inout Output) -> [ArchivedDay] {
         if let days { return days }
+        if let reading {
+            let read = reading.wait()
+            days = read
+            self.reading = nil
+            return read
+        }
         let read = Archive.read(files.map(\.path), shown: { $0 }, command: "lsp", figures: false, keptUntilExit: false,
                                 err: &log).days
         days = read
         return read
+    }
+
+    /// Starts reading the day files' tasks on another thread, so that the first request that needs them (workspace
+    /// symbols, references) finds them read, or partly read, rather than reading 3,650 files then.
+    mutating func prefetch() {
+        if days == nil, reading == nil { reading = FolderReading(files.map(\.path)) }
     }
 
     /// Brings the index up to date after the files at `paths` changed on disk: reads those again (the rest are
@@ -48,6 +63,10 @@ struct PlanIndex {
         if listAgain || !paths.isSubset(of: known) {
             guard let listed = try? planFolder.dayFiles() else { return false }
             files = listed
+        }
+        if let reading {
+            days = reading.wait()
+            self.reading = nil
         }
         guard let kept = days else { return true }
         var byPath: [String: ArchivedDay] = [:]
@@ -61,7 +80,43 @@ struct PlanIndex {
     }
 }
 
+/// The tasks of day files read on a thread of their own, as `Archive.read` reads them (unreadable files named on
+/// standard error): started when the plan folder is known, waited for when first needed.
+final class FolderReading: @unchecked Sendable {
+    /// Signalled once `days` is set.
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written once, by the reading thread, before `finished` is signalled; read only after it is.
+    private var days: [ArchivedDay] = []
+
+    /// Starts reading `paths`.
+    init(_ paths: [String]) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            var log = Output.error
+            days = Archive.read(paths, shown: { $0 }, command: "lsp", figures: false, keptUntilExit: false, err: &log).days
+            log.flush()
+            finished.signal()
+        }
+    }
+
+    /// The tasks read, once they are (waiting for the reading to end).
+    func wait() -> [ArchivedDay] {
+        finished.wait()
+        finished.signal()  // so that a second wait returns at once
+        return days
+    }
+}
+
 extension LanguageServer {
+    /// Starts reading the plan folder's tasks in the background once its root is known (`PlanIndex.prefetch`), when
+    /// it is a plan folder `dayplan init` made: a folder without `.dayplan/` (a home folder opened as the workspace)
+    /// is read only when a request needs it.
+    mutating func prefetchPlanFolder() {
+        guard let root = workspace.root, (try? PlanFolder.find(from: root))?.isInitialized == true,
+              var index = planIndex() else { return }
+        index.prefetch()
+        planIndexCache = index
+    }
+
     /// The plan folder's index, read now if it is not known.
     mutating func planIndex() -> PlanIndex? {
         if planIndexCache == nil, let root = workspace.root { planIndexCache = PlanIndex(root: root) }
