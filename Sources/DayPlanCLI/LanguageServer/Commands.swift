@@ -114,12 +114,29 @@ extension LanguageServer {
         if let sourceDocument, let day = source?.day { source = (day, sourceDocument.bytes) }
         let targetDocument = files.creates ? nil : try currentText(of: files.target.path)
         let plan: Rollover
-        do {
+        do throws(RolloverError) {
             plan = try Rollover(opening: day, from: source, existing: targetDocument?.bytes ?? files.targetBytes,
                                 routines: files.routines)
             try plan.verify()
         } catch {
-            throw ResponseError(code: ResponseError.requestFailed, message: "Rollover into \(day) refused: \(error)")
+            // As `dayplan rollover` says it: each finding, as lint names it, in the file it is in.
+            let message: String
+            switch error {
+            case .sourceRefused(let reasons), .targetRefused(let reasons):
+                let isSource = if case .sourceRefused = error { true } else { false }
+                let name = isSource ? files.sourcePath : files.templatePath ?? files.target.path
+                message = reasons.map { FindingFormat.line($0, file: name) }.joined(separator: "\n")
+                    + "\n\(name): rollover refused because of the error\(reasons.count == 1 ? "" : "s") above; nothing changed"
+            case .checkFailed(let problems):
+                message = "the computed files failed their check, so nothing was changed (please report this): "
+                    + problems.joined(separator: "; ")
+            }
+            throw ResponseError(code: ResponseError.requestFailed, message: message)
+        }
+        if files.creates, !canCreateFiles {
+            throw ResponseError(code: ResponseError.requestFailed,
+                                message: "The editor cannot make files from the server's edits (workspace.workspaceEdit.resourceOperations"
+                                    + " has no create), so the new day \(files.target.path) cannot be made from it; run dayplan rollover")
         }
         let targetURI = Workspace.fileURI(ofPath: files.target.path)
         guard plan.changesSource || plan.changesTarget || files.creates else {

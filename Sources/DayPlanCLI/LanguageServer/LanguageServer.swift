@@ -69,6 +69,9 @@ struct LanguageServer {
     var pullsDiagnostics = false
     /// Whether the client applies edits the server asks for (`workspace/applyEdit`), as commands send them.
     var canApplyEdits = false
+    /// Whether the client's edits may make files and name documents (`CreateFile` in `documentChanges`), as
+    /// rollover's new day needs.
+    var canCreateFiles = false
     /// Whether the client opens a file the server asks it to (`window/showDocument`).
     var canShowDocuments = false
     /// How many requests the server has sent the client for commands (`workspace/applyEdit`, `window/showDocument`):
@@ -277,6 +280,9 @@ struct LanguageServer {
         canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         pullsDiagnostics = params?["capabilities"]?["textDocument"]?["diagnostic"]?.objectValue != nil
         canApplyEdits = params?["capabilities"]?["workspace"]?["applyEdit"]?.boolValue == true
+        let workspaceEdit = params?["capabilities"]?["workspace"]?["workspaceEdit"]
+        canCreateFiles = workspaceEdit?["documentChanges"]?.boolValue == true
+            && workspaceEdit?["resourceOperations"]?.arrayValue?.contains("create") == true
         canShowDocuments = params?["capabilities"]?["window"]?["showDocument"]?["support"]?.boolValue == true
         let rootURI = params?["workspaceFolders"]?[0]?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
         workspace.root = rootURI.flatMap(Workspace.path(ofURI:)) ?? params?["rootPath"]?.stringValue

@@ -79,6 +79,27 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func aRolloverTheEditorCannotMakeOrTheFilesRefuseIsAnError() throws {
+        // Edits, but no files made by them: the new day cannot be made from the editor.
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", "")
+        try folder.write("2026-11-21.md", LanguageServerNavigationTests.today)
+        let client = try LanguageServerClient(environment: ["DAYPLAN_NOW": Self.now])
+        try client.initialize(root: folder.url, more: [.init("workspace", ["applyEdit": true])])
+        let noCreate = try client.request("workspace/executeCommand", ["command": "dayplan.rollover"])
+        #expect(noCreate["error"]?["code"] == -32803)
+        #expect(noCreate["error"]?["message"]?.stringValue?.contains("run dayplan rollover") == true)
+        // The old day open in the editor with a conflict marker: refused as `dayplan rollover` refuses it, naming it.
+        let uri = LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-21.md"))
+        client.open(uri, LanguageServerNavigationTests.today + "<<<<<<< ours\n- [ ] a\n=======\n- [ ] b\n>>>>>>> theirs\n")
+        let refused = try client.request("workspace/executeCommand", ["command": "dayplan.rollover"])
+        #expect(refused["error"]?["code"] == -32803)
+        #expect(refused["error"]?["message"]?.stringValue?.contains("DP041") == true)
+        #expect(refused["error"]?["message"]?.stringValue?.contains("rollover refused") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("2026-11-22.md").path))
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func openCommandsShowTheDaysFile() throws {
         let (client, folder, uri) = try session()
         let (yesterday, show) = try run(client, "dayplan.openYesterday")
