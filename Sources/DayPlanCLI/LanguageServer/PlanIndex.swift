@@ -90,7 +90,7 @@ final class FolderReading: @unchecked Sendable {
 
     /// Starts reading `paths`.
     init(_ paths: [String]) {
-        DispatchQueue.global(qos: .utility).async { [self] in
+        DispatchQueue.global().async { [self] in  // default priority: a request may soon wait for it
             var log = Output.error
             days = Archive.read(paths, shown: { $0 }, command: "lsp", figures: false, keptUntilExit: false, err: &log).days
             log.flush()
