@@ -51,6 +51,9 @@ ROLLOVER_BIG_RSS_2 = 2.5     # rollover of the largest plan: peak RSS at most 2.
 ROLLOVER_DAY_VS_CAT_2 = 2.5  # rollover of a typical day: at most 2.5x cat of its two files
 LSP_MEDIAN_2 = 0.002         # lsp, 1,000 tasks: didChange to diagnostics, median at most 2 ms
 LSP_P99_2 = 0.010            # and 99th percentile at most 10 ms
+LSP_NAVIGATION = 0.010       # issue 35: lsp, 1,000-task day: go-to-definition and references at most 10 ms
+LSP_SYMBOLS = 0.100          # issue 35: workspace symbols over the 3,650-file folder at most 100 ms
+LSP_FOLDER_DIAGNOSTICS = 0.300  # issue 35: diagnostics of the 3,650-file folder at most 300 ms
 LOOK_BACK_VS_LINT_2 = 1.5    # report, query and export --format jsonl: at most 1.5x lint on the archive
 
 MB = 1_000_000
@@ -551,6 +554,112 @@ def lsp_latency(binary, text, edits):
     if session.close() != 0:
         raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
     return opened, times, found
+
+
+def lsp_plan_folder(inputs, archive_folder, archive_files, text, log):
+    """The 3,650-file archive as a plan folder, with the 1,000-task day `text` (2026-11-21) beside it, its
+    `@from:` dates moved into the archive's last December so that they name files that exist; initialized, as
+    `dayplan init` leaves a plan folder (an empty `.dayplan/config`)."""
+    def make(out):
+        os.makedirs(os.path.join(out, ".dayplan"))
+        open(os.path.join(out, ".dayplan", "config"), "w").close()
+        for name in archive_files:
+            shutil.copyfile(os.path.join(archive_folder, name), os.path.join(out, name))
+        with open(os.path.join(out, "2026-11-21.md"), "w") as f:
+            f.write(text.replace("@from:2026-11-", "@from:2025-12-"))
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return cached(os.path.join(inputs, "lsp-plan"), f"{digest} {len(archive_files)} {archive_files[-1]} initialized", make, log)
+
+
+def lsp_navigation(binary, folder, runs):
+    """Navigation and folder requests of `dayplan lsp` on the plan folder `folder` (its 1,000-task day open),
+    each timed from the write of the request to its response. Definition and references are timed right after
+    an edit of the day (and its diagnostics), so that they work on a document that just changed; references then
+    join the folder's tasks with the changed day again. Workspace symbols are timed in a fresh server per run
+    (the first request waits for the folder's reading, which starts at `initialized`), in a fresh server a second
+    after the day was opened, and again warm in one server; folder diagnostics read and lint
+    every file on each request. Returns {name: [seconds]}."""
+    uri = "file://" + os.path.join(folder, "2026-11-21.md")
+    with open(os.path.join(folder, "2026-11-21.md")) as f:
+        text = f.read()
+    lines = text.split("\n")
+    line = lines.index("## Backlog") + 1
+    date_column = len(lines[line].split("@from:")[0].encode("utf-16-le")) // 2 + 8
+    edit_column = len(lines[line].split(" @")[0].encode("utf-16-le")) // 2
+
+    def start():
+        session = LanguageSession(binary)
+        session.send({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+            "rootUri": "file://" + folder, "capabilities": {"textDocument": {"diagnostic": {}}}}})
+        session.wait_for(lambda m: m.get("id") == "init")
+        session.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        session.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+        return session
+
+    def timed(session, ident, method, params):
+        started = time.perf_counter()
+        session.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+        message = session.wait_for(lambda m: m.get("id") == ident)
+        if "error" in message:
+            raise RuntimeError(f"{method}: {message['error']}")
+        return time.perf_counter() - started, message["result"]
+
+    results = {"definition": [], "references": [], "symbols cold": [], "symbols warm": [], "folder diagnostics": []}
+    counts = {}
+    session = start()
+    # The first references request reads the folder; untimed, as the warm-up.
+    timed(session, "warm", "textDocument/references", {"textDocument": {"uri": uri},
+                                                       "position": {"line": line, "character": 3}})
+    column = edit_column
+    version = 1
+
+    def type_one(character):
+        nonlocal column, date_column, version
+        version += 1
+        session.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{
+                "range": {"start": {"line": line, "character": column}, "end": {"line": line, "character": column}},
+                "text": character}]}})
+        column += 1
+        date_column += 1
+
+    for run in range(runs):
+        type_one("abcdefghij"[run % 10])
+        timed(session, f"pull{run}", "textDocument/diagnostic", {"textDocument": {"uri": uri}})
+        seconds, found = timed(session, f"def{run}", "textDocument/definition", {
+            "textDocument": {"uri": uri}, "position": {"line": line, "character": date_column}})
+        results["definition"].append(seconds)
+        counts["definition"] = len(found or [])
+        type_one("k")
+        seconds, found = timed(session, f"ref{run}", "textDocument/references", {
+            "textDocument": {"uri": uri}, "position": {"line": line, "character": 3},
+            "context": {"includeDeclaration": True}})
+        results["references"].append(seconds)
+        counts["references"] = len(found)
+        seconds, found = timed(session, f"sym{run}", "workspace/symbol", {"query": "review"})
+        results["symbols warm"].append(seconds)
+        seconds, found = timed(session, f"diag{run}", "workspace/diagnostic", {"previousResultIds": []})
+        results["folder diagnostics"].append(seconds)
+        counts["folder diagnostics"] = (len(found["items"]), sum(len(r["items"]) for r in found["items"]))
+    if session.close() != 0:
+        raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+    results["symbols a second in"] = []
+    for run in range(runs):
+        session = start()
+        seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
+        results["symbols cold"].append(seconds)
+        counts["symbols"] = len(found)
+        if session.close() != 0:
+            raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+        # As a person asks: a moment after the editor opened the day (the server reads the folder meanwhile).
+        session = start()
+        time.sleep(1)
+        seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
+        results["symbols a second in"].append(seconds)
+        if session.close() != 0:
+            raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+    return results, counts
 
 
 def write_rollover_folder(folder, yesterday):
@@ -1432,6 +1541,55 @@ def main():
             if not has_lsp:
                 report.target(name, "N/A: `dayplan lsp` is not available in this build", "N/A")
             else:
+                judge(name, value, limit, ms(value) if value is not None else "no measurement")
+
+        # Navigation and the folder (issue 35), on the 3,650-file archive with the 1,000-task day in it.
+        nav_targets = (("definition", "go-to-definition after an edit", LSP_NAVIGATION),
+                       ("references", "references after an edit", LSP_NAVIGATION),
+                       ("symbols cold", "workspace symbols, first request (reads the folder)", LSP_SYMBOLS),
+                       ("folder diagnostics", "folder diagnostics (workspace/diagnostic)", LSP_FOLDER_DIAGNOSTICS))
+        rows = []
+        if not has_lsp:
+            rows.append(["N/A: `dayplan lsp` is not available in this build", "", "", "", ""])
+            nav = None
+        else:
+            big, big_files = archive(inputs, generator, 3650, 135, log)  # made once, then cached
+            folder = lsp_plan_folder(inputs, big, big_files, write_lsp_plan(1_000, seed=1_000), log)
+            nav_runs = max(10, runs)
+            log(f"lsp: navigation on {len(big_files) + 1:,} files, {nav_runs} runs")
+            try:
+                nav, counts = lsp_navigation(binary, folder, nav_runs)
+            except (RuntimeError, OSError, ValueError, KeyError, subprocess.TimeoutExpired) as error:
+                nav = None
+                rows.append([f"ERROR: {error}", "", "", "", ""])
+            if nav:
+                what = {"definition": f"{counts['definition']} location",
+                        "references": f"{counts['references']} location(s)",
+                        "symbols cold": f"{counts['symbols']} symbols",
+                        "symbols a second in": f"{counts['symbols']} symbols",
+                        "symbols warm": f"{counts['symbols']} symbols",
+                        "folder diagnostics": "{:,} reports, {:,} diagnostics".format(*counts["folder diagnostics"])}
+                titles = {"definition": "textDocument/definition from an `@from:` date, right after an edit",
+                          "references": "textDocument/references on a Backlog task, right after an edit",
+                          "symbols cold": "workspace/symbol `review`, first request of a fresh server, right after the day is opened",
+                          "symbols a second in": "workspace/symbol `review`, first request of a fresh server, 1 s after the day is opened",
+                          "symbols warm": "workspace/symbol `review`, again in one server",
+                          "folder diagnostics": "workspace/diagnostic of the whole folder"}
+                for key, title in titles.items():
+                    times = nav[key]
+                    rows.append([title, str(len(times)), ms(statistics.median(times)),
+                                 f"{ms(min(times))} – {ms(max(times))}", what[key]])
+        report.section("Language server: navigation and the plan folder (3,650-file archive + a 1,000-task day)",
+                       ["request", "runs", "median", "min – max", "answer"], rows,
+                       "One server over pipes from this script, the 1,000-task day open in it, the plan folder "
+                       "the archive (gen_archive.py --days 3650 --seed 135) with that day added. Each time is from "
+                       "writing the request to reading its whole response, the script's JSON work included.")
+        for key, label, limit in nav_targets:
+            name = f"issue 35: lsp, {label} median ≤ {limit * 1000:g} ms"
+            if not has_lsp:
+                report.target(name, "N/A: `dayplan lsp` is not available in this build", "N/A")
+            else:
+                value = statistics.median(nav[key]) if nav else None
                 judge(name, value, limit, ms(value) if value is not None else "no measurement")
 
     # -- Instruction counts: repeatable whatever the load ---------------------------------------

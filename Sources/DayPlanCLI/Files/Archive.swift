@@ -48,9 +48,10 @@ struct Archive {
     }
 
     /// Reads `paths` (shown as `shown(path)`), naming each bad file on `err` as `dayplan COMMAND: …`; with
-    /// `figures`, each file's figures for a report are gathered as it is read (`ArchivedDay`).
+    /// `figures`, each file's figures for a report are gathered as it is read (`ArchivedDay`). A command's days
+    /// are kept until it exits (freed by the exit); a process that goes on (`dayplan lsp`) passes `keptUntilExit: false`.
     static func read(_ paths: [String], shown: @escaping @Sendable (String) -> String, command: String, figures: Bool,
-                     err: inout Output) -> Archive {
+                     keptUntilExit: Bool = true, err: inout Output) -> Archive {
         var archive = Archive()
         archive.files = paths.count
         archive.days.reserveCapacity(paths.count)
@@ -68,7 +69,7 @@ struct Archive {
             }
         }
         // The command exits right after its output: its thousands of days are left for the exit to free.
-        KeptUntilExit.keep(archive.days)
+        if keptUntilExit { KeptUntilExit.keep(archive.days) }
         return archive
     }
 

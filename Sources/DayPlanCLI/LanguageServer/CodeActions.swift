@@ -1,8 +1,9 @@
 import DayPlan
 
 extension LanguageServer {
-    /// `textDocument/codeAction`: quick fixes for the findings that have an obvious fix, and on any task line
-    /// the refactors a person reaches for (mark it, move it). Every edit comes from the library's edit API
+    /// `textDocument/codeAction`: quick fixes for the findings that have an obvious fix, on any task line
+    /// the refactors a person reaches for (mark it, move it), and on the day heading the daily commands (roll over,
+    /// open today's, tomorrow's or yesterday's file) as source actions that run them (`executeCommand`). Every edit comes from the library's edit API
     /// (`DayEditor`), the same minimal edits as `dayplan mark` and `dayplan move`, so an action never touches a
     /// byte outside its task's lines and never breaks a 1-3-5 limit.
     mutating func codeActions(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
@@ -29,13 +30,16 @@ extension LanguageServer {
             return line
         }
 
-        // Quick fixes, for the findings the client sends back: each from its rule (`Rule.quickFixes`).
+        // Quick fixes, for the findings the client sends back: each from its rule (`Rule.quickFixes`), worked out
+        // on the text as it is now, and only those whose result has no error the text did not have.
+        let fileName = Workspace.path(ofURI: uri)
+        let findings = analysis(of: uri)?.findings ?? []
         for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
             // The client's copies of our own diagnostics: one whose range is not a range is passed over.
             guard let code = diagnostic["code"]?.stringValue, let rule = Rule.named(code),
                   let range = try? Position.range(diagnostic["range"], named: "diagnostic.range"),
                   let offsets = try? document.offsets(of: range, in: encoding, named: "diagnostic.range") else { continue }
-            for fix in rule.quickFixes(in: document.bytes, at: offsets) {
+            for fix in rule.quickFixes(in: document.bytes, at: offsets) where !LanguageServer.breaks(fix.edits, document.bytes, fileName: fileName, findings: findings) {
                 var members: [JSONValue.Member] = [.init("title", .string(fix.title)), .init("kind", "quickfix"),
                                                    .init("diagnostics", [diagnostic])]
                 if fix.isPreferred { members.append(.init("isPreferred", true)) }
@@ -63,6 +67,29 @@ extension LanguageServer {
                 }
             }
         }
+        // On the day heading, the daily commands (`workspace/executeCommand`), as source actions.
+        if let heading = analysis(of: uri)?.document.dayHeadingLine, heading == line {
+            for (title, command) in [("Roll over into today", "dayplan.rollover"), ("Open today's file", "dayplan.openToday"),
+                                     ("Open tomorrow's file", "dayplan.openTomorrow"), ("Open yesterday's file", "dayplan.openYesterday")] {
+                actions.append(["title": .string(title), "kind": "source",
+                                "command": ["title": .string(title), "command": .string(command), "arguments": []]])
+            }
+        }
         return .array(actions)
+    }
+
+    /// Whether applying `edits` to `bytes` would make a file with an error it does not have now (`findings` are
+    /// lint's findings for `bytes`): more errors of some rule than before, such as a second `## Evening` made by
+    /// renaming `## Evenings` in a day that has one. Such a fix is never offered: `fmt` would then refuse the file.
+    static func breaks(_ edits: [TextEdit], _ bytes: [UInt8], fileName: String?, findings: [Diagnostic]) -> Bool {
+        var before: [String: Int] = [:]
+        for finding in findings where finding.severity == .error { before[finding.rule.id, default: 0] += 1 }
+        var after: [String: Int] = [:]
+        for finding in Linter.lint(TextEdit.apply(edits, to: bytes), fileName: fileName, today: Clock.today())
+        where finding.severity == .error {
+            after[finding.rule.id, default: 0] += 1
+            if after[finding.rule.id, default: 0] > before[finding.rule.id, default: 0] { return true }
+        }
+        return false
     }
 }

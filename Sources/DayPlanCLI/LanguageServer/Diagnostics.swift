@@ -21,6 +21,8 @@ extension LanguageServer {
     mutating func publishDiagnostics() {
         let uris = changed
         changed.removeAll()
+        // A client that pulls diagnostics asks for them (`textDocument/diagnostic`): pushing them too would show each twice.
+        guard !pullsDiagnostics else { return }
         for uri in uris {
             guard let analysis = analysis(of: uri), let document = documents[uri] else { continue }
             // Findings on a text out of step with the editor's would point at the wrong places: none until it is back.
@@ -35,6 +37,11 @@ extension LanguageServer {
 
     /// One finding as a protocol diagnostic.
     func diagnostic(_ finding: Diagnostic, in document: TextDocument) -> JSONValue {
+        LanguageServer.diagnostic(finding, in: document, encoding: encoding)
+    }
+
+    /// One finding as a protocol diagnostic, its range in `encoding`.
+    static func diagnostic(_ finding: Diagnostic, in document: TextDocument, encoding: PositionEncoding) -> JSONValue {
         [
             "range": document.range(finding.start.offset, finding.end.offset, in: encoding),
             "severity": finding.severity == .error ? 1 : 2,

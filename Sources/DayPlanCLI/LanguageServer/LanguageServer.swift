@@ -57,6 +57,26 @@ struct LanguageServer {
     /// Which documents are day files of their plan, checked and formatted; other Markdown (a README, notes older
     /// than an adopted plan) is left alone: no diagnostics, no formatting.
     var adoption = PlanAdoption()
+    /// The plan folder's day files and their tasks as read from disk (`PlanIndex`); nil until needed.
+    var planIndexCache: PlanIndex?
+    /// The plan folder's tasks across days with the open documents' text in them, and the `generation` it was
+    /// made for.
+    var archiveCache: (generation: Int, archive: TaskArchive)?
+    /// Counts the changes to open documents (opened, changed, closed), so that what is made from them is made again.
+    var generation = 0
+    /// Whether the client pulls diagnostics (`textDocument/diagnostic`, `workspace/diagnostic`): then the server
+    /// answers those and pushes none, so that no finding is shown twice.
+    var pullsDiagnostics = false
+    /// Whether the client applies edits the server asks for (`workspace/applyEdit`), as commands send them.
+    var canApplyEdits = false
+    /// Whether the client's edits may make files and name documents (`CreateFile` in `documentChanges`), as
+    /// rollover's new day needs.
+    var canCreateFiles = false
+    /// Whether the client opens a file the server asks it to (`window/showDocument`).
+    var canShowDocuments = false
+    /// How many requests the server has sent the client for commands (`workspace/applyEdit`, `window/showDocument`):
+    /// each gets an id of its own.
+    var appliedEdits = 0
 
     init(channel: MessageChannel = MessageChannel()) {
         self.channel = channel
@@ -206,6 +226,15 @@ struct LanguageServer {
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "textDocument/inlayHint": return try inlayHints(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/documentLink": return try documentLinks(params)
+        case "textDocument/references": return try references(params)
+        case "workspace/symbol": return try workspaceSymbols(params)
+        case "textDocument/semanticTokens/full": return try semanticTokens(params, range: false)
+        case "textDocument/semanticTokens/range": return try semanticTokens(params, range: true)
+        case "textDocument/diagnostic": return try documentDiagnostic(params)
+        case "workspace/diagnostic": return try workspaceDiagnostics(params)
+        case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(code: ResponseError.methodNotFound, message: "Unknown method \(method)")
         }
@@ -220,11 +249,19 @@ struct LanguageServer {
         // Before initialize, and after shutdown, notifications are dropped.
         guard state == .running else { return nil }
         switch method {
-        case "initialized": registerFileWatchers()
+        case "initialized":
+            registerFileWatchers()
+            prefetchPlanFolder()
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
         case "textDocument/didClose": didClose(params)
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles": workspace.forgetTags()
+        case "textDocument/didSave":
+            planFilesChanged([params?["textDocument"]?["uri"]?.stringValue].compactMap { $0 }, listAgain: false)
+        case "workspace/didChangeWatchedFiles":
+            // FileChangeType: 1 created, 2 changed, 3 deleted.
+            let changes = params?["changes"]?.arrayValue ?? []
+            planFilesChanged(changes.compactMap { $0["uri"]?.stringValue },
+                             listAgain: changes.contains { $0["type"]?.intValue != 2 })
         case "workspace/didChangeWorkspaceFolders", "workspace/didChangeConfiguration", "$/cancelRequest", "$/setTrace":
             break
         default:
@@ -241,24 +278,39 @@ struct LanguageServer {
         // UTF-8 first (dayplan's own columns count bytes), then UTF-32; UTF-16, which every client has, otherwise.
         encoding = [PositionEncoding.utf8, .utf32].first { offered.contains(.string($0.rawValue)) } ?? .utf16
         canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        pullsDiagnostics = params?["capabilities"]?["textDocument"]?["diagnostic"]?.objectValue != nil
+        canApplyEdits = params?["capabilities"]?["workspace"]?["applyEdit"]?.boolValue == true
+        let workspaceEdit = params?["capabilities"]?["workspace"]?["workspaceEdit"]
+        canCreateFiles = workspaceEdit?["documentChanges"]?.boolValue == true
+            && workspaceEdit?["resourceOperations"]?.arrayValue?.contains("create") == true
+        canShowDocuments = params?["capabilities"]?["window"]?["showDocument"]?["support"]?.boolValue == true
         let rootURI = params?["workspaceFolders"]?[0]?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
         workspace.root = rootURI.flatMap(Workspace.path(ofURI:)) ?? params?["rootPath"]?.stringValue
             ?? Clock.environment("DAYPLAN_DIR")
         note("initialized: positions in \(encoding.rawValue), plan folder \(workspace.root ?? "not known yet")")
-        return [
-            "capabilities": [
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-                "documentFormattingProvider": true,
-                "hoverProvider": true,
-                "completionProvider": ["triggerCharacters": ["@", "#", ":"], "resolveProvider": false],
-                "documentSymbolProvider": true,
-                "foldingRangeProvider": true,
-                "inlayHintProvider": true,
-                "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite", "refactor.move"]],
-            ],
-            "serverInfo": ["name": "dayplan", "version": .string(version)],
+        let capabilities: JSONValue = [
+            "positionEncoding": .string(encoding.rawValue),
+            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "documentFormattingProvider": true,
+            "hoverProvider": true,
+            "completionProvider": ["triggerCharacters": ["@", "#", ":"], "resolveProvider": false],
+            "documentSymbolProvider": true,
+            "foldingRangeProvider": true,
+            "inlayHintProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite", "refactor.move", "source"]],
+            "definitionProvider": true,
+            "documentLinkProvider": ["resolveProvider": false],
+            "referencesProvider": true,
+            "workspaceSymbolProvider": true,
+            "semanticTokensProvider": ["legend": LanguageServer.semanticTokensLegend, "full": true, "range": true],
+            "executeCommandProvider": ["commands": .array(LanguageServer.commandNames.map(JSONValue.string))],
         ]
+        guard pullsDiagnostics, case .object(var members) = capabilities else {
+            return ["capabilities": capabilities, "serverInfo": ["name": "dayplan", "version": .string(version)]]
+        }
+        members.append(.init("diagnosticProvider", ["identifier": "dayplan", "interFileDependencies": false,
+                                                    "workspaceDiagnostics": true]))
+        return ["capabilities": .object(members), "serverInfo": ["name": "dayplan", "version": .string(version)]]
     }
 
     /// Asks the client to report changes to the plan folder's Markdown files, so that tags stay current.
@@ -278,7 +330,15 @@ struct LanguageServer {
         guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
               let text = item["text"]?.stringValue else { return note("didOpen without a document") }
         documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
-        if workspace.root == nil, let path = Workspace.path(ofURI: uri) { workspace.root = FileSystem.directory(of: path) }
+        if workspace.root == nil, let path = Workspace.path(ofURI: uri) {
+            workspace.root = FileSystem.directory(of: path)
+            prefetchPlanFolder()
+        }
+        // A day file the plan folder's listing does not have (made since it was read): list the folder again.
+        if let path = Workspace.path(ofURI: uri), Day(fileNameOf: path) != nil, let index = planIndexCache,
+           !index.files.contains(where: { $0.path == path }) {
+            planFilesChanged([uri], listAgain: true)
+        }
         markChanged(uri)
     }
 
@@ -316,11 +376,13 @@ struct LanguageServer {
     private mutating func didClose(_ params: JSONValue?) {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return }
         documents[uri] = nil
+        generation += 1
         changed.removeAll { $0 == uri }
         send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": .string(uri), "diagnostics": []]])
     }
 
     private mutating func markChanged(_ uri: String) {
+        generation += 1
         if !changed.contains(uri) { changed.append(uri) }
     }
 

@@ -278,10 +278,11 @@ final class LanguageServerClient: @unchecked Sendable {
 
     // MARK: - Sessions
 
-    /// `initialize` then `initialized`; returns the server's capabilities.
+    /// `initialize` then `initialized`; returns the server's capabilities. `more`: further client capabilities.
     @discardableResult
-    func initialize(encodings: [String]? = nil, root: URL? = nil, watchFiles: Bool = false) throws -> JSONValue {
-        var capabilities: [JSONValue.Member] = []
+    func initialize(encodings: [String]? = nil, root: URL? = nil, watchFiles: Bool = false,
+                    more: [JSONValue.Member] = []) throws -> JSONValue {
+        var capabilities: [JSONValue.Member] = more
         if let encodings { capabilities.append(.init("general", ["positionEncodings": .array(encodings.map(JSONValue.string))])) }
         if watchFiles { capabilities.append(.init("workspace", ["didChangeWatchedFiles": ["dynamicRegistration": true]])) }
         let params: JSONValue = [
@@ -305,6 +306,12 @@ final class LanguageServerClient: @unchecked Sendable {
         notify("textDocument/didOpen", ["textDocument": [
             "uri": .string(uri), "languageId": "markdown", "version": .integer(version), "text": .string(text),
         ]])
+    }
+
+    /// Replaces a document's whole text.
+    func change(_ uri: String, _ text: String, version: Int) {
+        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .integer(version)],
+                                          "contentChanges": [["text": .string(text)]]])
     }
 
     /// `{"textDocument":{"uri":…}}` with more members.

@@ -87,6 +87,35 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Issue 35, item 4: `fmt` adds the missing `## Evening` and keeps `## Evenings` after the Backlog; renaming it
+    /// would make a second Evening, which fmt refuses, so the rename is not offered. Stale diagnostics sent back
+    /// by the client are worked out on the text as it is now.
+    @Test func aQuickFixThatWouldBreakTheFileIsNotOffered() throws {
+        let client = try LanguageServerClient()
+        try client.initialize()
+        let formatted = "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n\n## Afternoon\n\n## Evening\n\n## Backlog\n\n## Evenings\nQuiet.\n"
+        #expect(Linter.lint(Array(formatted.utf8), fileName: "2026-11-21.md").map(\.rule) == [.nearRegionHeading])
+        client.open(uri, formatted)
+        let diagnostics = try client.diagnostics(for: uri)
+        let warning = try #require(diagnostics.first { $0["code"] == "DP023" })
+        #expect(warning["range"]?["start"]?["line"] == 11)
+        let result = try client.result("textDocument/codeAction", LanguageServerClient.params(uri, [
+            "range": ["start": ["line": 11, "character": 0], "end": ["line": 11, "character": 0]],
+            "context": ["diagnostics": [warning]],
+        ]))
+        #expect(try #require(result.arrayValue).filter { $0["kind"] == "quickfix" }.isEmpty)
+        // In a day without an Evening, the same heading is renamed.
+        let plain = "# 2026-11-21\n\n## Morning\n\n## Evenings\nQuiet.\n\n## Backlog\n"
+        client.change(uri, plain, version: 2)
+        let fresh = try #require(try client.diagnostics(for: uri, version: 2).first { $0["code"] == "DP023" })
+        let fixes = try client.result("textDocument/codeAction", LanguageServerClient.params(uri, [
+            "range": ["start": ["line": 4, "character": 0], "end": ["line": 4, "character": 0]],
+            "context": ["diagnostics": [fresh]],
+        ]))
+        #expect(fixes.arrayValue?.first { $0["kind"] == "quickfix" }?["title"] == "Rename the heading to “## Evening”")
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test(arguments: ["utf-16", "utf-8"])
     func anyTaskLineCanBeMarkedAndMoved(encoding: String) throws {
         let (client, diagnostics) = try session(encoding)
@@ -119,8 +148,9 @@ import Testing
         // Afternoon's one must slot is taken: moving the Morning must there is not offered.
         #expect(try titles(line: 3) == ["Mark done: Ship it", "Mark in progress: Ship it", "Cancel: Ship it",
                                         "Move to Evening: Ship it", "Move to the Backlog: Ship it"])
-        // No task on the day heading: nothing to offer.
-        #expect(try titles(line: 0) == [])
+        // No task on the day heading: the daily commands, as source actions that run them; on a blank line, nothing.
+        #expect(try titles(line: 0) == ["Roll over into today", "Open today's file", "Open tomorrow's file", "Open yesterday's file"])
+        #expect(try titles(line: 1) == [])
         #expect(try client.shutDown() == 0)
     }
 }

@@ -26,11 +26,15 @@ import Testing
         #expect(capabilities["textDocumentSync"]?["change"] == 2)
         #expect(capabilities["textDocumentSync"]?["openClose"] == true)
         for provider in ["documentFormattingProvider", "hoverProvider", "documentSymbolProvider", "foldingRangeProvider",
-                         "inlayHintProvider"] {
+                         "inlayHintProvider", "definitionProvider", "referencesProvider", "workspaceSymbolProvider"] {
             #expect(capabilities[provider] == true, "\(provider)")
         }
         #expect(capabilities["completionProvider"]?["triggerCharacters"] == ["@", "#", ":"])
-        #expect(capabilities["codeActionProvider"]?["codeActionKinds"] == ["quickfix", "refactor.rewrite", "refactor.move"])
+        #expect(capabilities["codeActionProvider"]?["codeActionKinds"] == ["quickfix", "refactor.rewrite", "refactor.move", "source"])
+        #expect(capabilities["executeCommandProvider"]?["commands"]?.arrayValue?.count == 6)
+        #expect(capabilities["semanticTokensProvider"]?["range"] == true)
+        // A client that does not pull diagnostics is not offered them: it gets them pushed.
+        #expect(capabilities["diagnosticProvider"] == nil)
         let again = try client.request("initialize", ["capabilities": [:]])
         #expect(again["error"]?["code"]?.intValue == -32600)
         #expect(try client.shutDown() == 0)

@@ -1,0 +1,54 @@
+/// Where the parts of a parsed task's line stand in its file's bytes, as the parser reads them: what an editor
+/// shows apart (the language server's semantic tokens) or goes from (a date in `@from:` to that day's file).
+///
+/// Read with the edit API's own reading of a task line (`TaskLine`), so that what is shown as metadata is what
+/// the edit API changes as metadata.
+public struct TaskLineParts: Sendable {
+    /// The bullet, which says the bucket: `*` must, `+` complementary, `-` misc (or a number with `.` or `)`).
+    public let bullet: Range<Int>
+    /// The status box, `[ ]` to `[x]`, brackets included.
+    public let box: Range<Int>
+    /// The `#tag` words of the title, `#` included, in order.
+    public let tags: [Range<Int>]
+    /// The metadata words (`@carry`, `@from:2026-11-20`), in order.
+    public let metadata: [Word]
+
+    /// One metadata word of the line.
+    public struct Word: Sendable {
+        /// The word's bytes, `@` included.
+        public let range: Range<Int>
+        /// Its key, in lower case: `carry`, `from`, …
+        public let key: String
+        /// The day its value names, for a dated key (`@from:`, `@on:`, `@due:`, `@expires:`); nil otherwise.
+        public let day: Day?
+        /// The bytes of that day's date in the word (`2026-11-20` of `@on:2026-11-20/evening`); nil without one.
+        public let dayRange: Range<Int>?
+    }
+
+    /// The parts of `task`'s line in `bytes` (the file it was parsed from); nil for a task made in code, or one
+    /// whose line is not in `bytes`.
+    public init?(_ task: PlanTask, in bytes: [UInt8]) {
+        guard let line = TaskLine(task, in: bytes) else { return nil }
+        bullet = line.bullet
+        box = (line.mark - 1)..<(line.mark + 2)
+        metadata = line.metadataWords(in: bytes).map { word in
+            let valueStart = word.range.lowerBound + 1 + word.key.utf8.count + 1
+            var day: Day?, dayRange: Range<Int>?
+            if valueStart + 10 <= word.range.upperBound,
+               let found = Day(String(decoding: bytes[valueStart..<(valueStart + 10)], as: UTF8.self)) {
+                day = found
+                dayRange = valueStart..<(valueStart + 10)
+            }
+            return Word(range: word.range, key: word.key, day: day, dayRange: dayRange)
+        }
+        var tags: [Range<Int>] = []
+        var i = line.mark + 2
+        while i < line.textEnd {
+            while i < line.textEnd, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+            let start = i
+            while i < line.textEnd, bytes[i] != UInt8(ascii: " "), bytes[i] != UInt8(ascii: "\t") { i += 1 }
+            if start < i, bytes[start] == UInt8(ascii: "#"), isTagName(bytes[(start + 1)..<i]) { tags.append(start..<i) }
+        }
+        self.tags = tags
+    }
+}

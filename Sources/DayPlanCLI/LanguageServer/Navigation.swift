@@ -1,0 +1,144 @@
+import DayPlan
+
+/// A date in a document that names a day of the plan: in `@from:`, `@on:` or `@due:`, or the day heading.
+struct DayMention {
+    /// The date's bytes (`2026-11-20`).
+    let range: Range<Int>
+    /// The day it names.
+    let day: Day
+}
+
+extension LanguageServer {
+    /// The metadata keys whose date goes to that day's file.
+    static let linkedKeys: Set<String> = ["from", "on", "due"]
+
+    /// The dates of `analysis`'s text that name a day (`DayMention`); with `line` (a format line), only those on it.
+    func dayMentions(_ analysis: Analysis, in bytes: [UInt8], onFormatLine line: Int? = nil) -> [DayMention] {
+        var found: [DayMention] = []
+        let document = analysis.document
+        if let day = document.day, let heading = document.dayHeadingLine, line == nil || line == heading {
+            let text = analysis.textRange(ofFormatLine: heading, in: bytes)
+            let date = Array(day.description.utf8)
+            var at = text.lowerBound
+            while at + date.count <= text.upperBound {
+                if bytes[at..<(at + date.count)].elementsEqual(date) {
+                    found.append(DayMention(range: at..<(at + date.count), day: day))
+                    break
+                }
+                at += 1
+            }
+        }
+        for section in document.sections {
+            for task in section.tasks where line == nil || task.line == line {
+                guard let parts = TaskLineParts(task, in: bytes) else { continue }
+                for word in parts.metadata where LanguageServer.linkedKeys.contains(word.key) {
+                    if let day = word.day, let range = word.dayRange { found.append(DayMention(range: range, day: day)) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// `textDocument/definition`: from a date in `@from:`, `@on:`, `@due:` or the day heading to that day's file,
+    /// found as every command finds it (`DayFileOfPlan`); where the layout puts it when there is none yet.
+    mutating func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+        let document = try document(params)
+        let position = try Position(params?["position"], named: "position")
+        guard let analysis = analysis(of: document.uri) else { return nil }
+        let offset = document.offset(of: position, in: encoding)
+        let mentions = dayMentions(analysis, in: document.bytes, onFormatLine: analysis.formatLine(containing: offset))
+        guard let mention = mentions.first(where: { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }),
+              let index = planIndex() else { return nil }
+        let target = index.files(of: mention.day)
+        let top: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]
+        return .array(target.paths.map { ["uri": .string(Workspace.fileURI(ofPath: $0)), "range": top] })
+    }
+
+    /// `textDocument/documentLink`: each date that names a day, linked to that day's file (as `definition`).
+    mutating func documentLinks(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+        let document = try document(params)
+        guard let analysis = analysis(of: document.uri) else { return [] }
+        let mentions = dayMentions(analysis, in: document.bytes)
+        guard !mentions.isEmpty, let index = planIndex() else { return [] }
+        var links: [JSONValue] = []
+        for mention in mentions {
+            let target = index.files(of: mention.day)
+            guard let path = target.paths.first else { continue }
+            links.append([
+                "range": document.range(mention.range.lowerBound, mention.range.upperBound, in: encoding),
+                "target": .string(Workspace.fileURI(ofPath: path)),
+                "tooltip": .string(target.isNew ? "\(mention.day): no file yet (\(path))" : "\(mention.day): \(path)"),
+            ])
+        }
+        return .array(links)
+    }
+
+    /// `textDocument/references`: every line where the task under the cursor stands across days, its whole path as
+    /// `dayplan query --history` follows it (`TaskArchive.path(through:)`), oldest first; without
+    /// `context.includeDeclaration`, the line under the cursor is left out.
+    mutating func references(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+        let document = try document(params)
+        let position = try Position(params?["position"], named: "position")
+        let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
+        guard let analysis = analysis(of: document.uri), let path = Workspace.path(ofURI: document.uri) else { return [] }
+        let line = analysis.formatLine(containing: document.offset(of: position, in: encoding))
+        guard let placed = DayEditor(document.bytes).task(at: line), let archive = taskArchive(),
+              let dayIndex = archive.days.firstIndex(where: { $0.file == path }) else { return [] }
+        let day = archive.days[dayIndex]
+        guard let taskIndex = (0..<day.count).first(where: { day.line(at: $0) == placed.task.line }) else { return [] }
+        let here = TaskArchive.Step(day: dayIndex, index: taskIndex)
+        let steps = archive.standsAlone(here) ? [here] : archive.path(through: here)
+        return .array(steps.filter { includeDeclaration || $0 != here }.map { location(of: archive[$0]) })
+    }
+
+    /// Where an archived task's line is: exact in a document the editor has open, else the whole line.
+    mutating func location(of task: ArchivedTask) -> JSONValue {
+        let uri = Workspace.fileURI(ofPath: task.file)
+        if let open = documents[uri], let analysis = analysis(of: uri), task.line <= analysis.formatLineStarts.count {
+            let text = analysis.textRange(ofFormatLine: task.line, in: open.bytes)
+            return ["uri": .string(uri), "range": open.range(text.lowerBound, text.upperBound, in: encoding)]
+        }
+        return ["uri": .string(uri), "range": ["start": ["line": .integer(task.line - 1), "character": 0],
+                                               "end": ["line": .integer(task.line), "character": 0]]]
+    }
+
+    /// How many symbols `workspace/symbol` gives at most: the newest matches.
+    static let workspaceSymbolLimit = 500
+
+    /// `workspace/symbol`: the plan folder's tasks whose title holds every word of the query (case ignored for
+    /// ASCII letters), newest day first; a task moved on and continued on a later day is given once, where it
+    /// stands last.
+    mutating func workspaceSymbols(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+        guard let query = params?["query"]?.stringValue else { throw .invalid("query is missing or not a string") }
+        guard let archive = taskArchive() else { return [] }
+        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        let words = query.utf8.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.map { $0.map(folded) }
+        func matches(_ title: ArraySlice<UInt8>) -> Bool {
+            words.allSatisfy { word in
+                guard word.count <= title.count else { return false }
+                var start = title.startIndex
+                while start + word.count <= title.endIndex {
+                    var at = 0
+                    while at < word.count, folded(title[start + at]) == word[at] { at += 1 }
+                    if at == word.count { return true }
+                    start += 1
+                }
+                return false
+            }
+        }
+        var symbols: [JSONValue] = []
+        outer: for dayIndex in archive.days.indices.reversed() {
+            let day = archive.days[dayIndex]
+            for index in 0..<day.count where matches(day.titleUTF8(at: index)) {
+                let step = TaskArchive.Step(day: dayIndex, index: index)
+                if archive.next(after: step) != nil { continue }
+                let task = archive[step]
+                symbols.append(["name": .string(task.title), "kind": 24,  // Event
+                                "containerName": .string("\(task.day) · \(task.region.name) · \(task.status)"),
+                                "location": location(of: task)])
+                if symbols.count == LanguageServer.workspaceSymbolLimit { break outer }
+            }
+        }
+        return .array(symbols)
+    }
+}
