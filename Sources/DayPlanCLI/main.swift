@@ -26,6 +26,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (QueryCommand.name, { QueryCommand.spec }, QueryCommand.run),
     (ReportCommand.name, { ReportCommand.spec }, ReportCommand.run),
     (ResolveCommand.name, { ResolveCommand.spec }, ResolveCommand.run),
+    (ReviewCommand.name, { ReviewCommand.spec }, ReviewCommand.run),
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
     (CompletionsCommand.name, { CompletionsCommand.spec }, CompletionsCommand.run),

@@ -79,7 +79,7 @@ public struct MetadataKey: Sendable {
                     summary: "Rollover places the task at the top of its bucket among what it adds to a region.",
                     hover: "kept at the top of its bucket", exportField: "sticky", exportedAlways: true),
         MetadataKey(id: .every, name: "every", kind: .recurrence, merge: .conflict, rollover: .removedFromRoutineCopies,
-                    summary: "In the routines file: the days rollover adds the task on (day, weekday, weekend, mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD, yearly:MM-DD).",
+                    summary: "In the routines file: the days rollover adds the task on (day, weekday, weekend, mon,wed,fri, month:1, month:last, month:2nd-tue, week:2/YYYY-MM-DD, yearly:MM-DD, done+3d; then ,start:DATE and ,until:DATE or ,times:N).",
                     hover: "routine: every", exportField: "every", exportedAlways: false),
         MetadataKey(id: .on, name: "on", kind: .scheduledDate, merge: .conflict, rollover: .removedOncePlaced,
                     summary: "A Backlog task scheduled for this day: that day's rollover places it (in the region after `/`, or at the Backlog's top).",

@@ -7,7 +7,9 @@
 /// - `day-starts-at`: the hour (0-23) before which it is still yesterday;
 /// - `template`: the file new days are made from, relative to the plan folder (empty: none);
 /// - `adopted`: the day dayplan began in a folder of older notes (`dayplan init` sets it there): lint, the git
-///   hook and the language server check only day files of that day or later, and leave other Markdown alone.
+///   hook and the language server check only day files of that day or later, and leave other Markdown alone;
+/// - `carried-warning-days`: from how many days after its `@from:` day an open task of today's plan is carried for
+///   long (DP052, `dayplan review`); 7 when not set.
 ///
 /// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
 public struct Settings: Hashable, Sendable {
@@ -19,9 +21,14 @@ public struct Settings: Hashable, Sendable {
     public var template: String?
     /// The day dayplan began in this folder; nil when not set (every day file is the plan's).
     public var adopted: Day?
+    /// From how many days after its first planned day an open task is carried for long; nil when not set.
+    public var carriedWarningDays: Int?
+
+    /// The age that makes a task carried for long when `carried-warning-days` is not set.
+    public static let defaultCarriedWarningDays = 7
 
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days"]
 
     /// No settings: every key unset.
     public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
@@ -80,6 +87,11 @@ public struct Settings: Hashable, Sendable {
                     throw SettingsError(line: number, key: key, "`\(value)` is not an hour; give a whole number from 0 to 23")
                 }
                 dayStartsAt = hour
+            case "carried-warning-days":
+                guard value.allSatisfy(\.isNumber), let days = Int(value), (1...3650).contains(days) else {
+                    throw SettingsError(line: number, key: key, "`\(value)` is not a number of days; give a whole number from 1 to 3650")
+                }
+                carriedWarningDays = days
             case "adopted":
                 guard !value.isEmpty else { continue }
                 guard let day = Day(value) else {

@@ -69,6 +69,8 @@ public struct Rollover: Sendable {
         /// The task's line in the old day, for a task the old day moved on (nil for a routine): which of two tasks
         /// of one title it was.
         public var oldDayLine: Int? = nil
+        /// For a routine due on a day nobody rolled over into, that day: it is added once, for the latest of them.
+        public var missedDay: Day? = nil
     }
 
     /// The list items without a status box that start with an open task word (`- TODO Write the plan`, and org's
@@ -137,7 +139,8 @@ public struct Rollover: Sendable {
     public var changesTarget: Bool { targetAfter != targetBefore }
 
     /// Works out the rollover into `day` from the plan `source` (its day, from the file name, and its bytes),
-    /// given the new day's file if it already exists, and the plan folder's routines file, if any.
+    /// given the new day's file if it already exists, the plan folder's routines file, if any, and when their
+    /// copies were last closed (for `@every:done+…`).
     ///
     /// A Backlog task scheduled with `@on:` for the new day or earlier is placed (FORMAT.md §6.2), and each
     /// routine due on the new day is added unless its title is there already (§6.9); both respect the 1-3-5
@@ -147,7 +150,7 @@ public struct Rollover: Sendable {
     /// ambiguous (FORMAT.md's formatting blockers, a never-closed code fence among them), when an open task
     /// of the old day has no title, or when the new day's existing file is headed with another day.
     public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?,
-                routines: DayDocument? = nil) throws(RolloverError)
+                routines: DayDocument? = nil, history: RoutineHistory = RoutineHistory()) throws(RolloverError)
     {
         var targetDocument: DayDocument?
         if let target {
@@ -192,12 +195,13 @@ public struct Rollover: Sendable {
             for case .task(let task) in section.items where task.status.isOpen { open[region.rawValue][task.bucket.rawValue] += 1 }
         }
         /// Where a task meant for `region` goes: there when its bucket has room, else the Backlog.
-        func place(_ task: PlanTask, in region: Region, _ reason: Placement.Reason, oldDayLine: Int? = nil) -> Region {
+        func place(_ task: PlanTask, in region: Region, _ reason: Placement.Reason, oldDayLine: Int? = nil,
+                   missedDay: Day? = nil) -> Region {
             let fits = !region.isLimited || open[region.rawValue][task.bucket.rawValue] < task.bucket.limit
             let placed = fits ? region : .backlog
             open[placed.rawValue][task.bucket.rawValue] += 1
             placements.append(Placement(title: task.title, bucket: task.bucket, reason: reason, region: placed,
-                                        wanted: fits ? nil : region, oldDayLine: oldDayLine))
+                                        wanted: fits ? nil : region, oldDayLine: oldDayLine, missedDay: missedDay))
             return placed
         }
 
@@ -287,11 +291,14 @@ public struct Rollover: Sendable {
             sourceAfter = edited.finish()
         }
 
-        // The routines due on the new day, in the routines file's order, unless a task of that title is there.
+        // The routines due on the new day, or on a day since the old one nobody rolled over into (once), in the routines
+        // file's order, unless a task of that title is there.
         for section in routines?.sections ?? [] {
             guard let region = section.region else { continue }
             for routine in section.tasks where routine.status.isOpen {
-                guard let every = routine.metadata.every, every.isDue(on: day) else { continue }
+                guard let every = routine.metadata.every,
+                      let due = every.dueDay(opening: day, after: source?.day, lastClosed: history.lastClosed(routine.identity))
+                else { continue }
                 guard known.insert(routine.identity) else {
                     summary.routinesAlreadyThere += 1
                     continue
@@ -299,7 +306,7 @@ public struct Rollover: Sendable {
                 var task = routine
                 task.source = nil
                 task.metadata = task.metadata.rolled(.copiedFromRoutine)
-                additions[place(task, in: region, .routine).rawValue].append(task)
+                additions[place(task, in: region, .routine, missedDay: due == day ? nil : due).rawValue].append(task)
                 summary.routines += 1
             }
         }

@@ -7,6 +7,8 @@ extension Rule {
         summary: "`@every:` holds a recurrence rollover understands",
         check: .reading { problem in
             guard case .notARecurrence(let word) = problem.kind else { return nil }
-            return "`\(word)` is not a recurrence; write `@every:` with day, weekday, weekend, days such as mon,wed,fri, month:1, month:last, week:2/YYYY-MM-DD or yearly:MM-DD."
+            let value = word.firstIndex(of: ":").map { word[word.index(after: $0)...] } ?? ""
+            let reason = Recurrence.problem(in: value) ?? "it is not a recurrence"
+            return "`\(word)` is not a recurrence: \(reason); FORMAT.md §3.5 lists them (day, weekday, mon,wed,fri, month:last, month:2nd-tue, done+3d, …)."
         })
 }

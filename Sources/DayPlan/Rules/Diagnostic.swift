@@ -1,12 +1,23 @@
 /// How much a finding matters.
 public enum Severity: String, Sendable, Comparable {
+    /// Worth knowing, a decision to make (a task carried for long): shown, and never fails `dayplan lint`, not
+    /// even with `--strict`.
+    case information
     /// Worth fixing; does not fail `dayplan lint` unless `--strict`.
     case warning
     /// The file breaks the format or the 1-3-5 rule.
     case error
 
-    /// A warning is less severe than an error.
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    /// Information is less severe than a warning, a warning than an error.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+    private var rank: Int {
+        switch self {
+        case .information: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
 }
 
 /// A place in a document's bytes.

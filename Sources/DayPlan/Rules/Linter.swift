@@ -9,21 +9,25 @@ public enum Linter {
     /// `fileName` is the path the bytes came from, if any; its last component is checked against the day
     /// heading when it is a day file's name (`YYYY-MM-DD.md`). `today`, when given, is the current day: the
     /// plan of that day gets its overdue tasks reported (DP051); an older day is history and does not.
-    public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil) -> [Diagnostic] {
-        lint(DayDocument(readingForLint: bytes), fileName: fileName, today: today)
+    /// `carriedWarningDays` is the age from which an open task of today's plan is reported as carried for long
+    /// (DP052; the plan folder's `carried-warning-days`).
+    public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil,
+                            carriedWarningDays: Int = Settings.defaultCarriedWarningDays) -> [Diagnostic] {
+        lint(DayDocument(readingForLint: bytes), fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
     }
 
     /// Every finding about a parsed document, sorted by line then column.
     ///
     /// A task made in code has no position, so a finding about it stands at line 0, column 0.
-    public static func lint(_ document: DayDocument, fileName: String?, today: Day? = nil) -> [Diagnostic] {
+    public static func lint(_ document: DayDocument, fileName: String?, today: Day? = nil,
+                            carriedWarningDays: Int = Settings.defaultCarriedWarningDays) -> [Diagnostic] {
         var findings = document.diagnostics
         // The plan folder's own files (`.dayplan/routines.md`, the template) use the day-file syntax but
         // plan no day: they need no day heading.
         if let fileName, isInSettingsFolder(fileName) {
             findings.removeAll { $0.rule == .missingDayHeading }
         }
-        let subject = Subject(document: document, fileName: fileName, today: today)
+        let subject = Subject(document: document, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
         for rule in Rule.all {
             if case .document(let check) = rule.check { check(subject, &findings) }
         }
@@ -44,6 +48,8 @@ public enum Linter {
         let fileName: String?
         /// The current day, when known.
         let today: Day?
+        /// The age in days from which an open task is carried for long (DP052).
+        var carriedWarningDays = Settings.defaultCarriedWarningDays
 
         /// Whether the document is today's plan: its day (from its heading, else its file name) is `today`.
         var isToday: Bool {

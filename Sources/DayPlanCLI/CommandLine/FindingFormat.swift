@@ -32,7 +32,8 @@ enum FindingFormat {
             FindingFormat.appendJSONString(finding.message, to: &output)
             output.append(UInt8(ascii: "}"))
         case .github:
-            output += "::\(finding.severity.rawValue) file=\(FindingFormat.githubProperty(file)),line=\(start.line),col=\(start.column),endColumn=\(end.column),title=\(FindingFormat.githubProperty(finding.rule.description))::\(FindingFormat.githubData(finding.message))\n".utf8
+            // GitHub's three levels are error, warning and notice.
+            output += "::\(finding.severity == .information ? "notice" : finding.severity.rawValue) file=\(FindingFormat.githubProperty(file)),line=\(start.line),col=\(start.column),endColumn=\(end.column),title=\(FindingFormat.githubProperty(finding.rule.description))::\(FindingFormat.githubData(finding.message))\n".utf8
         }
     }
 

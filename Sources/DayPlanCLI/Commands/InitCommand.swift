@@ -195,6 +195,10 @@ enum InitCommand {
         # language server check only day files of that day or later, and leave other Markdown alone.
         \(adoption)
 
+        # From how many days after it was first planned (its @from: day) an open Backlog task is carried for
+        # long: lint says so (DP052, information), status lists it, and dayplan review offers the choices.
+        carried-warning-days = 7
+
         """
     }
 

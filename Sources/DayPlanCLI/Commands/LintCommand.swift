@@ -20,12 +20,12 @@ enum LintCommand {
         options: [
             .choice("--format", Format.allCases.map(\.rawValue),
                     #"text (default): path:line:column: severity: message [rule], with a one-line summary on standard error. json: one JSON document, {"version":1,"files":N,"diagnostics":[…]}. github: GitHub Actions workflow commands (::error file=…::…)."#),
-            .flag("--strict", "Warnings fail the run too (exit 1)."),
+            .flag("--strict", "Warnings fail the run too (exit 1); information (a task carried for long) never does."),
             .option("--stdin-filename", "NAME", .file,
                     "The name standard input is reported under, and checked against its day heading (default <stdin>). For editors and git hooks."),
             .flag("--quiet", short: "q", listedInUsage: false, "No summary line on standard error: only the findings (for editors that read any error output as a failure)."),
         ],
-        exitCodes: [(0, "no errors (warnings allowed)"), (1, "errors (or warnings with --strict)"),
+        exitCodes: [(0, "no errors (warnings and information allowed)"), (1, "errors (or warnings with --strict)"),
                     (2, "usage or I/O error (other files are still checked and reported)")])
 
     /// How findings are written.
@@ -72,14 +72,17 @@ enum LintCommand {
         // Read only from here on, by every core: each path's folder is known already.
         let adopted = adoption, anyAdopted = !adoptedDays.isEmpty
         if format == .json { out.write("{\"version\":1,\"files\":\(paths.count),\"diagnostics\":[") }
-        var errors = 0, warnings = 0, filesWithFindings = 0, unreadable = 0, leftAlone = 0
+        var errors = 0, warnings = 0, information = 0, filesWithFindings = 0, unreadable = 0, leftAlone = 0
         var identities: [(name: String, identity: FileSystem.Identity, hasFindings: Bool)] = []
         var wroteDiagnostic = false
         // Read and checked on every core, a bounded batch at a time; reported in path order.
         // Today's plan gets its overdue tasks reported (DP051); older days are history.
         let today = Clock.today()
+        // Today's tasks first planned this many days ago or more are reported (DP052, information): the setting of the
+        // plan folder lint runs in (DAYPLAN_DIR or the current folder), else 7.
+        let carriedWarningDays = (try? PlanFolder.find(dir: nil))?.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
         forEachInBatches(paths, work: { path in
-            check(path, shownAs: shownName(path), format: format, today: today,
+            check(path, shownAs: shownName(path), format: format, today: today, carriedWarningDays: carriedWarningDays,
                   adopted: anyAdopted ? adopted.known(for: path == "-" ? stdinPath : path) : nil)
         }) { path, report in
             if report.leftAlone {
@@ -96,6 +99,7 @@ enum LintCommand {
             }
             errors += report.errors
             warnings += report.warnings
+            information += report.information
             if report.errors + report.warnings > 0 { filesWithFindings += 1 }
             guard !report.output.isEmpty else { return }
             if format == .json { out.write(wroteDiagnostic ? ",\n" : "\n") }
@@ -157,6 +161,9 @@ enum LintCommand {
         if format == .text, !arguments.flags.contains("--quiet") {
             var summary = summaryLine(errors: errors, warnings: warnings, inFiles: filesWithFindings,
                                       of: paths.count + folderCopies.count - unreadable - leftAlone, unreadable: unreadable)
+            if information > 0 {
+                summary += "; \(information) information finding\(information == 1 ? "" : "s") (never a failure)"
+            }
             if leftAlone > 0 {
                 let since = adoptedDays.min().map { " (adopted \($0))" } ?? ""
                 summary += "; \(leftAlone) note\(leftAlone == 1 ? "" : "s") left alone: no day file\(leftAlone == 1 ? "" : "s") of the plan\(since)"
@@ -184,6 +191,7 @@ enum LintCommand {
         var output: [UInt8] = []
         var errors = 0
         var warnings = 0
+        var information = 0
         var failure: String?
         /// A note of an adopted folder that is no day file of the plan: not checked.
         var leftAlone = false
@@ -194,7 +202,8 @@ enum LintCommand {
     /// Reads and checks one file. Runs on any thread: it touches nothing shared. With `adopted` (the day its plan
     /// folder adopted a folder of notes), a file dated before it or not dated at all (by name or day heading) is
     /// left alone.
-    static func check(_ path: String, shownAs name: String, format: Format, today: Day?, adopted: Day? = nil) -> Report {
+    static func check(_ path: String, shownAs name: String, format: Format, today: Day?,
+                      carriedWarningDays: Int = Settings.defaultCarriedWarningDays, adopted: Day? = nil) -> Report {
         var report = Report()
         let settings = Settings(adopted: adopted)
         let named = Day(fileNameOf: name)
@@ -213,9 +222,13 @@ enum LintCommand {
             report.leftAlone = true
             return report
         }
-        let findings = Linter.lint(bytes, fileName: name, today: today)
+        let findings = Linter.lint(bytes, fileName: name, today: today, carriedWarningDays: carriedWarningDays)
         for finding in findings {
-            if finding.severity == .error { report.errors += 1 } else { report.warnings += 1 }
+            switch finding.severity {
+            case .error: report.errors += 1
+            case .warning: report.warnings += 1
+            case .information: report.information += 1
+            }
             if format == .json, !report.output.isEmpty { report.output += ",\n".utf8 }
             FindingFormat(format).write(finding, file: name, to: &report.output)
         }

@@ -22,9 +22,15 @@ enum MoveCommand {
             3 complementary, 5 misc per region) is exit 1, naming where there is room; nothing is
             written. It holds the plan folder's lock, as rollover does, and prints one line: path:line:
             what changed.
+
+            With --on DATE instead of --to, the task is moved to a later day: it gets @on:DATE (any @on:
+            it had is replaced), and from the Backlog that day's rollover places it (FORMAT.md §6.2); a
+            task of a region goes to the Backlog at the next rollover as usual. 'dayplan review' offers
+            it for tasks carried for long.
             """,
         options: [
-            .choice("--to", Region.allCases.map(\.lowercaseName), "The region to move the task to (required)."),
+            .choice("--to", Region.allCases.map(\.lowercaseName), "The region to move the task to (required unless --on)."),
+            .option("--on", "YYYY-MM-DD", .date, "Schedule a Backlog task for that day instead (@on:DATE)."),
         ] + BucketFlags.options + DaySession.options + [.quiet],
         exitCodes: [(0, "moved (or already there)"),
                     (1, "no task or more than one matches, the bucket is full, or the file has errors; nothing changed"),
@@ -40,6 +46,16 @@ enum MoveCommand {
         case .failure(let problem):
             err.line("dayplan move: \(problem.message)\nRun 'dayplan move --help' for usage.")
             return .failure
+        }
+        if let on = arguments.options["--on"] {
+            guard let day = Day(on), arguments.options["--to"] == nil, bucket == nil, let selector = TaskSelector(arguments.positionals) else {
+                err.line("dayplan move: give a task and --on YYYY-MM-DD (a real date), without --to or a bucket\nRun 'dayplan move --help' for usage.")
+                return .failure
+            }
+            err.flush()
+            return DaySession.change("move", arguments, task: selector) { editor, placed throws(EditError) in
+                try editor.replaceMetadata(with: "@on:\(day)", onTaskAt: placed.task.line)
+            }
         }
         guard let region, let selector = TaskSelector(arguments.positionals) else {
             err.line("dayplan move: give a task (FILE:LINE, a title, or a part of one) and --to REGION\nRun 'dayplan move --help' for usage.")

@@ -92,7 +92,7 @@ enum QueryCommand {
                     if history && !tasks.standsAlone(match) {
                         for step in tasks.path(through: match) { appendLine(step, of: tasks, to: &text) }
                     } else {
-                        appendLine(match, of: tasks, to: &text)
+                        appendLine(match, of: tasks, to: &text, age: openAge(match, of: tasks, today: today))
                     }
                 }
                 return text
@@ -106,6 +106,10 @@ enum QueryCommand {
                 members.append(JSONValue.Member("tags", .array(shown.tags.map(JSONValue.string))))
                 members.append(JSONValue.Member("firstPlanned", .string(tasks.firstPlanned(through: match).description)))
                 members.append(JSONValue.Member("moves", .integer(tasks.moves(through: match))))
+                // Added by issue 38: days from the first planned day to today (open) or to the day it stands on.
+                let first = tasks.firstPlanned(through: match)
+                let open = tasks.days[match.day].status(at: match.index).isOpen
+                members.append(JSONValue.Member("age", .integer(first.days(until: open ? today : tasks.days[match.day].day))))
                 if history {
                     members.append(JSONValue.Member("history", .array(steps(of: match).map { .object(stepMembers(tasks[$0])) })))
                 }
@@ -195,7 +199,16 @@ enum QueryCommand {
 
     /// Appends `FILE:LINE:COLUMN: [x] title`, a line an editor's quickfix list reads, for one step, from the
     /// archive's bytes (no string made per task: --history writes every task of the archive).
-    static func appendLine(_ step: TaskArchive.Step, of archive: TaskArchive, to text: inout [UInt8]) {
+    /// An open task's age in days, from the day it was first planned to `today`, when it is a day or more; nil for
+    /// a task that is not open.
+    static func openAge(_ step: TaskArchive.Step, of archive: TaskArchive, today: Day) -> Int? {
+        guard archive.days[step.day].status(at: step.index).isOpen else { return nil }
+        let age = archive.firstPlanned(through: step).days(until: today)
+        return age >= 1 ? age : nil
+    }
+
+    /// `FILE:LINE:COLUMN: [x] title`, and for an open task planned a day or more before today, `  (N days old)`.
+    static func appendLine(_ step: TaskArchive.Step, of archive: TaskArchive, to text: inout [UInt8], age: Int? = nil) {
         var file = archive.days[step.day].file
         file.withUTF8 { text.append(contentsOf: $0) }
         text.append(UInt8(ascii: ":"))
@@ -210,6 +223,7 @@ enum QueryCommand {
         text.append(UInt8(ascii: "]"))
         text.append(UInt8(ascii: " "))
         text.append(contentsOf: archive.days[step.day].titleUTF8(at: step.index))
+        if let age { text.append(contentsOf: "  (\(age) day\(age == 1 ? "" : "s") old)".utf8) }
         text.append(UInt8(ascii: "\n"))
     }
 

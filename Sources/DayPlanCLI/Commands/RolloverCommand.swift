@@ -157,7 +157,8 @@ enum RolloverCommand {
         // new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
         do throws(RolloverError) {
-            plan = try Rollover(opening: day, from: files.source, existing: files.targetBytes, routines: files.routines)
+            plan = try Rollover(opening: day, from: files.source, existing: files.targetBytes, routines: files.routines,
+                                history: files.history)
             try plan.verify()
             if FaultHook.isSet("failed-check") {
                 throw .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"])
@@ -245,9 +246,11 @@ enum RolloverCommand {
             case .routine: "routine"
             case .carried: "carried"
             }
-            guard let wanted = placement.wanted else { return "\(what): \(placement.title) → \(placement.region)" }
+            // A routine due on a day nobody rolled over into comes once, saying which day it was due.
+            let missed = placement.missedDay.map { " (due \(Weekday(of: $0).name) \($0), a day without a rollover)" } ?? ""
+            guard let wanted = placement.wanted else { return "\(what): \(placement.title) → \(placement.region)\(missed)" }
             return "\(what): \(placement.title) → Backlog: \(wanted) has no room for another \(placement.bucket) task"
-                + (placement.reason == .scheduled ? " (still scheduled: tried again at the next rollover)" : "")
+                + (placement.reason == .scheduled ? " (still scheduled: tried again at the next rollover)" : missed)
         }
     }
 

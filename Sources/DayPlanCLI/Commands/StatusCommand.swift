@@ -21,8 +21,10 @@ enum StatusCommand {
             for Morning, Afternoon and Evening, the open tasks of each bucket against its limit (must 0/1 ·
             complementary 2/3 · misc 4/5) and how many are done, cancelled or moved on; the day's
             completion; and the Backlog's open tasks by the age of their @from: day (today, yesterday, this
-            week: 2 to 6 days, older: 7 or more, and undated), with the oldest; and how many errors and
-            warnings dayplan lint finds in the file.
+            week: 2 to 6 days, older: 7 or more, and undated), with the oldest and its age; the open tasks
+            first planned carried-warning-days (7 unless the setting says) or more days ago, oldest first,
+            each with its age, to decide on with dayplan review; and how many errors and warnings dayplan
+            lint finds in the file.
 
             Completion is done of planned: the tasks of Morning, Afternoon and Evening that are done, out of
             all of them except the cancelled ones. Backlog tasks and sub-tasks do not count.
@@ -71,26 +73,34 @@ enum StatusCommand {
         }
         let document = DayDocument(parsing: bytes)
         let progress = DayProgress(document, on: session.file.day)
+        let carried = carriedForLong(document, on: session.file.day,
+                                     days: session.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays)
         // What lint finds is never hidden behind the counts: a count of errors and warnings, to look at with lint.
         let findings = Linter.lint(document, fileName: session.file.path)
         let errors = findings.filter { $0.severity == .error }.count
-        let counts = (errors: errors, warnings: findings.count - errors)
+        let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (Clock.environment("NO_COLOR") ?? "").isEmpty
-            let shown = text(progress, file: session.file.path, findings: counts, colour: colour)
+            let shown = text(progress, file: session.file.path, findings: counts, colour: colour, carried: carried)
             // Coloured text is dayplan's own escapes around parts escaped one by one; plain text is escaped whole.
             if colour { out.write(painted: shown) } else { out.write(shown) }
         case .json:
-            out.write(bytes: json(progress, file: session.file.path, findings: counts))
+            out.write(bytes: json(progress, file: session.file.path, findings: counts, carried: carried))
         }
         return .success
+    }
+
+    /// The day's open Backlog tasks carried `days` days or more (DP052), oldest first, with their ages.
+    static func carriedForLong(_ document: DayDocument, on day: Day, days: Int) -> (days: Int, tasks: [(task: PlanTask, age: Int)]) {
+        (days, LongCarried.tasks(in: document, on: day, days: days))
     }
 
     // MARK: - Text
 
     /// The status as lines for people; with `colour`, ANSI colours: full buckets yellow, over-full red.
-    static func text(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int), colour: Bool) -> String {
+    static func text(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int), colour: Bool,
+                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, [])) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // With colours the text goes to a terminal as it is: what came from the file is escaped here.
         func shown(_ text: String) -> String { colour ? Output.escaped(text) : text }
@@ -127,6 +137,12 @@ enum StatusCommand {
             }
         }
         text += "\n"
+        // Tasks carried past the setting: their ages, and where to decide on them.
+        if !carried.tasks.isEmpty {
+            text += paint("Carried".padding(width), "33") + "  "
+                + carried.tasks.map { "\(shown($0.task.title)) (\($0.age) days)" }.joined(separator: ", ")
+                + "; \(carried.days) days or more: decide with 'dayplan review'\n"
+        }
         for deadline in progress.deadlines {
             let days = abs(deadline.daysLeft), plural = days == 1 ? "" : "s"
             let when = deadline.daysLeft == 0 ? "due today" : deadline.daysLeft < 0 ? "due \(deadline.due), \(days) day\(plural) ago"
@@ -146,8 +162,10 @@ enum StatusCommand {
     // MARK: - JSON
 
     /// The status as one JSON document, version 1:
-    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings"}`.
-    static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int)) -> [UInt8] {
+    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
+    /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added by issue 38 (fields added, none changed).
+    static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
+                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, [])) -> [UInt8] {
         var output: [UInt8] = []
         func key(_ name: String) { output += "\"\(name)\":".utf8 }
         func string(_ text: String) { FindingFormat.appendJSONString(text, to: &output) }
@@ -173,7 +191,7 @@ enum StatusCommand {
         if let oldest = backlog.oldest, let from = oldest.metadata.from {
             output += "{".utf8
             key("title"); string(oldest.title)
-            output += ",\"line\":\(oldest.line),\"from\":\"\(from)\"}".utf8
+            output += ",\"line\":\(oldest.line),\"from\":\"\(from)\",\"age\":\(from.days(until: progress.day))}".utf8
         } else {
             output += "null".utf8
         }
@@ -184,7 +202,14 @@ enum StatusCommand {
             key("title"); string(deadline.task.title)
             output += ",\"line\":\(deadline.task.line),\"due\":\"\(deadline.due)\",\"daysLeft\":\(deadline.daysLeft),\"overdue\":\(deadline.isOverdue)}".utf8
         }
-        output += "],\"errors\":\(findings.errors),\"warnings\":\(findings.warnings)}\n".utf8
+        output += "],\"errors\":\(findings.errors),\"warnings\":\(findings.warnings),\"carriedWarningDays\":\(carried.days),\"carried\":[".utf8
+        for (index, item) in carried.tasks.enumerated() {
+            if index > 0 { output += ",".utf8 }
+            output += "{".utf8
+            key("title"); string(item.task.title)
+            output += ",\"line\":\(item.task.line),\"from\":\"\(item.task.metadata.from!)\",\"age\":\(item.age)}".utf8
+        }
+        output += "]}\n".utf8
         return output
     }
 }

@@ -28,6 +28,8 @@ struct RolloverFiles {
     let templatePath: String?
     /// The routines (`.dayplan/routines.md`), if the plan folder has them.
     let routines: DayDocument?
+    /// When the routines' copies were last closed, from the day files as far back as a `@every:done+…` routine waits.
+    let history: RoutineHistory
     /// Lines for standard error that do not stop the run (a template's unknown placeholder, a leftover that could
     /// not be removed), in the order they arose.
     let warnings: [String]
@@ -198,9 +200,23 @@ struct RolloverFiles {
                               + ["\(routinesPath): rollover refused because of the error\(problems.count == 1 ? "" : "s") above in the routines; nothing changed"])
             }
         }
+        // A repeat counted from completion needs the days its copy may have been closed on: the plans of the days
+        // before the new one, as far back as its wait. A day file that cannot be read is named, never guessed past.
+        var history = RoutineHistory()
+        let lookback = RoutineHistory.lookback(of: routines)
+        if lookback > 0 {
+            for file in files where file.day < day && file.day >= day.adding(days: -lookback) {
+                do {
+                    let bytes = file.path == sourcePath ? source?.bytes ?? [] : try FileSystem.read(file.path)
+                    history.record(DayDocument(parsing: bytes), of: file.day)
+                } catch {
+                    throw fail("\(error.message), which `@every:done+…` routines need; nothing changed")
+                }
+            }
+        }
         return RolloverFiles(planFolder: planFolder, sourcePath: sourcePath, source: source, target: target,
                              targetBytes: targetBytes, creates: creates, templatePath: templatePath, routines: routines,
-                             warnings: warnings, newFileMode: newFileMode, lock: lock)
+                             history: history, warnings: warnings, newFileMode: newFileMode, lock: lock)
     }
 
     /// Releases the lock.

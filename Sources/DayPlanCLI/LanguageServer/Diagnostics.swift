@@ -44,7 +44,7 @@ extension LanguageServer {
     static func diagnostic(_ finding: Diagnostic, in document: TextDocument, encoding: PositionEncoding) -> JSONValue {
         [
             "range": document.range(finding.start.offset, finding.end.offset, in: encoding),
-            "severity": finding.severity == .error ? 1 : 2,
+            "severity": finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3,
             "code": .string(finding.rule.id),
             "codeDescription": LanguageServer.rulesDocument.map { ["href": .string($0 + "#" + LanguageServer.anchor(of: finding.rule))] } ?? nil,
             "source": "dayplan",

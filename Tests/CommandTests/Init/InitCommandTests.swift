@@ -26,7 +26,9 @@ import Testing
         // The settings file is documented and reads back as the settings it names.
         let config = try home.read("plans/.dayplan/config")
         let settings = try Settings(parsing: Array(config.utf8))
-        #expect(settings == Settings(layout: .flat, dayStartsAt: 0, template: ".dayplan/template.md"))
+        var expected = Settings(layout: .flat, dayStartsAt: 0, template: ".dayplan/template.md")
+        expected.carriedWarningDays = 7
+        #expect(settings == expected)
         for key in Settings.keys { #expect(config.contains("\n# ") && config.contains("\n\(key) = ")) }
 
         // The first day comes from the template; it lints clean.

@@ -16,7 +16,8 @@ import Testing
     @Test func listsEachTaskOnceAsItStandsLast() throws {
         let run = try Binary.run(["query", "--text", "bike brake"], in: Repository.url("Examples/week"))
         #expect(run.status == 0)
-        #expect(run.stdout == "2026-11-20.md:10:1: [ ] Fix the squeaky bike brake #home\n")
+        // Open, first planned on the 17th: four days old today (issue 38).
+        #expect(run.stdout == "2026-11-20.md:10:1: [ ] Fix the squeaky bike brake #home  (4 days old)\n")
         #expect(run.stderr == "1 task in 5 day files\n")
     }
 
@@ -34,7 +35,7 @@ import Testing
     @Test func filtersCombine() throws {
         let folder = Repository.url("Examples/week")
         let open = try Binary.run(["query", "--status", "open", "--tag", "home/*,admin", "--region", "afternoon"], in: folder)
-        #expect(open.stdout == "2026-11-20.md:10:1: [ ] Fix the squeaky bike brake #home\n")
+        #expect(open.stdout == "2026-11-20.md:10:1: [ ] Fix the squeaky bike brake #home  (4 days old)\n")
         let must = try Binary.run(["query", "--bucket", "must", "--since", "2026-11-19", "--until", "2026-11-19"], in: folder)
         #expect(must.stdout == "2026-11-19.md:4:1: [x] Finish the staging migration #work\n")
         // On the 18th the bike brake was still in the backlog, moved on to the 19th.

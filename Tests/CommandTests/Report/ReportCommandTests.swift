@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DayPlan
 
 /// `dayplan report` end to end: REPORTS.md's worked example, the report's days, writing to a file,
 /// charts only on a terminal, and bad files.
@@ -171,7 +172,9 @@ import Testing
         #expect(lines.count == 1200)
         let expected = names.flatMap { name in
             [(5, "x", "one"), (6, " ", "two"), (10, "x", "three"), (16, " ", "four")].map { line, mark, word in
-                "\(name).md:\(line):1: [\(mark)] Task \(word) of \(name)"
+                // An open task ends with its age on today, 2026-11-21 (issue 38).
+                let age = Day(name)!.days(until: Day("2026-11-21")!)
+                return "\(name).md:\(line):1: [\(mark)] Task \(word) of \(name)" + (mark == " " ? "  (\(age) day\(age == 1 ? "" : "s") old)" : "")
             }
         }
         #expect(lines.map(String.init) == expected)

@@ -48,12 +48,13 @@ import Testing
             Afternoon  must 0/1 · complementary 0/3 · misc 1/5
             Evening    must 0/1 · complementary 0/3 · misc 0/5
             Backlog    2 open: 0 today, 0 yesterday, 0 this week, 1 older, 1 undated; oldest: Renew passport (from 2026-11-13, 8 days ago)
+            Carried    Renew passport (8 days); 7 days or more: decide with 'dayplan review'
             1 error in the file; see them with 'dayplan lint 2026-11-21.md'
 
             """)
         let json = try Binary.run(["status", "today", "--format", "json"], in: folder.url)
         #expect(json.stdout.hasPrefix(#"{"version":1,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
-        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13"}},"deadlines":[],"errors":1,"warnings":0}"# + "\n"))
+        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}},"deadlines":[],"errors":1,"warnings":0,"carriedWarningDays":7,"carried":[{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}]}"# + "\n"))
     }
 
     @Test func overdueAndDueSoonTasksAreListed() throws {

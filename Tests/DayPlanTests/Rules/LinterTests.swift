@@ -41,6 +41,7 @@ let ruleExamples: [RuleExample] = [
                 input: "# 2026-11-21\n\n## Morning\n- [x] Tea\n1️⃣>>>>>>>2️⃣ main\n"),
     RuleExample(rule: .badRecurrence, input: "# 2026-11-21\n\n## Morning\n- [ ] Inbox zero 1️⃣@every:fortnight2️⃣\n"),
     RuleExample(rule: .overdue, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] File the tax return @due:2026-11-202️⃣\n"),
+    RuleExample(rule: .longCarried, input: "# 2026-11-21\n\n## Backlog\n1️⃣- [ ] Fix the bike @from:2026-11-142️⃣\n"),
     RuleExample(rule: .bucketLimit, input: "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n1️⃣* [ ] Ship that2️⃣\n"),
 ]
 
