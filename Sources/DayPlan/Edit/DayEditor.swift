@@ -66,17 +66,29 @@ public struct DayEditor: Sendable {
     }
 
     /// Sets the status of the task on `line`: one byte, the mark between the brackets (none when the task has
-    /// that status already; `[X]` counts as done).
-    public func setStatus(_ status: Status, ofTaskAt line: Int) throws(EditError) -> DayEdit {
+    /// that status already; `[X]` counts as done). With `doneDate` (the plan's `done-date` setting on), a task
+    /// marked done gets `@done:` that day, unless it has one, and a task marked anything else loses its `@done:`.
+    public func setStatus(_ status: Status, ofTaskAt line: Int, doneDate: Day? = nil) throws(EditError) -> DayEdit {
         let (placed, taskLine) = try find(line)
         var expected = regionTasks()
         var changed = placed.task
         changed.status = status
+        var edits = taskLine.statusEdit(status, in: bytes)
+        if let doneDate {
+            let done = taskLine.metadataWords(in: bytes).filter { $0.key == "done" }
+            if status == .done, done.isEmpty {
+                edits.append(taskLine.appendEdit("@done:\(doneDate)"))
+                changed.metadata.done = doneDate
+            } else if status != .done {
+                edits += done.map { taskLine.removalEdit(of: $0.range, in: bytes) }
+                changed.metadata.done = nil
+            }
+        }
         replace(placed, with: changed, in: &expected)
         let summary = placed.task.status == status
             ? "already \(status): \(placed.task.title)"
             : "marked \(status) (was \(placed.task.status)): \(placed.task.title)"
-        return try check(taskLine.statusEdit(status, in: bytes), expecting: expected, summary: summary, at: placed.task.line)
+        return try check(edits, expecting: expected, summary: summary, at: placed.task.line)
     }
 
     /// Moves the task on `line`, with its notes and sub-tasks, to `region` (where `insert` would put it) and,

@@ -226,6 +226,7 @@ extension Parser where Sink: DayReading {
         case .expires: return date(&metadata.expires, .expires)
         case .from: return date(&metadata.from, .from)
         case .due: return date(&metadata.due, .due)
+        case .done: return date(&metadata.done, .done)
         case .on:
             // `@on:DATE` or `@on:DATE/region`.
             var slash = keyEnd + 1

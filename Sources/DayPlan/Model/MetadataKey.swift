@@ -7,7 +7,7 @@
 public struct MetadataKey: Sendable {
     /// Which key: the table's rows, in canonical order.
     public enum ID: Int, CaseIterable, Sendable {
-        case carry, sticky, every, on, due, expires, from, expired
+        case carry, sticky, every, on, due, expires, from, expired, done
     }
 
     /// What a key's value is.
@@ -96,6 +96,9 @@ public struct MetadataKey: Sendable {
         MetadataKey(id: .expired, name: "expired", kind: .flag, merge: .eitherSideSets, rollover: .kept,
                     summary: "Set by rollover on a task it dropped because its expiry passed.",
                     hover: "dropped at rollover because its expiry passed", exportField: "expired", exportedAlways: true),
+        MetadataKey(id: .done, name: "done", kind: .date, merge: .conflict, rollover: .kept,
+                    summary: "The day the task was done: `dayplan mark done` (and the editor's mark done) writes it when the plan's `done-date` setting is on.",
+                    hover: "done on", exportField: "done", exportedAlways: false),
     ]
 
     /// The key of `id`.
@@ -107,7 +110,7 @@ public struct MetadataKey: Sendable {
     }
 
     /// Every key's name, for the parser to compare bytes with (the names of `all`, in its order).
-    static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired"]
+    static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired", "done"]
 
     /// The key's value on a task with `metadata`; nil when it is not set.
     public func value(in metadata: TaskMetadata) -> MetadataValue? {
@@ -120,6 +123,7 @@ public struct MetadataKey: Sendable {
         case .due: metadata.due.map { .day($0) }
         case .expires: metadata.expires.map { .day($0) }
         case .from: metadata.from.map { .day($0) }
+        case .done: metadata.done.map { .day($0) }
         }
     }
 
@@ -136,6 +140,7 @@ public struct MetadataKey: Sendable {
         case .due: metadata.due = value?.day
         case .expires: metadata.expires = value?.day
         case .from: metadata.from = value?.day
+        case .done: metadata.done = value?.day
         }
     }
 

@@ -254,6 +254,11 @@ public struct TaskMetadata: Hashable, Sendable {
     public var from: Day?
     /// `@expired`: rollover dropped this backlog task because its expiry passed.
     public var expired: Bool
+    /// `@done:YYYY-MM-DD`: the day the task was done (written when the plan's `done-date` setting is on).
+    public var done: Day? {
+        get { planning?.keys.done }
+        set { changePlanning { $0.done = newValue } }
+    }
 
     /// The planning keys, which few tasks carry, kept out of line: a document holds an item per line, each
     /// the size of a task, so a task stays small (nil when none is set, so that equal metadata compares equal).
@@ -268,13 +273,13 @@ public struct TaskMetadata: Hashable, Sendable {
     /// Makes metadata; everything is off by default.
     public init(carry: Bool = false, sticky: Bool = false, every: Recurrence? = nil, on: Day? = nil,
                 onRegion: Region? = nil, due: Day? = nil, expires: Day? = nil, from: Day? = nil,
-                expired: Bool = false) {
+                expired: Bool = false, done: Day? = nil) {
         self.carry = carry
         self.sticky = sticky
         self.expires = expires
         self.from = from
         self.expired = expired
-        let keys = PlanningKeys(every: every, on: on, onRegion: onRegion, due: due)
+        let keys = PlanningKeys(every: every, on: on, onRegion: onRegion, due: due, done: done)
         self.planning = keys == PlanningKeys() ? nil : .stored(keys)
     }
 
@@ -282,7 +287,7 @@ public struct TaskMetadata: Hashable, Sendable {
     public var isEmpty: Bool { self == TaskMetadata() }
 
     /// The metadata words in canonical order: `@carry @sticky @every:… @on:… @due:… @expires:… @from:…
-    /// @expired`.
+    /// @expired @done:…`.
     public var canonicalText: String {
         var text: [UInt8] = []
         write(to: &text)
@@ -312,15 +317,20 @@ public struct TaskMetadata: Hashable, Sendable {
             from.write(to: &output)
         }
         if expired { output.append(contentsOf: " @expired".utf8) }
+        if let done {
+            output.append(contentsOf: " @done:".utf8)
+            done.write(to: &output)
+        }
     }
 }
 
-/// `@every:`, `@on:` and `@due:` of a task.
+/// `@every:`, `@on:`, `@due:` and `@done:` of a task.
 struct PlanningKeys: Hashable, Sendable {
     var every: Recurrence?
     var on: Day?
     var onRegion: Region?
     var due: Day?
+    var done: Day?
 }
 
 /// `PlanningKeys` behind a pointer: a task without them pays 8 bytes, not 40.

@@ -9,7 +9,9 @@
 /// - `adopted`: the day dayplan began in a folder of older notes (`dayplan init` sets it there): lint, the git
 ///   hook and the language server check only day files of that day or later, and leave other Markdown alone;
 /// - `carried-warning-days`: from how many days after its `@from:` day an open task of today's plan is carried for
-///   long (DP052, `dayplan review`); 7 when not set.
+///   long (DP052, `dayplan review`); 7 when not set;
+/// - `done-date`: `yes` to have `dayplan mark done` and the editor's mark done write `@done:` the day (and
+///   remove it when a task is marked anything else); `no` (the default) to change only the box.
 ///
 /// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
 public struct Settings: Hashable, Sendable {
@@ -23,12 +25,14 @@ public struct Settings: Hashable, Sendable {
     public var adopted: Day?
     /// From how many days after its first planned day an open task is carried for long; nil when not set.
     public var carriedWarningDays: Int?
+    /// Whether marking a task done writes `@done:` the day (`done-date = yes`).
+    public var writesDoneDate = false
 
     /// The age that makes a task carried for long when `carried-warning-days` is not set.
     public static let defaultCarriedWarningDays = 7
 
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date"]
 
     /// No settings: every key unset.
     public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
@@ -92,6 +96,12 @@ public struct Settings: Hashable, Sendable {
                     throw SettingsError(line: number, key: key, "`\(value)` is not a number of days; give a whole number from 1 to 3650")
                 }
                 carriedWarningDays = days
+            case "done-date":
+                switch value.lowercased() {
+                case "yes": writesDoneDate = true
+                case "no": writesDoneDate = false
+                default: throw SettingsError(line: number, key: key, "`\(value)` is neither yes nor no")
+                }
             case "adopted":
                 guard !value.isEmpty else { continue }
                 guard let day = Day(value) else {

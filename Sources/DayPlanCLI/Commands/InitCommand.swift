@@ -199,6 +199,9 @@ enum InitCommand {
         # long: lint says so (DP052, information), status lists it, and dayplan review offers the choices.
         carried-warning-days = 7
 
+        # yes: marking a task done (dayplan mark done, or from the editor) writes @done: and the day on it.
+        done-date = no
+
         """
     }
 

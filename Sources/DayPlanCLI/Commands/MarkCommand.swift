@@ -39,8 +39,8 @@ enum MarkCommand {
             err.flush()
             return .failure
         }
-        return DaySession.change("mark", arguments, task: selector) { editor, placed throws(EditError) in
-            try editor.setStatus(status, ofTaskAt: placed.task.line)
+        return DaySession.change("mark", arguments, task: selector) { editor, placed, session throws(EditError) in
+            try editor.setStatus(status, ofTaskAt: placed.task.line, doneDate: session.doneDate(arguments))
         }
     }
 }

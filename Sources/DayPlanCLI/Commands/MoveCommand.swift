@@ -53,7 +53,7 @@ enum MoveCommand {
                 return .failure
             }
             err.flush()
-            return DaySession.change("move", arguments, task: selector) { editor, placed throws(EditError) in
+            return DaySession.change("move", arguments, task: selector) { editor, placed, _ throws(EditError) in
                 try editor.replaceMetadata(with: "@on:\(day)", onTaskAt: placed.task.line)
             }
         }
@@ -62,7 +62,7 @@ enum MoveCommand {
             return .failure
         }
         err.flush()
-        return DaySession.change("move", arguments, task: selector) { editor, placed throws(EditError) in
+        return DaySession.change("move", arguments, task: selector) { editor, placed, _ throws(EditError) in
             try editor.move(taskAt: placed.task.line, to: region, bucket: bucket)
         }
     }

@@ -166,11 +166,18 @@ struct DaySession {
 }
 
 extension DaySession {
+    /// The day a task marked done now gets as `@done:` when the plan's `done-date` setting is on (today, as
+    /// the day starts for this plan); nil when the setting is off.
+    func doneDate(_ arguments: Arguments) -> Day? {
+        guard planFolder.settings.writesDoneDate else { return nil }
+        return try? Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]).get()
+    }
+
     /// One change made by a daily command: opens the day's file (or the FILE of a `FILE:LINE`) under the lock,
     /// selects the task, works the edit out with the library's `DayEditor` (which checks the 1-3-5 rule), writes
     /// the file atomically when it changes, and prints one line saying what changed: `path:line: summary`.
     static func change(_ command: String, _ arguments: Arguments, task selector: TaskSelector,
-                       edit: (DayEditor, PlacedTask) throws(EditError) -> DayEdit) -> ExitCode {
+                       edit: (DayEditor, PlacedTask, DaySession) throws(EditError) -> DayEdit) -> ExitCode {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
@@ -202,7 +209,7 @@ extension DaySession {
         }
         let change: DayEdit
         do {
-            change = try edit(editor, placed)
+            change = try edit(editor, placed, session)
         } catch {
             return report(error, command: command, path: path, to: &err)
         }

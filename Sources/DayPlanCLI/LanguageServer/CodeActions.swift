@@ -56,8 +56,9 @@ extension LanguageServer {
         if let placed = editor.task(at: line) {
             let names: [(Status, String)] = [(.done, "Mark done"), (.inProgress, "Mark in progress"), (.todo, "Mark to do"),
                                              (.cancelled, "Cancel")]
+            let doneDate = doneDate()
             for (status, title) in names where status != placed.task.status {
-                if let edit = try? editor.setStatus(status, ofTaskAt: placed.task.line) {
+                if let edit = try? editor.setStatus(status, ofTaskAt: placed.task.line, doneDate: doneDate) {
                     action("\(title): \(placed.task.title)", "refactor.rewrite", edit)
                 }
             }

@@ -43,6 +43,13 @@ extension LanguageServer {
         return index
     }
 
+    /// The day a task marked done from the editor gets as `@done:` (`done-date = yes` in the plan folder's
+    /// settings), as `dayplan mark` does; nil when the setting is off or no plan folder is known.
+    mutating func doneDate() -> Day? {
+        guard let index = planIndex(), index.planFolder.settings.writesDoneDate else { return nil }
+        return try? today(in: index)
+    }
+
     /// Today as rollover reckons it in the plan folder.
     private func today(in index: PlanIndex) throws(ResponseError) -> Day {
         switch Clock.today(in: index.planFolder, dayStartsAt: nil) {
@@ -209,8 +216,8 @@ extension LanguageServer {
         guard let placed = editor.task(at: line) else { throw .invalid("no task at line \(position.line) of \(uri)") }
         let edit: DayEdit
         do {
-            // As `dayplan mark done`: the status mark and nothing else (the settings name no done date to add).
-            edit = try editor.setStatus(.done, ofTaskAt: placed.task.line)
+            // As `dayplan mark done`: the status mark, and `@done:` today when the plan's `done-date` is on.
+            edit = try editor.setStatus(.done, ofTaskAt: placed.task.line, doneDate: doneDate())
         } catch {
             throw ResponseError(code: ResponseError.requestFailed, message: "\(path): \(error.message); nothing changed")
         }

@@ -8,9 +8,9 @@ import Testing
     static let now = "1795341600"  // 2026-11-22 10:00 UTC
 
     /// A plan folder whose newest day is 2026-11-21, that day open in the editor.
-    func session(applyEdit: Bool = true) throws -> (LanguageServerClient, TemporaryFolder, String) {
+    func session(applyEdit: Bool = true, config: String = "") throws -> (LanguageServerClient, TemporaryFolder, String) {
         let folder = try TemporaryFolder()
-        try folder.write(".dayplan/config", "")
+        try folder.write(".dayplan/config", config)
         try folder.write("2026-11-21.md", LanguageServerNavigationTests.today)
         let client = try LanguageServerClient(environment: ["DAYPLAN_NOW": Self.now])
         try client.initialize(root: folder.url, more: applyEdit ? [
@@ -30,6 +30,26 @@ import Testing
             client.write(LanguageServerClient.frame(["jsonrpc": "2.0", "id": request["id"] ?? nil, "result": ["applied": true]]))
         }
         return (result, request)
+    }
+
+    /// Issue 35: with `done-date = yes` in the plan's settings, mark done from the editor writes `@done:` today,
+    /// exactly as `dayplan mark done` does with the same settings and clock.
+    @Test func markDoneWritesTheDoneDateWhenTheSettingsAskForIt() throws {
+        // The folder is kept to the end: the server reads its settings.
+        let (client, folder, uri) = try session(config: "done-date = yes\n")
+        let (_, request) = try run(client, "dayplan.markDone", [["uri": .string(uri), "position": ["line": 3, "character": 4]]])
+        var buffer = EditorBuffer(LanguageServerNavigationTests.today)
+        buffer.apply(try #require(request?["params"]?["edit"]?["changes"]?[uri]?.arrayValue))
+        #expect(buffer.text.contains("* [x] Ship it #work @due:2026-11-22 @done:2026-11-22\n"), "\(buffer.text)")
+        let marked = try TemporaryFolder()
+        try marked.write(".dayplan/config", "done-date = yes\n")
+        try marked.write("2026-11-21.md", LanguageServerNavigationTests.today)
+        let cli = try Binary.run(["mark", "done", "Ship it", "--dir", marked.url.path, "--date", "2026-11-21"],
+                                 environment: ["DAYPLAN_NOW": Self.now])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(buffer.text == (try marked.read("2026-11-21.md")))
+        #expect(try folder.read("2026-11-21.md") == LanguageServerNavigationTests.today)
+        #expect(try client.shutDown() == 0)
     }
 
     @Test func markDoneAndAddToTheBacklogAreEditsTheEditorApplies() throws {

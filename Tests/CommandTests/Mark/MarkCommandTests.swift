@@ -19,6 +19,24 @@ import Testing
                 + "it is one); the file has no tasks\n")
     }
 
+    /// Issue 35: `done-date = yes` makes mark done write `@done:` today (after the task's last word), and
+    /// marking it anything else takes the date away; without the setting only the box changes (above).
+    @Test func theDoneDateSettingWritesTheDayATaskWasDone() throws {
+        let folder = try F.folder()
+        try folder.write(".dayplan/config", "done-date = yes\n")
+        let now = ["DAYPLAN_NOW": "1795341600"]  // 2026-11-22 10:00 UTC
+        let done = try Binary.run(["mark", "done", "passport", "--date", "2026-11-21"], in: folder.url, environment: now)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(try folder.read("2026-11-21.md") == F.today.replacingOccurrences(of: "- [ ] Renew passport @from:2026-11-13\n",
+                                                                              with: "- [x] Renew passport @from:2026-11-13 @done:2026-11-22\n"))
+        let again = try Binary.run(["mark", "todo", "passport", "--date", "2026-11-21"], in: folder.url, environment: now)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try folder.read("2026-11-21.md") == F.today)
+        try folder.write(".dayplan/config", "done-date = maybe\n")
+        let bad = try Binary.run(["mark", "done", "passport", "--date", "2026-11-21"], in: folder.url, environment: now)
+        #expect(bad.status == 2 && bad.stderr.contains("done-date: `maybe` is neither yes nor no"), "\(bad.stderr)")
+    }
+
     @Test func marksByAPartOfTheTitleChangingOneByte() throws {
         let folder = try F.folder()
         let run = try Binary.run(["mark", "done", "passport"], in: folder.url)

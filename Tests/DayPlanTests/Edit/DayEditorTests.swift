@@ -243,3 +243,25 @@ extension DayEditorTests {
         }
     }
 }
+
+/// Issue 35: the done date, as `dayplan mark` and the language server ask for it with `done-date = yes`.
+@Suite struct DoneDateTests {
+    static let day = "# 2026-11-21\n\n## Morning\n- [ ] Tea #home\n- [x] Coffee @done:2026-11-20\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+
+    @Test func markingDoneWritesTheDayAndReopeningTakesItAway() throws {
+        let editor = DayEditor(Array(Self.day.utf8))
+        let done = try editor.setStatus(.done, ofTaskAt: 4, doneDate: Day("2026-11-22"))
+        #expect(String(decoding: done.after, as: UTF8.self).contains("- [x] Tea #home @done:2026-11-22\n"))
+        #expect(DayDocument(parsing: done.after).tasks(in: .morning).first?.metadata.done == Day("2026-11-22"))
+        // A task done already keeps the day it was done.
+        #expect(try editor.setStatus(.done, ofTaskAt: 5, doneDate: Day("2026-11-22")).changesFile == false)
+        // Reopened, it loses it; without a done date nothing but the box changes.
+        let reopened = try editor.setStatus(.todo, ofTaskAt: 5, doneDate: Day("2026-11-22"))
+        #expect(String(decoding: reopened.after, as: UTF8.self).contains("- [ ] Coffee\n"))
+        let plain = try editor.setStatus(.done, ofTaskAt: 4)
+        #expect(String(decoding: plain.after, as: UTF8.self).contains("- [x] Tea #home\n"))
+        // The key is the table's last, in canonical order.
+        #expect(PlanTask(bucket: .misc, status: .done, title: "Tea", metadata: TaskMetadata(carry: true, done: Day("2026-11-22")))
+            .canonicalLine == "- [x] Tea @carry @done:2026-11-22")
+    }
+}

@@ -30,7 +30,7 @@ syn match dayplanClosedTitle /.*$/ contained contains=@dayplanWords
 syn cluster dayplanWords contains=dayplanTag,dayplanMetadata,dayplanDate,dayplanOverdue
 syn match dayplanTag /\%(^\|[ \t]\)\zs#\%(\d\+\%([ \t]\|$\)\)\@!\%([[:alnum:]_/-]\|[^\x00-\x7f]\)\+/ contained
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(carry\|sticky\|expired\)\ze\%([ \t]\|$\)/ contained
-syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(due\|expires\|from\):\d\{4}-\d\d-\d\d\ze\%([ \t]\|$\)/ contained contains=dayplanDate
+syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(due\|expires\|from\|done\):\d\{4}-\d\d-\d\d\ze\%([ \t]\|$\)/ contained contains=dayplanDate
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(on\):\d\{4}-\d\d-\d\d\%(\/\a\+\)\=\ze\%([ \t]\|$\)/ contained contains=dayplanDate
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(every\):\S\+\ze\%([ \t]\|$\)/ contained
 syn match dayplanDate /\<\d\{4}-\d\d-\d\d\>/ contained
