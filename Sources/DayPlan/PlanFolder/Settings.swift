@@ -7,7 +7,9 @@
 /// - `day-starts-at`: the hour (0-23) before which it is still yesterday;
 /// - `template`: the file new days are made from, relative to the plan folder (empty: none);
 /// - `adopted`: the day dayplan began in a folder of older notes (`dayplan init` sets it there): lint, the git
-///   hook and the language server check only day files of that day or later, and leave other Markdown alone.
+///   hook and the language server check only day files of that day or later, and leave other Markdown alone;
+/// - `morning`, `afternoon`, `evening`: a region's hours, `HH:MM-HH:MM` (`RegionHours`), in order, not overlapping;
+/// - `calendars`: calendar sources, comma-separated: `.ics` files and vdir folders (docs/calendar.md).
 ///
 /// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
 public struct Settings: Hashable, Sendable {
@@ -19,9 +21,14 @@ public struct Settings: Hashable, Sendable {
     public var template: String?
     /// The day dayplan began in this folder; nil when not set (every day file is the plan's).
     public var adopted: Day?
+    /// The hours of Morning, Afternoon and Evening (the defaults where not set).
+    public var regionHours = RegionHours.defaults
+    /// The calendar sources as written (`.ics` files and vdir folders; relative to the plan folder, absolute,
+    /// or from `~/`); empty when not set.
+    public var calendars: [String] = []
 
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "morning", "afternoon", "evening", "calendars"]
 
     /// No settings: every key unset.
     public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
@@ -86,6 +93,19 @@ public struct Settings: Hashable, Sendable {
                     throw SettingsError(line: number, key: key, "`\(value)` is not a date; write YYYY-MM-DD")
                 }
                 adopted = day
+            case "morning", "afternoon", "evening":
+                do {
+                    let hours = try RegionHours.range(value)
+                    switch key {
+                    case "morning": regionHours.morning = hours
+                    case "afternoon": regionHours.afternoon = hours
+                    default: regionHours.evening = hours
+                    }
+                } catch {
+                    throw SettingsError(line: number, key: key, error.message)
+                }
+            case "calendars":
+                calendars = value.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
             default:
                 guard !value.hasPrefix("/") else {
                     throw SettingsError(line: number, key: key, "`\(value)` is an absolute path; give a path inside the plan folder, such as .dayplan/template.md")
@@ -95,6 +115,20 @@ public struct Settings: Hashable, Sendable {
                 }
                 template = value.isEmpty ? nil : value
             }
+        }
+        try checkRegionOrder(lines: seen)
+    }
+
+    /// Throws when the regions' hours are out of order or overlap, naming the later region's line (or the
+    /// earlier's, when only it was set).
+    private func checkRegionOrder(lines: [String: Int]) throws(SettingsError) {
+        let regions: [Region] = [.morning, .afternoon, .evening]
+        for (earlier, later) in zip(regions, regions.dropFirst()) {
+            guard let a = regionHours.hours(of: earlier), let b = regionHours.hours(of: later), a.upperBound > b.lowerBound else { continue }
+            let key = lines[later.lowercaseName] != nil ? later.lowercaseName : earlier.lowercaseName
+            let shown = { (r: Range<Int>) in RegionHours.clock(r.lowerBound) + "-" + RegionHours.clock(r.upperBound) }
+            throw SettingsError(line: lines[key] ?? 0, key: key,
+                                "\(later.name) (\(shown(b))) begins before \(earlier.name) (\(shown(a))) ends; the regions come in order, Morning, Afternoon, Evening, and do not overlap")
         }
     }
 
