@@ -11,7 +11,9 @@
 /// - `carried-warning-days`: from how many days after its `@from:` day an open task of today's plan is carried for
 ///   long (DP052, `dayplan review`); 7 when not set;
 /// - `done-date`: `yes` to have `dayplan mark done` and the editor's mark done write `@done:` the day (and
-///   remove it when a task is marked anything else); `no` (the default) to change only the box.
+///   remove it when a task is marked anything else); `no` (the default) to change only the box;
+/// - `morning`, `afternoon`, `evening`: a region's hours, `HH:MM-HH:MM` (`RegionHours`), in order, not overlapping;
+/// - `calendars`: calendar sources, comma-separated: `.ics` files and vdir folders (docs/calendar.md).
 ///
 /// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
 public struct Settings: Hashable, Sendable {
@@ -31,8 +33,14 @@ public struct Settings: Hashable, Sendable {
     /// The age that makes a task carried for long when `carried-warning-days` is not set.
     public static let defaultCarriedWarningDays = 7
 
+    /// The hours of Morning, Afternoon and Evening (the defaults where not set).
+    public var regionHours = RegionHours.defaults
+    /// The calendar sources as written (`.ics` files and vdir folders; relative to the plan folder, absolute,
+    /// or from `~/`); empty when not set.
+    public var calendars: [String] = []
+
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "morning", "afternoon", "evening", "calendars"]
 
     /// No settings: every key unset.
     public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
@@ -108,6 +116,19 @@ public struct Settings: Hashable, Sendable {
                     throw SettingsError(line: number, key: key, "`\(value)` is not a date; write YYYY-MM-DD")
                 }
                 adopted = day
+            case "morning", "afternoon", "evening":
+                do {
+                    let hours = try RegionHours.range(value)
+                    switch key {
+                    case "morning": regionHours.morning = hours
+                    case "afternoon": regionHours.afternoon = hours
+                    default: regionHours.evening = hours
+                    }
+                } catch {
+                    throw SettingsError(line: number, key: key, error.message)
+                }
+            case "calendars":
+                calendars = value.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
             default:
                 guard !value.hasPrefix("/") else {
                     throw SettingsError(line: number, key: key, "`\(value)` is an absolute path; give a path inside the plan folder, such as .dayplan/template.md")
@@ -117,6 +138,20 @@ public struct Settings: Hashable, Sendable {
                 }
                 template = value.isEmpty ? nil : value
             }
+        }
+        try checkRegionOrder(lines: seen)
+    }
+
+    /// Throws when the regions' hours are out of order or overlap, naming the later region's line (or the
+    /// earlier's, when only it was set).
+    private func checkRegionOrder(lines: [String: Int]) throws(SettingsError) {
+        let regions: [Region] = [.morning, .afternoon, .evening]
+        for (earlier, later) in zip(regions, regions.dropFirst()) {
+            guard let a = regionHours.hours(of: earlier), let b = regionHours.hours(of: later), a.upperBound > b.lowerBound else { continue }
+            let key = lines[later.lowercaseName] != nil ? later.lowercaseName : earlier.lowercaseName
+            let shown = { (r: Range<Int>) in RegionHours.clock(r.lowerBound) + "-" + RegionHours.clock(r.upperBound) }
+            throw SettingsError(line: lines[key] ?? 0, key: key,
+                                "\(later.name) (\(shown(b))) begins before \(earlier.name) (\(shown(a))) ends; the regions come in order, Morning, Afternoon, Evening, and do not overlap")
         }
     }
 

@@ -202,6 +202,15 @@ enum InitCommand {
         # yes: marking a task done (dayplan mark done, or from the editor) writes @done: and the day on it.
         done-date = no
 
+        # The hours of Morning, Afternoon and Evening, HH:MM-HH:MM: in order, not overlapping.
+        morning = 06:00-12:00
+        afternoon = 12:00-18:00
+        evening = 18:00-23:00
+
+        # Calendars whose events dayplan events shows, comma-separated: .ics files and vdir folders (one .ics
+        # per event, as vdirsyncer keeps them), inside this folder, absolute, or from ~/. See docs/calendar.md.
+        calendars =          # empty: none
+
         """
     }
 

@@ -1,0 +1,217 @@
+/// Calendar events read from iCalendar sources (`.ics` files, and the one-event files of a vdir folder),
+/// asked for one day at a time.
+///
+/// ```swift
+/// var calendar = EventCalendar()
+/// calendar.read(bytes, source: "work.ics")          // as many sources as there are
+/// let day = calendar.events(on: today, zones: rules)
+/// for event in day.events { … }                       // in order: all-day first, then by start
+/// let problems = calendar.problems + day.problems     // each with its source and line
+/// ```
+///
+/// Reading never fails and never stops at a fault: what cannot be read is a `CalendarProblem`, and the rest
+/// is read. Reading is linear in the bytes; asking for a day expands each recurring event only up to that
+/// day. docs/calendar.md lists the subset of RFC 5545 read and what is ignored.
+public struct EventCalendar: Sendable {
+    /// The events read, recurring ones once each with their rule, overrides apart.
+    private var events: [Event] = []
+    /// What could not be read, in the order found.
+    public private(set) var problems: [CalendarProblem] = []
+
+    /// No events.
+    public init() {}
+
+    /// Reads one source's bytes (an `.ics` file: a VCALENDAR with any number of VEVENTs), naming it `source`
+    /// in events and problems. The `VEVENT`s of one source that share a `UID` are one recurring event and its
+    /// overrides (`RECURRENCE-ID`).
+    public mutating func read(_ bytes: [UInt8], source: String) {
+        var reading = EventReading(source: source)
+        ContentLine.read(bytes, each: { reading.take($0) }, problem: { reading.problem($0, $1) })
+        reading.finish()
+        problems += reading.problems
+        events += reading.events
+    }
+
+    /// The events that take place on `day` (any part of it, in the local zone `zones` gives): all-day events
+    /// first, then by start, end and title. Times in named zones (`TZID`) are converted with `zones`; a zone it
+    /// does not know is read as local time and named in `problems`.
+    public func events(on day: Day, zones: some TimeZoneRules) -> DayEvents {
+        var found: [CalendarEvent] = []
+        var problems: [CalendarProblem] = []
+        var unknownZones: Set<String> = []
+        let dayStart = CivilDays.number(of: day) * CivilDays.secondsPerDay, dayEnd = dayStart + CivilDays.secondsPerDay
+
+        // Local wall seconds of a time; nil zone: unknown (named once), read as local.
+        func local(_ wall: Int, _ zone: CalendarTime.Zone, _ event: Event) -> Int {
+            switch zone {
+            case .floating: return wall
+            case .utc: return zones.localWall(ofInstant: wall)
+            case .named(let id):
+                if let instant = zones.instant(ofWall: wall, inZone: id) { return zones.localWall(ofInstant: instant) }
+                if unknownZones.insert(id).inserted {
+                    problems.append(CalendarProblem(source: event.source, line: event.line,
+                                                    message: "TZID `\(id)` is no time zone dayplan knows (it reads IANA names such as Europe/Berlin); its times are read as local time"))
+                }
+                return wall
+            }
+        }
+        // A time on the wall clock of `zone` (the DTSTART's), for EXDATE, RECURRENCE-ID and UNTIL.
+        func onWall(_ zone: CalendarTime.Zone, _ time: CalendarTime) -> Int {
+            guard case .dateTime(let wall, let other) = time else {
+                if case .date(let n) = time { return n * CivilDays.secondsPerDay }
+                return 0
+            }
+            if other == zone { return wall }
+            let instant: Int?
+            switch other {
+            case .utc: instant = wall
+            case .floating: instant = zones.instant(ofLocalWall: wall)
+            case .named(let id): instant = zones.instant(ofWall: wall, inZone: id)
+            }
+            guard let instant else { return wall }
+            switch zone {
+            case .utc: return instant
+            case .floating: return zones.localWall(ofInstant: instant)
+            case .named(let id): return zones.wall(ofInstant: instant, inZone: id) ?? wall
+            }
+        }
+
+        // Overrides, by the master they change: their instances are taken out of the master's.
+        var overridden: [Int: [CalendarTime]] = [:]
+        for event in events {
+            if let master = event.master, let id = event.recurrenceID { overridden[master, default: []].append(id) }
+        }
+
+        for (index, event) in events.enumerated() where !event.isCancelled {
+            let isRecurring = event.rule != nil || event.master != nil
+            switch event.start {
+            case .date(let first):
+                let length = event.lengthInDays
+                let wallStart = first * CivilDays.secondsPerDay
+                // The instances whose days reach `day`: those starting up to `length` - 1 days before it.
+                let window = (dayStart - (length - 1) * CivilDays.secondsPerDay)..<dayEnd
+                var starts = instanceStarts(event, wallStart: wallStart, zone: .floating, window: window, onWall: onWall)
+                let excluded = Set((event.exceptions + (overridden[index] ?? [])).map { CivilDays.floorDiv(onWall(.floating, $0), CivilDays.secondsPerDay) })
+                starts.removeAll { excluded.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
+                for start in starts {
+                    guard let from = LocalTime(wallSeconds: start), let to = LocalTime(wallSeconds: start + length * CivilDays.secondsPerDay) else { continue }
+                    found.append(event.occurrence(from, to, allDay: true, recurring: isRecurring))
+                }
+            case .dateTime(let wallStart, let zone):
+                // Generous on the event's wall clock (zones differ by up to a day and more), exact once local.
+                let spanGuess = event.lengthGuess
+                let window = (dayStart - spanGuess - 2 * CivilDays.secondsPerDay)..<(dayEnd + 2 * CivilDays.secondsPerDay)
+                var starts = instanceStarts(event, wallStart: wallStart, zone: zone, window: window, onWall: onWall)
+                let exceptions = event.exceptions + (overridden[index] ?? [])
+                if !exceptions.isEmpty {
+                    let excludedTimes = Set(exceptions.filter { !$0.isDate }.map { onWall(zone, $0) })
+                    let excludedDays = Set(exceptions.compactMap { if case .date(let n) = $0 { n } else { nil } })
+                    starts.removeAll { excludedTimes.contains($0) || excludedDays.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
+                }
+                for start in starts {
+                    let localStart = local(start, zone, event)
+                    var localEnd = localStart
+                    switch event.end {
+                    case .time(let endTime):
+                        let length = local(onWall(zone, endTime), zone, event) - local(wallStart, zone, event)
+                        localEnd = localStart + max(length, 0)
+                    case .duration(let duration):
+                        localEnd = local(start + duration.days * CivilDays.secondsPerDay, zone, event) + duration.seconds
+                    case .none:
+                        break
+                    }
+                    localEnd = max(localEnd, localStart)
+                    guard localStart < dayEnd, localEnd > dayStart || localStart >= dayStart,
+                          let from = LocalTime(wallSeconds: localStart), let to = LocalTime(wallSeconds: localEnd) else { continue }
+                    found.append(event.occurrence(from, to, allDay: false, recurring: isRecurring))
+                }
+            }
+        }
+        found.sort { a, b in
+            if a.isAllDay != b.isAllDay { return a.isAllDay }
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            return (a.title, a.source, a.line) < (b.title, b.source, b.line)
+        }
+        return DayEvents(day: day, events: found, problems: problems)
+    }
+
+    /// The wall-clock starts of `event`'s instances in `window`: its rule's, or its one start.
+    private func instanceStarts(_ event: Event, wallStart: Int, zone: CalendarTime.Zone, window: Range<Int>,
+                                onWall: (CalendarTime.Zone, CalendarTime) -> Int) -> [Int] {
+        guard let rule = event.rule else { return window.contains(wallStart) ? [wallStart] : [] }
+        let untilWall: Int? = rule.until.map { until in
+            // A DATE UNTIL includes its whole day.
+            if case .date(let n) = until { return (n + 1) * CivilDays.secondsPerDay - 1 }
+            return onWall(zone, until)
+        }
+        var starts = rule.instances(start: wallStart, untilWall: untilWall, in: window)
+        for extra in event.extraDates {
+            let wall = onWall(zone, extra)
+            if window.contains(wall), !starts.contains(wall) { starts.append(wall) }
+        }
+        return starts.sorted()
+    }
+}
+
+/// The events of one day, and what could not be read while finding them (a time zone not known).
+public struct DayEvents: Hashable, Sendable {
+    /// The day asked for.
+    public var day: Day
+    /// Its events, all-day ones first, then by start.
+    public var events: [CalendarEvent]
+    /// What was read only in part, with source and line.
+    public var problems: [CalendarProblem]
+}
+
+/// One VEVENT as read, before it is expanded.
+struct Event: Sendable {
+    /// Where it ends: a DTEND, a DURATION, or neither.
+    enum End: Sendable {
+        case time(CalendarTime)
+        case duration(CalendarDuration)
+    }
+
+    var source: String
+    var line: Int
+    var uid: String?
+    var title: String
+    var location: String?
+    var start: CalendarTime
+    var end: End?
+    var rule: RecurrenceRule?
+    /// EXDATEs.
+    var exceptions: [CalendarTime]
+    /// RDATEs.
+    var extraDates: [CalendarTime]
+    /// RECURRENCE-ID, for an override.
+    var recurrenceID: CalendarTime?
+    /// The index of the event it overrides an instance of.
+    var master: Int?
+    /// STATUS:CANCELLED.
+    var isCancelled: Bool
+
+    /// How many days an all-day event covers: DTEND less DTSTART, or the DURATION's days, at least 1.
+    var lengthInDays: Int {
+        guard case .date(let first) = start else { return 1 }
+        switch end {
+        case .time(.date(let last))?: return max(1, last - first)
+        case .duration(let d)?: return max(1, d.days + (d.seconds > 0 ? 1 : 0))
+        default: return 1
+        }
+    }
+
+    /// About how long a timed event lasts, in seconds, for the window its instances are looked for in.
+    var lengthGuess: Int {
+        switch (start, end) {
+        case (.dateTime(let a, _), .time(.dateTime(let b, _))?): return max(0, b - a)
+        case (_, .duration(let d)?): return d.days * CivilDays.secondsPerDay + d.seconds
+        default: return 0
+        }
+    }
+
+    func occurrence(_ start: LocalTime, _ end: LocalTime, allDay: Bool, recurring: Bool) -> CalendarEvent {
+        CalendarEvent(title: title, location: location, uid: uid, start: start, end: end, isAllDay: allDay,
+                      isRecurring: recurring, source: source, line: line)
+    }
+}

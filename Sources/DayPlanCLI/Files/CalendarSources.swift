@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// The calendar sources the settings name (`calendars = work.ics, ~/.calendars/personal`), read into an
+/// `EventCalendar`: an `.ics` file, or a vdir folder (one `.ics` per event, as vdirsyncer keeps a CalDAV
+/// calendar), whose `.ics` files are read, and those of its folders one level down (one per calendar).
+/// Hidden files are skipped. Relative paths are inside the plan folder; `~/` is the home folder.
+enum CalendarSources {
+    /// The calendar of every source, and the sources that could not be read (a missing file).
+    static func read(_ planFolder: PlanFolder) -> (calendar: EventCalendar, failures: [FileError]) {
+        var calendar = EventCalendar()
+        var failures: [FileError] = []
+        for source in planFolder.settings.calendars {
+            let path: String
+            if source.hasPrefix("~/"), let home = Clock.environment("HOME") {
+                path = FileSystem.join(home, String(source.dropFirst(2)))
+            } else if source.hasPrefix("/") {
+                path = source
+            } else {
+                path = planFolder.path(of: source)
+            }
+            do {
+                for file in try files(of: path) {
+                    calendar.read(try FileSystem.read(file), source: file)
+                }
+            } catch {
+                failures.append(error)
+            }
+        }
+        return (calendar, failures)
+    }
+
+    /// The `.ics` files a source names: itself, or those of a folder and its folders one level down.
+    private static func files(of path: String) throws(FileError) -> [String] {
+        switch FileSystem.kind(of: path) {
+        case .file: return [path]
+        case .missing: throw FileError(path, "no such calendar file or folder (the setting calendars names it)")
+        case .other: throw FileError(path, "not a calendar file or folder")
+        case .directory:
+            var found: [String] = []
+            for name in try FileSystem.entries(of: path).sorted() where !name.hasPrefix(".") {
+                let entry = FileSystem.join(path, name)
+                switch FileSystem.kind(of: entry) {
+                case .file where name.lowercased().hasSuffix(".ics"): found.append(entry)
+                case .directory:
+                    for inner in ((try? FileSystem.entries(of: entry)) ?? []).sorted() where !inner.hasPrefix(".") && inner.lowercased().hasSuffix(".ics") {
+                        let file = FileSystem.join(entry, inner)
+                        if FileSystem.kind(of: file) == .file { found.append(file) }
+                    }
+                default: break
+                }
+            }
+            return found
+        }
+    }
+}
+
+/// Time zones from the system's zoneinfo, through the C library (`TZ`, `localtime_r`): the local zone is the
+/// process's (`TZ` or /etc/localtime), a named zone is one with a file under `TZDIR` or /usr/share/zoneinfo.
+/// Offsets are remembered, so each zone and instant costs one look-up.
+final class SystemZones: TimeZoneRules {
+    /// `TZ` as the process started, restored after each look-up in another zone.
+    private let originalTZ: String?
+    private var offsets: [String: Int?] = [:]
+    private var known: [String: Bool] = [:]
+
+    init() {
+        originalTZ = Clock.environment("TZ")
+    }
+
+    func offset(ofZone id: String, at instant: Int) -> Int? {
+        if ["UTC", "Etc/UTC", "GMT", "Z"].contains(id) { return 0 }
+        if known[id] == nil {
+            let folder = Clock.environment("TZDIR") ?? "/usr/share/zoneinfo"
+            known[id] = !id.isEmpty && !id.hasPrefix("/") && !id.split(separator: "/").contains("..")
+                && FileSystem.kind(of: FileSystem.join(folder, id)) == .file
+        }
+        guard known[id] == true else { return nil }
+        let key = "\(id) \(instant)"
+        if let cached = offsets[key] { return cached }
+        setenv("TZ", id, 1)
+        let result = Self.offset(at: instant)
+        if let originalTZ { setenv("TZ", originalTZ, 1) } else { unsetenv("TZ") }
+        tzset()
+        offsets[key] = result
+        return result
+    }
+
+    func localOffset(at instant: Int) -> Int {
+        let key = " \(instant)"
+        if let cached = offsets[key], let cached { return cached }
+        let result = Self.offset(at: instant) ?? 0
+        offsets[key] = result
+        return result
+    }
+
+    /// The offset of the zone `TZ` names now.
+    private static func offset(at instant: Int) -> Int? {
+        tzset()
+        var time = time_t(instant)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        return Int(parts.tm_gmtoff)
+    }
+}
