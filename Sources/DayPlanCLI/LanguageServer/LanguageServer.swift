@@ -406,7 +406,9 @@ struct LanguageServer {
     /// A document's analysis, made once per version and kept with it.
     mutating func analysis(of uri: String) -> Analysis? {
         guard var document = documents.removeValue(forKey: uri) else { return nil }
-        let analysis = document.analysis(fileName: Workspace.path(ofURI: uri))
+        // The plan folder's carried-warning-days, once the folder is known (an initialized one is from the start).
+        let days = planIndexCache?.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
+        let analysis = document.analysis(fileName: Workspace.path(ofURI: uri), carriedWarningDays: days)
         documents[uri] = document
         return analysis
     }

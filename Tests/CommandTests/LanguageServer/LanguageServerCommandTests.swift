@@ -154,3 +154,28 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 }
+
+/// Issue 38 in the editor: the server reports long-carried tasks (DP052, information) from the plan folder's own
+/// `carried-warning-days`, as `dayplan lint` does.
+@Suite struct LanguageServerLongCarriedTests {
+    static let day = "# 2026-11-22\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Renew passport @from:2026-11-18\n"
+
+    func codes(config: String) throws -> [JSONValue] {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", config)
+        try folder.write("2026-11-22.md", Self.day)
+        let client = try LanguageServerClient(environment: ["DAYPLAN_NOW": LanguageServerCommandTests.now])
+        _ = try client.initialize(root: folder.url)
+        let uri = LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-22.md"))
+        client.open(uri, Self.day)
+        let diagnostics = try client.diagnostics(for: uri)
+        #expect(try client.shutDown() == 0)
+        return diagnostics.filter { $0["code"] == "DP052" }.map { $0["severity"] ?? nil }
+    }
+
+    @Test func theFoldersSettingDecides() throws {
+        // Planned four days ago: carried for long from three days on, not from the default seven.
+        #expect(try codes(config: "carried-warning-days = 3\n") == [3])
+        #expect(try codes(config: "").isEmpty)
+    }
+}
