@@ -160,34 +160,18 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.packed < rhs.packed }
 
     static func length(ofMonth month: Int, in year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        CivilDays.length(ofMonth: month, in: year)
     }
 
-    // Days since 1970-01-01 and back, after Howard Hinnant's civil calendar algorithms.
+    /// Days since 1970-01-01 (`CivilDays`, which the calendar reader counts with too).
     var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDays.number(year: year, month: month, day: day)
     }
 
     /// Clamps to the representable range, 0000-01-01 to 9999-12-31.
     init(daysSinceEpoch: Int) {
-        let z = min(max(daysSinceEpoch, -719_528), 2_932_896) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let d = dayOfYear - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        packed = UInt32(yearOfEra + era * 400 + (m <= 2 ? 1 : 0)) << 9 | UInt32(m) << 5 | UInt32(d)
+        let (y, m, d) = CivilDays.date(min(max(daysSinceEpoch, -719_528), 2_932_896))
+        packed = UInt32(y) << 9 | UInt32(m) << 5 | UInt32(d)
     }
 }
 

@@ -41,18 +41,8 @@ enum EventsCommand {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        var arguments = arguments
-        guard arguments.positionals.count <= 1 else {
-            err.line("dayplan events: give at most one DATE\nRun 'dayplan events --help' for usage.")
-            return .failure
-        }
-        if let date = arguments.positionals.first {
-            guard arguments.options["--date"] == nil || arguments.options["--date"] == date else {
-                err.line("dayplan events: give the day once, as DATE or --date\nRun 'dayplan events --help' for usage.")
-                return .failure
-            }
-            arguments.options["--date"] = date
-        }
+        // DATE and --date say the same, as every command that acts on one day takes --date.
+        guard let arguments = DaySession.takingDateWord(arguments, command: "events", err: &err) else { return .failure }
         let session: DaySession
         do {
             session = try DaySession.open(arguments, writing: false)

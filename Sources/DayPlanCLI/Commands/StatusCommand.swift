@@ -46,19 +46,8 @@ enum StatusCommand {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        var arguments = arguments
-        guard arguments.positionals.count <= 1 else {
-            err.line("dayplan status: give at most one DATE\nRun 'dayplan status --help' for usage.")
-            return .failure
-        }
         // DATE and --date say the same, as every command that acts on one day takes --date.
-        if let date = arguments.positionals.first {
-            guard arguments.options["--date"] == nil || arguments.options["--date"] == date else {
-                err.line("dayplan status: give the day once, as DATE or --date\nRun 'dayplan status --help' for usage.")
-                return .failure
-            }
-            arguments.options["--date"] = date
-        }
+        guard let arguments = DaySession.takingDateWord(arguments, command: "status", err: &err) else { return .failure }
         let session: DaySession
         do {
             session = try DaySession.open(arguments, writing: false)

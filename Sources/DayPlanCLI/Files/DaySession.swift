@@ -166,6 +166,25 @@ struct DaySession {
 }
 
 extension DaySession {
+    /// The arguments of a command that reads one day and takes it as a DATE word too (`dayplan status
+    /// 2026-11-21`, `dayplan events tomorrow`): that word becomes `--date`. Nil, with the message written to
+    /// `err`, for more than one word or a DATE that differs from `--date`.
+    static func takingDateWord(_ arguments: Arguments, command: String, err: inout Output) -> Arguments? {
+        var arguments = arguments
+        guard arguments.positionals.count <= 1 else {
+            err.line("dayplan \(command): give at most one DATE\nRun 'dayplan \(command) --help' for usage.")
+            return nil
+        }
+        if let date = arguments.positionals.first {
+            guard arguments.options["--date"] == nil || arguments.options["--date"] == date else {
+                err.line("dayplan \(command): give the day once, as DATE or --date\nRun 'dayplan \(command) --help' for usage.")
+                return nil
+            }
+            arguments.options["--date"] = date
+        }
+        return arguments
+    }
+
     /// The day a task marked done now gets as `@done:` when the plan's `done-date` setting is on (today, as
     /// the day starts for this plan); nil when the setting is off.
     func doneDate(_ arguments: Arguments) -> Day? {

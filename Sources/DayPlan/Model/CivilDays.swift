@@ -1,6 +1,6 @@
 /// Days counted from 1970-01-01 (day 0) in the proleptic Gregorian calendar, and wall-clock seconds counted
 /// the same way: the arithmetic the calendar reader needs to step through days, weeks, months and years
-/// without any time zone. (Howard Hinnant's `days_from_civil` and `civil_from_days`.)
+/// without any time zone; `Day` counts with it too. (Howard Hinnant's `days_from_civil` and `civil_from_days`.)
 enum CivilDays {
     /// The number of day `year-month-day`, 1970-01-01 being 0.
     static func number(year: Int, month: Int, day: Int) -> Int {
