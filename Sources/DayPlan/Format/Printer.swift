@@ -161,8 +161,8 @@ struct Printer {
 }
 
 extension [UInt8] {
-    /// Appends the UTF-8 bytes of `text` in one copy from its storage (`append(contentsOf: text.utf8)` took
-    /// about a quarter more instructions for a title).
+    /// Appends the UTF-8 bytes of `text` in one copy from its contiguous storage, without walking its UTF-8
+    /// view byte by byte (that walk is the fallback for a string without such storage).
     mutating func append(utf8 text: String) {
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
         if copied == nil { append(contentsOf: text.utf8) }

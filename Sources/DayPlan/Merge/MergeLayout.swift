@@ -10,11 +10,10 @@ enum MergeLayout {
     static func restore(_ merged: [UInt8], sides: [MergeVersion]) -> [UInt8] {
         var result = merged
         for side in sides {
-            guard let written = side.written else { continue }
+            guard let (written, canonical) = side.layout else { continue }
             var restored: [UInt8] = []
             restored.reserveCapacity(result.count + 64)
-            let canonicalLines = TextMerge.lines(side.document.canonicalBytes())
-            for chunk in Diff3.merge(base: canonicalLines, ours: TextMerge.lines(written), theirs: TextMerge.lines(result)) {
+            for chunk in Diff3.merge(base: TextMerge.lines(canonical), ours: TextMerge.lines(written), theirs: TextMerge.lines(result)) {
                 switch chunk {
                 case .resolved(let lines): for line in lines { restored += line }
                 case .conflict(_, _, let mergedLines): for line in mergedLines { restored += line }

@@ -5,8 +5,8 @@ struct MergeVersion: Sendable {
     let document: DayDocument
     /// The first error that makes its plan a guess, if any: the file is then merged line by line.
     let blocker: Diagnostic?
-    /// The version as written, when that is not its canonical form (`MergeLayout` puts its layout back).
-    var written: [UInt8]?
+    /// The version as written and its canonical form, when the two differ (`MergeLayout` puts its layout back).
+    var layout: (written: [UInt8], canonical: [UInt8])?
 
     /// Reads one version of a day file.
     init(_ bytes: [UInt8]) {
@@ -18,7 +18,7 @@ struct MergeVersion: Sendable {
             return
         }
         if !isCanonical, case let canonical = document.canonicalBytes(), !sameBytes(canonical, bytes) {
-            written = bytes
+            layout = (bytes, canonical)
             side = MergeSide(expected: canonical.count / 40)
             document = DayDocument.parsingCheckingCanonical(canonical) { side.add($0, $1) }.document
         }

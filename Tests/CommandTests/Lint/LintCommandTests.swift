@@ -57,6 +57,18 @@ import Testing
         #expect(strict.stdout == relaxed.stdout)
     }
 
+    /// Issue 34 through the binary: the same open task twice in one region is two tasks, and lint names the
+    /// second as a possible slip (DP025, a warning) without changing the file.
+    @Test func aTaskWrittenTwiceIsNamedAndLeftAsItIs() throws {
+        let text = "# 2026-11-22\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Drink water\n- [ ] Drink water\n"
+        let folder = try folder(["2026-11-22.md": text])
+        let run = try Binary.run(["lint", "2026-11-22.md"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "2026-11-22.md:11:1: warning: The same task as line 10: both are kept, and rollover carries both. "
+                + "If one is a slip, remove it. [DP025/repeated-task]\n")
+        #expect(try folder.read("2026-11-22.md") == text)
+    }
+
     @Test func theDayHeadingMustMatchTheFileName() throws {
         let folder = try folder(["2026-11-23.md": Self.clean])
         let run = try Binary.run(["lint"], in: folder.url)
