@@ -1,5 +1,5 @@
 /// What one rollover wrote, as `dayplan rollover` records it for `--undo`: both files before and after, byte
-/// for byte, and whether it made the new day's file.
+/// for byte, whether it made the new day's file, and the folders it made for it.
 public struct RolloverRecord: Equatable, Sendable {
     /// The old day's file, inside the plan folder ("" when there was no earlier plan).
     public var sourcePath: String
@@ -13,22 +13,26 @@ public struct RolloverRecord: Equatable, Sendable {
     public var targetBefore: [UInt8]?
     /// The new day's file as rollover left it.
     public var targetAfter: [UInt8]
+    /// The folders rollover made for the new day's file (the layout's date folders, `2026/12`), inside the plan
+    /// folder, outermost first: an undo that removes the file removes them too, if nothing else is in them.
+    public var madeFolders: [String]
 
     /// Whether rollover made the new day's file.
     public var created: Bool { targetBefore == nil }
 
     /// A record of a rollover that wrote these files.
     public init(sourcePath: String, targetPath: String, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?,
-                targetBefore: [UInt8]?, targetAfter: [UInt8]) {
+                targetBefore: [UInt8]?, targetAfter: [UInt8], madeFolders: [String] = []) {
         self.sourcePath = sourcePath
         self.targetPath = targetPath
         self.sourceBefore = sourceBefore
         self.sourceAfter = sourceAfter
         self.targetBefore = targetBefore
         self.targetAfter = targetAfter
+        self.madeFolders = madeFolders
     }
 
-    /// The record as JSON (version 1); nil when a file is not UTF-8 text, which JSON cannot carry byte for byte.
+    /// The record as JSON (version 1; `madeFolders` only when it made some); nil when a file is not UTF-8 text, which JSON cannot carry byte for byte.
     public var json: JSONValue? {
         func text(_ bytes: [UInt8]?) -> JSONValue? {
             guard let bytes else { return .null }
@@ -37,8 +41,12 @@ public struct RolloverRecord: Equatable, Sendable {
         }
         guard let sb = text(sourceBefore), let sa = text(sourceAfter), let tb = text(targetBefore),
               let ta = text(targetAfter) else { return nil }
-        return .object([.init("version", 1), .init("sourcePath", .string(sourcePath)), .init("targetPath", .string(targetPath)),
-                        .init("sourceBefore", sb), .init("sourceAfter", sa), .init("targetBefore", tb), .init("targetAfter", ta)])
+        var members: [JSONValue.Member] = [
+            .init("version", 1), .init("sourcePath", .string(sourcePath)), .init("targetPath", .string(targetPath)),
+            .init("sourceBefore", sb), .init("sourceAfter", sa), .init("targetBefore", tb), .init("targetAfter", ta),
+        ]
+        if !madeFolders.isEmpty { members.append(.init("madeFolders", .array(madeFolders.map { .string($0) }))) }
+        return .object(members)
     }
 
     /// Reads a record written by `json`; nil when it is not one.
@@ -51,7 +59,17 @@ public struct RolloverRecord: Equatable, Sendable {
         guard json["version"]?.intValue == 1, let source = json["sourcePath"]?.stringValue,
               let target = json["targetPath"]?.stringValue, let sb = bytes("sourceBefore"), let sa = bytes("sourceAfter"),
               let tb = bytes("targetBefore"), let ta = bytes("targetAfter"), let targetAfter = ta else { return nil }
-        self.init(sourcePath: source, targetPath: target, sourceBefore: sb, sourceAfter: sa, targetBefore: tb, targetAfter: targetAfter)
+        // Written by rollovers since the folders were recorded; a record without it made none (or predates it).
+        var folders: [String] = []
+        if let made = json["madeFolders"] {
+            guard let items = made.arrayValue else { return nil }
+            for item in items {
+                guard let folder = item.stringValue else { return nil }
+                folders.append(folder)
+            }
+        }
+        self.init(sourcePath: source, targetPath: target, sourceBefore: sb, sourceAfter: sa, targetBefore: tb, targetAfter: targetAfter,
+                  madeFolders: folders)
     }
 }
 

@@ -203,8 +203,9 @@ enum RolloverCommand {
 
         // 5. Both files written as one change (RolloverFiles.write): staged and flushed, then put in place, the new
         // day first.
+        let madeFolders: [String]
         do {
-            try files.write(plan)
+            madeFolders = try files.write(plan)
         } catch {
             namePlanFolder()
             for line in error.lines { err.line(line) }
@@ -216,7 +217,8 @@ enum RolloverCommand {
             let record = RolloverRecord(sourcePath: RolloverRecordFile.relative(sourcePath, in: planFolder),
                                         targetPath: RolloverRecordFile.relative(targetPath, in: planFolder),
                                         sourceBefore: files.source?.bytes, sourceAfter: plan.sourceAfter ?? files.source?.bytes,
-                                        targetBefore: creates ? nil : files.targetBytes, targetAfter: plan.targetAfter)
+                                        targetBefore: creates ? nil : files.targetBytes, targetAfter: plan.targetAfter,
+                                        madeFolders: madeFolders.map { RolloverRecordFile.relative($0, in: planFolder) })
             do {
                 _ = try RolloverRecordFile.write(record, in: planFolder)
             } catch {

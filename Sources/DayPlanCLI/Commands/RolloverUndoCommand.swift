@@ -77,6 +77,13 @@ extension RolloverCommand {
                 if bytes != targetNow { try FileSystem.replace(target, with: bytes) }
             } else if unlink(target) != 0, errno != ENOENT {
                 throw FileError.system(target, "cannot remove the day rollover made")
+            } else {
+                // The date folders rollover made for it go too, when nothing else is in them; only folders that
+                // hold the new day's file are taken from the record.
+                let folders = record.madeFolders.filter {
+                    record.targetPath.hasPrefix($0 + "/") && !$0.split(separator: "/").contains("..")
+                }
+                PlanFolder.removeFolders(folders.map { planFolder.path(of: $0) })
             }
             try RolloverRecordFile.remove(in: planFolder)
         } catch {

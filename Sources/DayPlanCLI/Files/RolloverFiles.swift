@@ -229,8 +229,9 @@ struct RolloverFiles {
     /// were; an old day that may not be written is found out before anything is written. Then the new day is put
     /// in place first and the old one after, each rename flushed before the next: a run killed between the two
     /// leaves the tasks in both files, and the next run skips the titles the new day already holds and finishes
-    /// marking the old one.
-    func write(_ plan: Rollover) throws(Failure) {
+    /// marking the old one. Returns the folders it made for the new day's file, outermost first.
+    @discardableResult
+    func write(_ plan: Rollover) throws(Failure) -> [String] {
         func fail(_ message: String) -> Failure { Failure(code: .failure, lines: ["dayplan rollover: \(message)"]) }
         if plan.changesSource, access(sourcePath, W_OK) != 0 {
             throw fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
@@ -269,5 +270,6 @@ struct RolloverFiles {
                            + "once \(sourcePath) can be written, to mark it there")
             }
         }
+        return stagedTarget?.madeFolders ?? []
     }
 }

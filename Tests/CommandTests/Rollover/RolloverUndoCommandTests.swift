@@ -36,6 +36,33 @@ import Testing
         #expect(again.stderr.contains("no rollover to undo"))
     }
 
+    @Test func theDateFoldersRolloverMadeGoWithTheDay() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Binary.run(["init", "-q", "--layout", "YYYY/MM/YYYY-MM-DD.md"], in: folder.url).status == 0)
+        let oldDay = "# 2026-11-30\n\n## Morning\n- [ ] Write the talk\n\n## Backlog\n- [ ] Fix the bike\n"
+        try folder.write("2026/11/2026-11-30.md", oldDay)
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(path).path) }
+
+        // A new month: rollover makes 2026/12/, and the undo removes it with the day.
+        let rollover = try Binary.run(["rollover", "--date", "2026-12-01", "--force"], in: folder.url)
+        #expect(rollover.status == 0, "\(rollover.stderr)")
+        #expect(exists("2026/12/2026-12-01.md"))
+        let undo = try Binary.run(["rollover", "--undo"], in: folder.url)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(!exists("2026/12"))
+        #expect(exists("2026/11"))
+        #expect(try folder.read("2026/11/2026-11-30.md") == oldDay)
+
+        // A new year: 2027/ and 2027/01/ are made; by the time of the undo 2027/ holds a note, so it stays.
+        #expect(try Binary.run(["rollover", "--date", "2027-01-01", "--force"], in: folder.url).status == 0)
+        #expect(exists("2027/01/2027-01-01.md"))
+        try folder.write("2027/notes.md", "kept\n")
+        #expect(try Binary.run(["rollover", "--undo"], in: folder.url).status == 0)
+        #expect(!exists("2027/01"))
+        #expect(try folder.read("2027/notes.md") == "kept\n")
+        #expect(try folder.read("2026/11/2026-11-30.md") == oldDay)
+    }
+
     @Test func anExistingNewDayComesBackAsItWas() throws {
         let folder = try planFolder()
         let newDay = "# 2026-11-21\n\n## Evening\n- [ ] Cinema\n"
