@@ -1,3 +1,4 @@
+import DayPlan
 import Foundation
 import Testing
 
@@ -96,5 +97,32 @@ import Testing
                                  stdin: Array(Self.day.utf8), environment: ["TZ": "Europe/Berlin"])
         #expect(run.stdout.split(separator: "\n").count == 4, "\(run.stdout)")
         #expect(run.stdout.contains("2026-11-21.md:5:1: warning: “Review” at 10:30 - 11:30 overlaps the event “Budget meeting”"))
+    }
+}
+
+/// The language server reports the rules on the clock from the plan folder's region hours and calendars, as
+/// `dayplan lint` does.
+@Suite struct LanguageServerTimeRulesTests {
+    func findings(config: String) throws -> [String] {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", config)
+        try folder.write("work.ics", TimeRulesCommandTests.calendar)
+        try folder.write("2026-11-21.md", TimeRulesCommandTests.day)
+        let client = try LanguageServerClient(environment: ["TZ": "Europe/Berlin"])
+        _ = try client.initialize(root: folder.url)
+        let uri = LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-21.md"))
+        client.open(uri, TimeRulesCommandTests.day)
+        let diagnostics = try client.diagnostics(for: uri)
+        #expect(try client.shutDown() == 0)
+        return diagnostics.filter { ["DP060", "DP061", "DP062"].contains($0["code"]?.stringValue ?? "") }.map {
+            "\($0["range"]?["start"]?["line"]?.intValue ?? -1): \($0["code"]?.stringValue ?? "") \($0["severity"]?.intValue ?? 0)"
+        }
+    }
+
+    @Test func theFoldersHoursAndCalendarsDecide() throws {
+        // Lines from 0: the review (4) overlaps the budget meeting and tips the Morning over; lunch (5) is outside it.
+        #expect(try findings(config: "morning = 08:00-12:00\ncalendars = work.ics\n") == ["4: DP061 2", "4: DP062 2", "5: DP060 2", "9: DP061 2"])
+        // The default Morning (06:00-12:00) holds 6h less 2h of events: 3h of tasks fit.
+        #expect(try findings(config: "calendars = work.ics\n") == ["4: DP061 2", "5: DP060 2", "9: DP061 2"])
     }
 }
