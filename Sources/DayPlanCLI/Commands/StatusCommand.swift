@@ -65,7 +65,8 @@ enum StatusCommand {
         let carried = carriedForLong(document, on: session.file.day,
                                      days: session.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays)
         // What lint finds is never hidden behind the counts: a count of errors and warnings, to look at with lint.
-        let findings = Linter.lint(document, fileName: session.file.path)
+        // Against the plan folder's region hours and calendars, as lint checks it (DP060, DP061, DP062).
+        let findings = Linter.lint(document, fileName: session.file.path, hours: CalendarDays.hours(of: session.planFolder).hours)
         let errors = findings.filter { $0.severity == .error }.count
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {

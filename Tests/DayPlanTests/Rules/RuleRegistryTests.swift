@@ -35,6 +35,8 @@ import Testing
         (.notADate(key: "due", word: "@due:soon"), .badMetadata),
         (.notARegion(word: "@on:2026-11-22/noon"), .badMetadata),
         (.notARecurrence(word: "@every:often"), .badRecurrence),
+        (.notADuration(key: "est", word: "@est:soon"), .badMetadata),
+        (.notATime(written: "25:00", reason: "its hour or minute is out of range (00:00 to 23:59)"), .badTime),
         (.secondValue(key: "due", first: "2026-11-22", word: "@due:2026-11-23"), .conflictingMetadata),
         (.secondRegion, .conflictingMetadata),
         (.repeatedWord("@carry"), .repeatedMetadata),
@@ -66,6 +68,6 @@ import Testing
         }
         // The rules that read the whole document are the ones that need it.
         let documentRules = Rule.all.filter { if case .document = $0.check { true } else { false } }
-        #expect(documentRules == [.dayMismatch, .repeatedTask, .overdue, .longCarried, .bucketLimit])
+        #expect(documentRules == [.dayMismatch, .repeatedTask, .overdue, .longCarried, .timeOutsideRegion, .timeOverlap, .overCapacity, .bucketLimit])
     }
 }
