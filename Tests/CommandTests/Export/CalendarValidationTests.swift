@@ -56,4 +56,31 @@ import Testing
         // The long title was folded: its SUMMARY runs over many lines (each at most 75 octets, checked above).
         #expect(run.stdout.components(separatedBy: "\r\n ").count > Self.longTitle.utf8.count / 75)
     }
+
+    @Test(.enabled(if: python != nil, "no python3 with the icalendar package: pip install icalendar"))
+    func aTaskOpenOnTwoDaysIsOnceInTheCalendarWithTheNewestDaysCopyAndAStableUID() throws {
+        let folder = try TemporaryFolder()
+        // Deferred into the Backlog on the 20th, and still open on the 18th (that day was never rolled over).
+        try folder.write("2026-11-18.md", "# 2026-11-18\n\n## Morning\n- [ ] Renew passport #admin\n- [ ] Call the bank\n")
+        try folder.write("2026-11-20.md", "# 2026-11-20\n\n## Backlog\n- [ ] Renew passport #admin @from:2026-11-18\n")
+        let script = Repository.url("Tests/CommandTests/Export/validate-ics.py").path
+        func todos(_ arguments: [String]) throws -> [[String: Any]] {
+            let run = try Binary.run(["export", "--format", "ics"] + arguments, in: folder.url)
+            #expect(run.status == 0, "\(run.stderr)")
+            try folder.write("plan.ics", bytes: run.stdoutBytes)
+            let parsed = try runProgram(try #require(Self.python), [script, "plan.ics"], in: folder.url)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(parsed.output.utf8)) as? [String: Any])
+            #expect((report["problems"] as? [String]) == [], "two VTODOs with one UID are a problem the script names")
+            return try #require(report["todos"] as? [[String: Any]])
+        }
+        let all = try todos([])
+        #expect(all.map { $0["summary"] as? String } == ["Call the bank", "Renew passport #admin"])
+        #expect(all[1]["categories"] as? [String] == ["admin", "Backlog"], "the newest day's copy")
+        #expect(all[1]["dtstart"] as? String == "2026-11-20")
+        let uid = try #require(all[1]["uid"] as? String)
+        #expect(uid.hasPrefix("2026-11-18-"))
+        // The same UID when only the newer day is exported, and when the export runs again.
+        #expect(try todos(["2026-11-20.md"]).map { $0["uid"] as? String } == [uid])
+        #expect(try todos([]).map { $0["uid"] as? String } == all.map { $0["uid"] as? String })
+    }
 }
