@@ -59,6 +59,29 @@ extension Parser where Sink: DayReading {
     /// Splits the rest of a task line into title words and `@` metadata, read into `metadata`; returns the title
     /// the reading makes of the words (`DayReading.title(_:scan:)`).
     mutating func readTitle(into metadata: inout TaskMetadata, from start: Int, to end: Int, status: Status) -> String {
+        // A title that starts with a digit may start with a time (`TaskTime`): one not written canonically is
+        // held canonically, as words are held single-spaced; text that looks like a time but is none is named.
+        var first = start
+        while first < end, isBlank(bytes[first]) { first += 1 }
+        if first < end, bytes[first] &- UInt8(ascii: "0") < 10, let leading = TaskTime.read(bytes, from: first, to: end) {
+            switch leading {
+            case .malformed(let length, let reason):
+                report(.notATime(written: string(first, first + length), reason: reason), first, first + length)
+            case .time(let time, let length, let canonical) where !canonical:
+                var written: [UInt8] = []
+                time.write(to: &written)
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: written.count + 1 + end - start) { words in
+                    guard let base = words.baseAddress else { return "" }
+                    base.update(from: written, count: written.count)
+                    let length = readWords(into: &metadata, first + length, end, to: base + written.count + 1)
+                    if length > 0 { base[written.count] = space }
+                    let count = length > 0 ? written.count + 1 + length : written.count
+                    return sink.title(UnsafeBufferPointer(rebasing: words[..<count]), scan: nil, status: status, due: metadata.due)
+                }
+            case .time:
+                break
+            }
+        }
         // A plain title's scan, what the reading learns of it, is the one that finds it plain.
         var scan = Sink.Scan()
         let run = plainRun(start, end, scan: &scan)
@@ -227,6 +250,18 @@ extension Parser where Sink: DayReading {
         case .from: return date(&metadata.from, .from)
         case .due: return date(&metadata.due, .due)
         case .done: return date(&metadata.done, .done)
+        case .estimate:
+            guard hasValue, let minutes = Estimate.minutes(in: bytes[(keyEnd + 1)..<end]) else {
+                report(.notADuration(key: key, word: string(start, end)), start, end)
+                return false
+            }
+            if let estimate = metadata.estimate, estimate != minutes {
+                report(.secondValue(key: key, first: Estimate.text(estimate), word: string(start, end)), start, end)
+                return true
+            }
+            if metadata.estimate != nil { report(.repeatedWord(string(start, end)), start, end) }
+            metadata.estimate = minutes
+            return true
         case .on:
             // `@on:DATE` or `@on:DATE/region`.
             var slash = keyEnd + 1

@@ -73,6 +73,11 @@ struct ReadingProblem: Sendable {
         case notADate(key: String, word: String)
         /// `@on:DATE/…` naming no region; the word.
         case notARegion(word: String)
+        /// A length-of-time key (`@est:`) whose value is not one; the key and the word.
+        case notADuration(key: String, word: String)
+        /// Text at the start of a title that looks like a time but is none (`25:00`, `09:00 - 08:00`): the
+        /// text as written, and why it is none.
+        case notATime(written: String, reason: String)
         /// `@every:` with a value that is not a recurrence; the word.
         case notARecurrence(word: String)
         /// A key given a second, different value: the key, the value read first and the word.

@@ -7,7 +7,7 @@
 public struct MetadataKey: Sendable {
     /// Which key: the table's rows, in canonical order.
     public enum ID: Int, CaseIterable, Sendable {
-        case carry, sticky, every, on, due, expires, from, expired, done
+        case carry, sticky, every, on, due, expires, from, expired, done, estimate
     }
 
     /// What a key's value is.
@@ -20,6 +20,8 @@ public struct MetadataKey: Sendable {
         case scheduledDate
         /// A recurrence (`Recurrence`): `@every:weekday`.
         case recurrence
+        /// A length of time in minutes (`Estimate`): `@est:1h30m`.
+        case duration
     }
 
     /// What a field changed differently on both sides of a merge becomes (a field changed on one side takes
@@ -99,6 +101,9 @@ public struct MetadataKey: Sendable {
         MetadataKey(id: .done, name: "done", kind: .date, merge: .conflict, rollover: .kept,
                     summary: "The day the task was done: `dayplan mark done` (and the editor's mark done) writes it when the plan's `done-date` setting is on.",
                     hover: "done on", exportField: "done", exportedAlways: false),
+        MetadataKey(id: .estimate, name: "est", kind: .duration, merge: .conflict, rollover: .kept,
+                    summary: "How long the task takes: 45m, 1h30m, 2h (lint adds a region's estimates up against its free hours).",
+                    hover: "estimated", exportField: "estimate", exportedAlways: false),
     ]
 
     /// The key of `id`.
@@ -110,7 +115,7 @@ public struct MetadataKey: Sendable {
     }
 
     /// Every key's name, for the parser to compare bytes with (the names of `all`, in its order).
-    static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired", "done"]
+    static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired", "done", "est"]
 
     /// The key's value on a task with `metadata`; nil when it is not set.
     public func value(in metadata: TaskMetadata) -> MetadataValue? {
@@ -124,6 +129,7 @@ public struct MetadataKey: Sendable {
         case .expires: metadata.expires.map { .day($0) }
         case .from: metadata.from.map { .day($0) }
         case .done: metadata.done.map { .day($0) }
+        case .estimate: metadata.estimate.map { .minutes($0) }
         }
     }
 
@@ -141,6 +147,7 @@ public struct MetadataKey: Sendable {
         case .expires: metadata.expires = value?.day
         case .from: metadata.from = value?.day
         case .done: metadata.done = value?.day
+        case .estimate: metadata.estimate = value?.minutes
         }
     }
 
@@ -150,6 +157,7 @@ public struct MetadataKey: Sendable {
         case .flag: return text == nil ? .set : nil
         case .date: return text.flatMap { Day($0) }.map { .day($0) }
         case .recurrence: return text.flatMap { Recurrence($0) }.map { .recurrence($0) }
+        case .duration: return text.flatMap { Estimate.minutes(in: $0.utf8) }.map { .minutes($0) }
         case .scheduledDate:
             guard let text, let day = Day(text.prefix { $0 != "/" }) else { return nil }
             guard let slash = text.firstIndex(of: "/") else { return .scheduled(day, nil) }
@@ -166,6 +174,7 @@ public struct MetadataKey: Sendable {
         case .date: "days"
         case .scheduledDate: "days or regions"
         case .recurrence: "recurrences"
+        case .duration: "lengths of time"
         }
     }
 }
@@ -185,12 +194,14 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
     case scheduled(Day, Region?)
     /// A recurrence.
     case recurrence(Recurrence)
+    /// A length of time, in minutes.
+    case minutes(Int)
 
     /// The day it holds, if any.
     public var day: Day? {
         switch self {
         case .day(let day), .scheduled(let day, _): day
-        case .set, .recurrence: nil
+        case .set, .recurrence, .minutes: nil
         }
     }
 
@@ -204,6 +215,11 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
         if case .recurrence(let recurrence) = self { recurrence } else { nil }
     }
 
+    /// The length of time it holds, in minutes, if any.
+    public var minutes: Int? {
+        if case .minutes(let minutes) = self { minutes } else { nil }
+    }
+
     /// The value as written after `@key:` (empty for a flag).
     public var description: String {
         switch self {
@@ -211,6 +227,7 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
         case .day(let day): day.description
         case .scheduled(let day, let region): day.description + (region.map { "/" + $0.lowercaseName } ?? "")
         case .recurrence(let recurrence): recurrence.description
+        case .minutes(let minutes): Estimate.text(minutes)
         }
     }
 }

@@ -58,6 +58,10 @@ public struct PlanTask: Hashable, Sendable {
         self.notes = notes
     }
 
+    /// When the task is planned in the day: the `09:00` or `09:00 - 10:00` its title starts with (FORMAT.md
+    /// §3.6); nil when the title starts with no time. The time stays part of the title.
+    public var time: TaskTime? { TaskTime.leading(in: title)?.time }
+
     /// The 1-based line of the task in the parsed input; 0 for a task made in code.
     public var line: Int { source?.start.line ?? 0 }
 
@@ -259,6 +263,11 @@ public struct TaskMetadata: Hashable, Sendable {
         get { planning?.keys.done }
         set { changePlanning { $0.done = newValue } }
     }
+    /// `@est:45m`, `@est:1h30m`: how long the task takes, in minutes (more than 0).
+    public var estimate: Int? {
+        get { planning?.keys.estimate }
+        set { changePlanning { $0.estimate = newValue } }
+    }
 
     /// The planning keys, which few tasks carry, kept out of line: a document holds an item per line, each
     /// the size of a task, so a task stays small (nil when none is set, so that equal metadata compares equal).
@@ -273,13 +282,13 @@ public struct TaskMetadata: Hashable, Sendable {
     /// Makes metadata; everything is off by default.
     public init(carry: Bool = false, sticky: Bool = false, every: Recurrence? = nil, on: Day? = nil,
                 onRegion: Region? = nil, due: Day? = nil, expires: Day? = nil, from: Day? = nil,
-                expired: Bool = false, done: Day? = nil) {
+                expired: Bool = false, done: Day? = nil, estimate: Int? = nil) {
         self.carry = carry
         self.sticky = sticky
         self.expires = expires
         self.from = from
         self.expired = expired
-        let keys = PlanningKeys(every: every, on: on, onRegion: onRegion, due: due, done: done)
+        let keys = PlanningKeys(every: every, on: on, onRegion: onRegion, due: due, done: done, estimate: estimate)
         self.planning = keys == PlanningKeys() ? nil : .stored(keys)
     }
 
@@ -287,7 +296,7 @@ public struct TaskMetadata: Hashable, Sendable {
     public var isEmpty: Bool { self == TaskMetadata() }
 
     /// The metadata words in canonical order: `@carry @sticky @every:… @on:… @due:… @expires:… @from:…
-    /// @expired @done:…`.
+    /// @expired @done:… @est:…`.
     public var canonicalText: String {
         var text: [UInt8] = []
         write(to: &text)
@@ -321,16 +330,18 @@ public struct TaskMetadata: Hashable, Sendable {
             output.append(contentsOf: " @done:".utf8)
             done.write(to: &output)
         }
+        if let estimate { output.append(contentsOf: " @est:\(Estimate.text(estimate))".utf8) }
     }
 }
 
-/// `@every:`, `@on:`, `@due:` and `@done:` of a task.
+/// `@every:`, `@on:`, `@due:`, `@done:` and `@est:` of a task.
 struct PlanningKeys: Hashable, Sendable {
     var every: Recurrence?
     var on: Day?
     var onRegion: Region?
     var due: Day?
     var done: Day?
+    var estimate: Int?
 }
 
 /// `PlanningKeys` behind a pointer: a task without them pays 8 bytes, not 40.

@@ -64,7 +64,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
         .finishedTaskOutsideRegion, .repeatedTask, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
-        .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .badRecurrence, .overdue, .longCarried,
+        .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .badRecurrence, .overdue, .longCarried, .badTime,
         .bucketLimit,
     ]
 

@@ -33,6 +33,9 @@ extension LanguageServer {
         var lines = ["**\(task.status)** · \(task.bucket) · \(region.name)"]
         let tags = task.tags
         lines.append(tags.isEmpty ? "tags: none (inbox)" : "tags: " + tags.map { "#" + $0 }.joined(separator: " "))
+        if let time = task.time {
+            lines.append("at \(time)" + (time.length.map { " (\(Estimate.text($0)))" } ?? ""))
+        }
         // The keys of the table: flags in its order, then values in reverse (where the task came from first).
         for key in MetadataKey.all.filter({ !$0.takesValue }) + MetadataKey.all.filter(\.takesValue).reversed() {
             guard let value = key.value(in: task.metadata) else { continue }

@@ -158,7 +158,7 @@ import Testing
     @Test func completesMetadataKeysAfterAnAt() throws {
         let client = try session()
         let completion = try typeAndComplete(client, line: 9, text: "- [ ] Plan 😀 @ca", version: 2)
-        #expect(labels(completion) == ["@carry", "@sticky", "@every:", "@on:", "@due:", "@expires:", "@from:", "@expired", "@done:"])
+        #expect(labels(completion) == ["@carry", "@sticky", "@every:", "@on:", "@due:", "@expires:", "@from:", "@expired", "@done:", "@est:"])
         let carry = try #require(completion["items"]?[0])
         #expect(carry["documentation"]?.stringValue?.contains("comes back the next day") == true)
         // The edit replaces what was typed after the @, wherever the emoji puts it in UTF-16.

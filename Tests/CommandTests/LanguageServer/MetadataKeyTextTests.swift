@@ -14,6 +14,7 @@ import Testing
         case .date: "@\(key.name):2026-12-01"
         case .scheduledDate: "@\(key.name):2026-12-01/evening"
         case .recurrence: "@\(key.name):weekday"
+        case .duration: "@\(key.name):1h30m"
         }
     }
 
@@ -29,7 +30,12 @@ import Testing
             let hover = try client.result("textDocument/hover", LanguageServerClient.params(uri, ["position": ["line": .integer(3 + offset), "character": 2]]))
             let text = hover["contents"]?["value"]?.stringValue ?? ""
             let expected = key.takesValue ? "\(key.hover) 2026-12-01" : "\(key.name): \(key.hover)"
-            #expect(text.contains(key.kind == .recurrence ? "\(key.hover) weekday" : expected), "\(key.name): \(text)")
+            let shown = switch key.kind {
+            case .recurrence: "\(key.hover) weekday"
+            case .duration: "\(key.hover) 1h30m"
+            default: expected
+            }
+            #expect(text.contains(shown), "\(key.name): \(text)")
         }
         let last = lines.count - 1
         let completion = try client.result("textDocument/completion", LanguageServerClient.params(uri, [

@@ -12,6 +12,7 @@ import Testing
         case .scheduledDate: [nil, .scheduled(Day("2026-11-30")!, nil), .scheduled(Day("2026-11-30")!, .afternoon),
                               .scheduled(Day("2026-12-02")!, .backlog)]
         case .recurrence: [nil, .recurrence(Recurrence("weekday")!), .recurrence(Recurrence("month:last")!)]
+        case .duration: [nil, .minutes(30), .minutes(90), .minutes(240)]
         }
     }
 

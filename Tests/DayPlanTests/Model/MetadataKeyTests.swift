@@ -13,6 +13,7 @@ import Testing
         case .date: .day(Day("2026-12-01")!)
         case .scheduledDate: .scheduled(Day("2026-12-01")!, .evening)
         case .recurrence: .recurrence(Recurrence("mon,wed,fri")!)
+        case .duration: .minutes(90)
         }
         return (value, key.takesValue ? "@\(key.name):\(value)" : "@\(key.name)")
     }
@@ -71,6 +72,7 @@ import Testing
         case .date: .day(Day("2026-12-02")!)
         case .scheduledDate: .scheduled(Day("2026-12-01")!, nil)
         case .recurrence: .recurrence(Recurrence("weekday")!)
+        case .duration: .minutes(45)
         }
         key.set(second, in: &other.metadata)
         let outcome = TaskMerge.merge(base: placed(base), ours: placed(keyed), theirs: placed(other))
@@ -153,10 +155,11 @@ import Testing
             let kind: MetadataKey.Kind = if rest.hasPrefix("\\ze") { .flag }
                 else if rest.hasPrefix(":\\d\\{4}-\\d\\d-\\d\\d\\%(\\/") { .scheduledDate }
                 else if rest.hasPrefix(":\\d\\{4}-\\d\\d-\\d\\d") { .date }
+                else if rest.hasPrefix(":\\%(\\d\\+h\\)") { .duration }
                 else { .recurrence }
             listed[kind, default: []] += names
         }
-        for kind in [MetadataKey.Kind.flag, .date, .scheduledDate, .recurrence] {
+        for kind in [MetadataKey.Kind.flag, .date, .scheduledDate, .recurrence, .duration] {
             #expect(Set(listed[kind] ?? []) == Set(MetadataKey.all.filter { $0.kind == kind }.map(\.name)), "\(kind)")
         }
         #expect(listed.values.joined().count == MetadataKey.all.count)

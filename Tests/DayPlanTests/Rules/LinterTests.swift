@@ -42,6 +42,7 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .badRecurrence, input: "# 2026-11-21\n\n## Morning\n- [ ] Inbox zero 1️⃣@every:fortnight2️⃣\n"),
     RuleExample(rule: .overdue, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] File the tax return @due:2026-11-202️⃣\n"),
     RuleExample(rule: .longCarried, input: "# 2026-11-21\n\n## Backlog\n1️⃣- [ ] Fix the bike @from:2026-11-142️⃣\n"),
+    RuleExample(rule: .badTime, input: "# 2026-11-21\n\n## Morning\n- [ ] 1️⃣09:00 - 08:002️⃣ Team meeting\n"),
     RuleExample(rule: .bucketLimit, input: "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n1️⃣* [ ] Ship that2️⃣\n"),
 ]
 

@@ -35,6 +35,8 @@ import Testing
         (.notADate(key: "due", word: "@due:soon"), .badMetadata),
         (.notARegion(word: "@on:2026-11-22/noon"), .badMetadata),
         (.notARecurrence(word: "@every:often"), .badRecurrence),
+        (.notADuration(key: "est", word: "@est:soon"), .badMetadata),
+        (.notATime(written: "25:00", reason: "its hour or minute is out of range (00:00 to 23:59)"), .badTime),
         (.secondValue(key: "due", first: "2026-11-22", word: "@due:2026-11-23"), .conflictingMetadata),
         (.secondRegion, .conflictingMetadata),
         (.repeatedWord("@carry"), .repeatedMetadata),
