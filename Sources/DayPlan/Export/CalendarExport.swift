@@ -219,9 +219,30 @@ public struct CalendarExport: Sendable {
         emit("BEGIN:VTODO") { _ in }
         emit("UID:") { CalendarExport.writeUID(title: task.identity, first: first, use: use, to: &$0) }
         emit("DTSTAMP:") { date(day, &$0); $0.append(contentsOf: "T000000Z".utf8) }
-        // DUE must be later than DTSTART (RFC 5545, 3.8.2.3): a deadline on or before the day keeps the deadline.
-        if due.map({ $0 > start }) ?? true { emit("DTSTART;VALUE=DATE:") { date(start, &$0) } }
-        if let due { emit("DUE;VALUE=DATE:") { date(due, &$0) } }
+        let time = task.time
+        if let time {
+            // A timed task: its start on its day, in floating local time (the device's zone, as the plan means it),
+            // and its end (its range's, else its start and estimate; else the deadline's day, ending it).
+            func dateTime(_ minutes: Int, _ line: inout [UInt8]) {
+                date(start.adding(days: minutes / 1440), &line)
+                line.append(UInt8(ascii: "T"))
+                var clock: [UInt8] = []
+                TaskTime.writeClock(minutes % 1440, to: &clock)
+                line.append(contentsOf: clock.lazy.filter { $0 != UInt8(ascii: ":") })
+                line.append(contentsOf: "00".utf8)
+            }
+            emit("DTSTART:") { dateTime(time.start, &$0) }
+            if let end = time.end ?? task.metadata.estimate.map({ time.start + $0 }) {
+                emit("DUE:") { dateTime(end, &$0) }
+            } else if let due, due > start {
+                emit("DUE:") { date(due, &$0); $0.append(contentsOf: "T235900".utf8) }
+            }
+        } else {
+            // DUE must be later than DTSTART (RFC 5545, 3.8.2.3): a deadline on or before the day keeps the deadline.
+            if due.map({ $0 > start }) ?? true { emit("DTSTART;VALUE=DATE:") { date(start, &$0) } }
+            if let due { emit("DUE;VALUE=DATE:") { date(due, &$0) } }
+        }
+        var summary: [UInt8] = []
         emit("SUMMARY:") { line in
             var first = true
             for word in words where CalendarExport.dayWord(word) == nil {
@@ -229,6 +250,13 @@ public struct CalendarExport: Sendable {
                 CalendarExport.writeText(word, to: &line)
                 first = false
             }
+            // The time is DTSTART's: the summary is the rest of the title.
+            if time != nil {
+                let text = String(decoding: line.dropFirst("SUMMARY:".utf8.count), as: UTF8.self)
+                line.removeSubrange("SUMMARY:".utf8.count...)
+                line.append(contentsOf: PlannedTime.untimed(text).utf8)
+            }
+            summary = Array(line.dropFirst("SUMMARY:".utf8.count))
         }
         emit("STATUS:") { $0.append(contentsOf: CalendarExport.status(task.status).utf8) }
         emit("PRIORITY:") { $0.append(contentsOf: String(CalendarExport.priority(task.bucket)).utf8) }
@@ -241,6 +269,14 @@ public struct CalendarExport: Sendable {
         }
         if !task.notes.isEmpty {
             emit("DESCRIPTION:") { CalendarExport.writeText(task.notes.joined(separator: "\n"), to: &$0) }
+        }
+        if time != nil, task.status.isOpen {
+            // So that a phone's calendar reminds too, as `dayplan remind` does: ten minutes before the start.
+            emit("BEGIN:VALARM") { _ in }
+            emit("ACTION:DISPLAY") { _ in }
+            emit("DESCRIPTION:") { $0.append(contentsOf: summary) }
+            emit("TRIGGER;RELATED=START:-PT10M") { _ in }
+            emit("END:VALARM") { _ in }
         }
         emit("END:VTODO") { _ in }
     }

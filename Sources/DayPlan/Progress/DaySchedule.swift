@@ -83,6 +83,28 @@ public struct PlannedTime: Hashable, Sendable {
         self.estimate = estimate
     }
 
+    /// The open tasks of Morning, Afternoon and Evening in `document` that give a time of day (`09:00 Title`,
+    /// `09:00 - 10:00 Title`) or an estimate (`@est:45m`), in the file's order; titles without their time.
+    public static func tasks(in document: DayDocument) -> [PlannedTime] {
+        var found: [PlannedTime] = []
+        for region in [Region.morning, .afternoon, .evening] {
+            for task in document.tasks(in: region) where task.status.isOpen {
+                let time = task.time, estimate = task.metadata.estimate
+                guard time != nil || estimate != nil else { continue }
+                found.append(PlannedTime(title: untimed(task.title), region: region, line: task.line, start: time?.start,
+                                         end: time?.end, estimate: estimate))
+            }
+        }
+        return found
+    }
+
+    /// A title without the time it starts with.
+    static func untimed(_ title: String) -> String {
+        guard case .time(_, let length, _)? = TaskTime.leading(in: title) else { return title }
+        let rest = title.utf8.dropFirst(length).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return rest.isEmpty ? title : String(decoding: rest, as: UTF8.self)
+    }
+
     /// The minutes it takes: its range, else its estimate, else none.
     var minutes: Int {
         if let start, let end, end > start { return end - start }

@@ -74,10 +74,28 @@ enum RemindCommand {
         var problems = calendar.problems
         let zones = SystemZones()
         var schedules: [DaySchedule] = []
+        let files: [PlanFolder.DayFile]
+        do {
+            files = try planFolder.dayFiles()
+        } catch {
+            return fail(error.message)
+        }
         for day in days {
             let events = calendar.events(on: day, zones: zones)
             problems += events.problems
-            schedules.append(DaySchedule(day: day, events: events.events, tasks: [], hours: planFolder.settings.regionHours))
+            // The day's open timed tasks, from its file (a day without one has none).
+            var tasks: [PlannedTime] = []
+            switch DayFileOfPlan.find(day, in: planFolder, files: files) {
+            case .success(let file) where !file.isNew:
+                do {
+                    tasks = PlannedTime.tasks(in: DayDocument(parsing: try FileSystem.read(file.path)))
+                } catch {
+                    return fail(error.message)
+                }
+            case .success: break
+            case .failure(let duplicates): return fail(duplicates.message)
+            }
+            schedules.append(DaySchedule(day: day, events: events.events, tasks: tasks, hours: planFolder.settings.regionHours))
         }
         for problem in problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
 

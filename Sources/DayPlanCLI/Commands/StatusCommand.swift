@@ -83,7 +83,7 @@ enum StatusCommand {
             for problem in calendar.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
             events = found.events
         }
-        let schedule = DaySchedule(day: day, events: events, tasks: plannedTimes(document),
+        let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document),
                                    hours: session.planFolder.settings.regionHours)
         let clock = Clock.now().flatMap { $0.day == day ? $0.secondOfDay / 60 : nil }
         let onTheClock = OnTheClock(schedule: schedule, now: clock, calendars: !session.planFolder.settings.calendars.isEmpty)
@@ -97,11 +97,6 @@ enum StatusCommand {
             out.write(bytes: json(progress, file: session.file.path, findings: counts, carried: carried, clock: onTheClock))
         }
         return .success
-    }
-
-    /// The open tasks of the day that give a time of day or an estimate, for the schedule.
-    static func plannedTimes(_ document: DayDocument) -> [PlannedTime] {
-        []
     }
 
     /// The day's open Backlog tasks carried `days` days or more (DP052), oldest first, with their ages.

@@ -49,6 +49,21 @@ import Testing
             END:VCALENDAR\r
 
             """)
+        try folder.write("2026-11-21.md", """
+            # 2026-11-21
+
+            ## Morning
+            - [ ] 09:10 Call the bank
+            - [x] 09:02 Already done
+            - [ ] Untimed @est:30m
+
+            ## Afternoon
+            * [/] 16:30 - 17:00 Send the invoices
+
+            ## Backlog
+            - [ ] 09:20 Not on the clock in the Backlog
+
+            """)
         return folder
     }
 
@@ -165,8 +180,8 @@ import Testing
         }
     }
 
-    /// Run every minute of a simulated morning (the binary, an injected clock), each item is announced exactly
-    /// once. (The library's test runs a whole day, and two, every minute.)
+    /// Run every minute of a simulated morning (the binary, an injected clock), each event and open timed task of
+    /// Morning, Afternoon and Evening is announced exactly once (not one that is done, nor one in the Backlog). (The library's test runs a whole day, and two, every minute.)
     @Test func everyMinuteOverAMorningEachItemOnce() throws {
         let folder = try planFolder()
         var announced: [String: Int] = [:]
@@ -176,6 +191,6 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             for line in run.stdout.split(separator: "\n") { announced[String(line.prefix(17)), default: 0] += 1 }
         }
-        #expect(announced == ["09:00-09:15 Stand": 1, "09:05-10:00 Revie": 1])
+        #expect(announced == ["09:00-09:15 Stand": 1, "09:05-10:00 Revie": 1, "09:10 Call the ba": 1])
     }
 }

@@ -155,7 +155,21 @@ import Testing
             END:VCALENDAR\r
 
             """)
-        try folder.write("2026-11-21.md", "# 2026-11-21\n\n## Morning\n- [ ] Write the report\n\n## Afternoon\n+ [ ] Call the bank\n")
+        try folder.write("2026-11-21.md", """
+            # 2026-11-21
+
+            ## Morning
+            * [ ] 10:45 - 11:30 Write the report
+            - [ ] Review the draft @est:45m
+            - [x] 08:00 Done early
+
+            ## Afternoon
+            + [ ] 16:00 Call the bank @est:20m
+
+            ## Backlog
+            - [ ] 09:20 Not on the clock in the Backlog
+
+            """)
         return folder
     }
 
