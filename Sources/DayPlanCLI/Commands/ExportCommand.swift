@@ -22,6 +22,7 @@ enum ExportCommand {
             per open task (every task with --all), for calendar and reminders apps: the same task keeps
             its UID from day to day, also after rollover moved it, and is written once: a task open on
             two days (still open on an older day, and deferred into a later Backlog) as the newest has it.
+            A task with a time of day (09:00 Title) gets it as its start, and an alarm when it is open.
 
             A file with an error that blocks formatting (fmt would refuse it) is not exported: its
             findings are printed on standard error and the exit code is 1.
