@@ -30,6 +30,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
     (EventsCommand.name, { EventsCommand.spec }, EventsCommand.run),
+    (RemindCommand.name, { RemindCommand.spec }, RemindCommand.run),
     (CompletionsCommand.name, { CompletionsCommand.spec }, CompletionsCommand.run),
     (HelpCommand.name, { HelpCommand.spec }, HelpCommand.run),
 ]

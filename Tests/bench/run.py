@@ -55,6 +55,7 @@ LSP_NAVIGATION = 0.010       # issue 35: lsp, 1,000-task day: go-to-definition a
 LSP_SYMBOLS = 0.100          # issue 35: workspace symbols over the 3,650-file folder at most 100 ms
 LSP_FOLDER_DIAGNOSTICS = 0.300  # issue 35: diagnostics of the 3,650-file folder at most 300 ms
 LOOK_BACK_VS_LINT_2 = 1.5    # report, query and export --format jsonl: at most 1.5x lint on the archive
+STATUS_CALENDARS = 0.020     # issue 36: status on the clock with three calendars of 2,000 events each at most 20 ms
 
 MB = 1_000_000
 
@@ -685,6 +686,43 @@ def write_rollover_folder(folder, yesterday):
         f.write("\n".join(lines))
 
 
+def write_clock_folder(folder, day):
+    """A plan folder whose settings name three calendars of 2,000 events each (a tenth of them weekly with
+    an RRULE, some in another time zone, spread over two years around `day`), and `day`'s full plan with
+    timed tasks and estimates."""
+    rng = random.Random(36)
+    os.makedirs(os.path.join(folder, ".dayplan"), exist_ok=True)
+    names = ["work.ics", "home.ics", "team.ics"]
+    with open(os.path.join(folder, ".dayplan", "config"), "w", encoding="utf-8") as f:
+        f.write("calendars = " + ", ".join(names) + "\n")
+    first = day - dt.timedelta(days=365)
+    for index, name in enumerate(names):
+        lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//dayplan bench//EN"]
+        for i in range(2000):
+            start = dt.datetime.combine(first + dt.timedelta(days=rng.randint(0, 730)),
+                                        dt.time(rng.randint(6, 21), rng.choice([0, 15, 30, 45])))
+            stamp = start.strftime("%Y%m%dT%H%M%S")
+            lines += ["BEGIN:VEVENT", f"UID:{name}-{i}@bench", f"DTSTAMP:{stamp}Z", f"SUMMARY:{title(rng)}"]
+            lines.append(f"DTSTART;TZID=Europe/Berlin:{stamp}" if i % 7 == 0 else f"DTSTART:{stamp}")
+            lines.append(f"DURATION:PT{rng.choice([15, 30, 45, 60, 90])}M")
+            if i % 10 == 0:
+                lines.append(f"RRULE:FREQ=WEEKLY;INTERVAL={rng.randint(1, 2)};COUNT={rng.randint(10, 60)}")
+            lines.append("END:VEVENT")
+        lines.append("END:VCALENDAR")
+        with open(os.path.join(folder, name), "w", encoding="utf-8", newline="") as f:
+            f.write("\r\n".join(lines) + "\r\n")
+    regions = full_regions(rng, open_only=True)
+    timed = []
+    clock = 7 * 60
+    for line in regions:
+        if line.startswith(("* [", "- [", "+ [")) and clock < 22 * 60:
+            line = f"{line[:6]}{clock // 60:02d}:{clock % 60:02d} {line[6:]} @est:{rng.choice([15, 30, 45])}m"
+            clock += 50
+        timed.append(line)
+    with open(os.path.join(folder, f"{day.isoformat()}.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join([f"# {day.isoformat()}", ""] + timed + ["## Backlog", ""]))
+
+
 def cached(folder, recipe, make, log):
     """Makes `folder` with `make(folder)` unless it was made by the same recipe before."""
     stamp = os.path.join(folder, ".recipe")
@@ -894,15 +932,15 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, merge, growth, shapes, lsp, report, export")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, clock, merge, growth, shapes, lsp, report, export")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,daily,merge,growth,shapes,lsp,report,export").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "merge", "growth", "shapes", "lsp", "report", "export"}
+    groups = set((a.only or "archive,peers,startup,rollover,daily,clock,merge,growth,shapes,lsp,report,export").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "clock", "merge", "growth", "shapes", "lsp", "report", "export"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -1279,6 +1317,27 @@ def main():
             value = ratio(command.wall, base.wall) if command.usable and base.usable else None
             judge(target, value, limit, f"{x(value)} ({ms(command.wall)} vs {ms(base.wall)})",
                   "(add flushes the file to disk with fsync before renaming it)" if command is add else "")
+
+    # -- The day on the clock: status with three calendars of 2,000 events each (issue 36) -------
+    if "clock" in groups:
+        day = dt.date(2026, 11, 20)
+        folder = cached(os.path.join(inputs, "clock"), "v1 2026-11-20", lambda out: write_clock_folder(out, day), log)
+        name = f"{day.isoformat()}.md"
+        log(f"clock: status on {name} with three calendars of 2,000 events, {runs} runs")
+        cat = Command(f"cat {name} and the calendars", ["cat", name, "work.ics", "home.ics", "team.ics"], cwd=folder)
+        events = dayplan("dayplan events", ["events", "--dir", folder, day.isoformat()], None, available("events"), ok=(0,))
+        status = dayplan("dayplan status, on the clock", ["status", "--dir", folder, "--now", f"{day.isoformat()}T10:00"], None,
+                         has_status, ok=(0,))
+        measure(launcher, [cat, events, status], runs, log)
+        report.section(f"The day on the clock: {name} with three calendars of 2,000 events each",
+                       columns, [row(cat, cat), row(events, cat), row(status, cat)],
+                       "status reads the day's file and every calendar, expands the recurring events up to the day, "
+                       "and lists the schedule, now and next, and each region's free time.")
+        name = f"issue 36: `status` with three calendars of 2,000 events ≤ {STATUS_CALENDARS * 1000:g} ms"
+        if status.na:
+            report.target(name, "N/A: " + status.na, "N/A")
+        else:
+            judge(name, status.wall if status.usable else None, STATUS_CALENDARS, ms(status.wall))
 
     # -- Merge: a 1,000-task day and two machines' edits of it -----------------------------------
     if "merge" in groups:

@@ -7,6 +7,11 @@
 /// again, by its title, in the next day given continues the earlier one (carried in its region, or deferred
 /// to the Backlog, or moved forward in the Backlog); without that, its `@from:` day; without that, its own
 /// day. A task moved on is written once, where it went.
+///
+/// A task is written once: two copies of one task on two days (one still open on an older day, and deferred
+/// into a later day's Backlog) have one UID, and only the newest day's is written. The newest day of each UID
+/// is learnt from a first pass over the same days (`survey(_:written:)`, then `endSurvey()`); without one,
+/// every copy is written.
 public struct CalendarExport: Sendable {
     /// Whether every task is written, or only open ones (to do, in progress).
     public let includesFinished: Bool
@@ -15,6 +20,10 @@ public struct CalendarExport: Sendable {
     private var movedOn: [Pending] = []
     /// Where each title stands in `movedOn`.
     private var movedOnIndex: [String: Int] = [:]
+    /// The newest day each UID would be written on (by the UID's 64-bit hash), from the survey pass.
+    private var newest: [UInt64: Day] = [:]
+    /// Whether the days given are surveyed (nothing written) rather than written.
+    private var surveying = false
 
     /// A task's first day and title, to number tasks that share both on one day.
     private struct UseKey: Hashable {
@@ -46,6 +55,22 @@ public struct CalendarExport: Sendable {
         return output
     }
 
+    /// The first pass over the days, oldest first, exactly as they will then be given to `day(_:written:)`:
+    /// notes the newest day each task would be written on, so that the second pass writes each task once.
+    public mutating func survey(_ record: DayRecord, written: Bool = true) {
+        surveying = true
+        _ = day(record, written: written)
+        surveying = false
+    }
+
+    /// Ends the first pass: what it learnt is kept, the chain of days is started again for the second.
+    public mutating func endSurvey() {
+        surveying = true
+        var ignored: [UInt8] = []
+        flushMovedOn(to: &ignored)
+        surveying = false
+    }
+
     /// The to-dos of one day, after the day before it. With `written` false the day only carries the
     /// chain of first days forward (a day before `--since`), and nothing of it is written.
     public mutating func day(_ record: DayRecord, written: Bool = true) -> [UInt8] {
@@ -69,8 +94,13 @@ public struct CalendarExport: Sendable {
                     }
                     continue
                 }
-                guard written, includesFinished || task.status.isOpen else { continue }
+                guard written else { continue }
                 let key = UseKey(first: first, title: task.identity)
+                guard includesFinished || task.status.isOpen else {
+                    // A finished copy is not written, but it is the task's newest day: an older open copy is not either.
+                    if surveying { note(CalendarExport.uidHash(title: task.identity, first: first, use: (uses[key] ?? 0) + 1), on: record.date) }
+                    continue
+                }
                 uses[key, default: 0] += 1
                 todo(task, day: record.date, region: region.region, first: first, use: uses[key] ?? 1, to: &output)
             }
@@ -112,6 +142,18 @@ public struct CalendarExport: Sendable {
     static func writeUID(title: String, first: Day, use: Int, to output: inout [UInt8]) {
         var day: [UInt8] = []
         first.write(to: &day)
+        let hash = uidHash(title: title, first: first, use: use)
+        output.append(contentsOf: day)
+        output.append(UInt8(ascii: "-"))
+        let digits = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 60, through: 0, by: -4) { output.append(digits[Int((hash >> UInt64(shift)) & 0xF)]) }
+        output.append(contentsOf: "@dayplan".utf8)
+    }
+
+    /// The 64-bit FNV-1a hash of a UID: of the first day, the title and (past the first) the count.
+    static func uidHash(title: String, first: Day, use: Int) -> UInt64 {
+        var day: [UInt8] = []
+        first.write(to: &day)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         for byte in day { mix(byte) }
@@ -121,11 +163,7 @@ public struct CalendarExport: Sendable {
             mix(0x1F)
             for byte in String(use).utf8 { mix(byte) }
         }
-        output.append(contentsOf: day)
-        output.append(UInt8(ascii: "-"))
-        let digits = Array("0123456789abcdef".utf8)
-        for shift in stride(from: 60, through: 0, by: -4) { output.append(digits[Int((hash >> UInt64(shift)) & 0xF)]) }
-        output.append(contentsOf: "@dayplan".utf8)
+        return hash
     }
 
     /// The `STATUS` of a task.
@@ -147,7 +185,20 @@ public struct CalendarExport: Sendable {
         }
     }
 
-    private func todo(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
+    /// Writes one to-do, unless a later day has the same task (learnt by the survey); while surveying, notes its day.
+    private mutating func todo(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
+        let hash = CalendarExport.uidHash(title: task.identity, first: first, use: use)
+        if surveying { return note(hash, on: day) }
+        if let newest = newest[hash], newest > day { return }
+        write(task, day: day, region: region, first: first, use: use, to: &output)
+    }
+
+    /// Notes that the UID of `hash` is on `day`, in the survey.
+    private mutating func note(_ hash: UInt64, on day: Day) {
+        if newest[hash].map({ $0 < day }) ?? true { newest[hash] = day }
+    }
+
+    private func write(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
         let words = task.words
         // `@due:` and `@on:` as title words, or as metadata where the format reads them as such.
         let planning = words + (task.metadata == TaskMetadata() ? [] : task.metadata.canonicalText.split(separator: " ").map(String.init))
@@ -168,9 +219,30 @@ public struct CalendarExport: Sendable {
         emit("BEGIN:VTODO") { _ in }
         emit("UID:") { CalendarExport.writeUID(title: task.identity, first: first, use: use, to: &$0) }
         emit("DTSTAMP:") { date(day, &$0); $0.append(contentsOf: "T000000Z".utf8) }
-        // DUE must be later than DTSTART (RFC 5545, 3.8.2.3): a deadline on or before the day keeps the deadline.
-        if due.map({ $0 > start }) ?? true { emit("DTSTART;VALUE=DATE:") { date(start, &$0) } }
-        if let due { emit("DUE;VALUE=DATE:") { date(due, &$0) } }
+        let time = task.time
+        if let time {
+            // A timed task: its start on its day, in floating local time (the device's zone, as the plan means it),
+            // and its end (its range's, else its start and estimate; else the deadline's day, ending it).
+            func dateTime(_ minutes: Int, _ line: inout [UInt8]) {
+                date(start.adding(days: minutes / 1440), &line)
+                line.append(UInt8(ascii: "T"))
+                var clock: [UInt8] = []
+                TaskTime.writeClock(minutes % 1440, to: &clock)
+                line.append(contentsOf: clock.lazy.filter { $0 != UInt8(ascii: ":") })
+                line.append(contentsOf: "00".utf8)
+            }
+            emit("DTSTART:") { dateTime(time.start, &$0) }
+            if let end = time.end ?? task.metadata.estimate.map({ time.start + $0 }) {
+                emit("DUE:") { dateTime(end, &$0) }
+            } else if let due, due > start {
+                emit("DUE:") { date(due, &$0); $0.append(contentsOf: "T235900".utf8) }
+            }
+        } else {
+            // DUE must be later than DTSTART (RFC 5545, 3.8.2.3): a deadline on or before the day keeps the deadline.
+            if due.map({ $0 > start }) ?? true { emit("DTSTART;VALUE=DATE:") { date(start, &$0) } }
+            if let due { emit("DUE;VALUE=DATE:") { date(due, &$0) } }
+        }
+        var summary: [UInt8] = []
         emit("SUMMARY:") { line in
             var first = true
             for word in words where CalendarExport.dayWord(word) == nil {
@@ -178,6 +250,13 @@ public struct CalendarExport: Sendable {
                 CalendarExport.writeText(word, to: &line)
                 first = false
             }
+            // The time is DTSTART's: the summary is the rest of the title.
+            if time != nil {
+                let text = String(decoding: line.dropFirst("SUMMARY:".utf8.count), as: UTF8.self)
+                line.removeSubrange("SUMMARY:".utf8.count...)
+                line.append(contentsOf: PlannedTime.untimed(text).utf8)
+            }
+            summary = Array(line.dropFirst("SUMMARY:".utf8.count))
         }
         emit("STATUS:") { $0.append(contentsOf: CalendarExport.status(task.status).utf8) }
         emit("PRIORITY:") { $0.append(contentsOf: String(CalendarExport.priority(task.bucket)).utf8) }
@@ -190,6 +269,14 @@ public struct CalendarExport: Sendable {
         }
         if !task.notes.isEmpty {
             emit("DESCRIPTION:") { CalendarExport.writeText(task.notes.joined(separator: "\n"), to: &$0) }
+        }
+        if time != nil, task.status.isOpen {
+            // So that a phone's calendar reminds too, as `dayplan remind` does: ten minutes before the start.
+            emit("BEGIN:VALARM") { _ in }
+            emit("ACTION:DISPLAY") { _ in }
+            emit("DESCRIPTION:") { $0.append(contentsOf: summary) }
+            emit("TRIGGER;RELATED=START:-PT10M") { _ in }
+            emit("END:VALARM") { _ in }
         }
         emit("END:VTODO") { _ in }
     }

@@ -41,7 +41,7 @@ public struct RegionHours: Hashable, Sendable {
     }
 
     /// `HH:MM` as minutes since midnight, 00:00 to 24:00.
-    private static func minutes(_ text: String) -> Int? {
+    static func minutes(_ text: String) -> Int? {
         let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count == 2, pieces[0].count == 2, pieces[1].count == 2, let hour = Int(pieces[0]), let minute = Int(pieces[1]),
               pieces.allSatisfy({ $0.allSatisfy(\.isASCII) }), (0...59).contains(minute), (0...23).contains(hour) || hour == 24 && minute == 0

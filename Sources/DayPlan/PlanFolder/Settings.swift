@@ -38,9 +38,13 @@ public struct Settings: Hashable, Sendable {
     /// The calendar sources as written (`.ics` files and vdir folders; relative to the plan folder, absolute,
     /// or from `~/`); empty when not set.
     public var calendars: [String] = []
+    /// The command `dayplan remind` runs for each reminder, as words (the program, then its arguments; the
+    /// reminder's two lines are added after them); nil when not set (`notify-send` where present), empty for
+    /// none (`remind-command =`).
+    public var remindCommand: [String]?
 
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "morning", "afternoon", "evening", "calendars"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "morning", "afternoon", "evening", "calendars", "remind-command"]
 
     /// No settings: every key unset.
     public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
@@ -127,6 +131,8 @@ public struct Settings: Hashable, Sendable {
                 } catch {
                     throw SettingsError(line: number, key: key, error.message)
                 }
+            case "remind-command":
+                remindCommand = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             case "calendars":
                 calendars = value.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
             default:

@@ -20,7 +20,9 @@ enum ExportCommand {
             --format json writes one document, {"version":1,"days":[...]}, a day a line; jsonl writes
             JSON Lines, one day object a line. ics writes one iCalendar (RFC 5545) VCALENDAR with a VTODO
             per open task (every task with --all), for calendar and reminders apps: the same task keeps
-            its UID from day to day, also after rollover moved it.
+            its UID from day to day, also after rollover moved it, and is written once: a task open on
+            two days (still open on an older day, and deferred into a later Backlog) as the newest has it.
+            A task with a time of day (09:00 Title) gets it as its start, and an alarm when it is open.
 
             A file with an error that blocks formatting (fmt would refuse it) is not exported: its
             findings are printed on standard error and the exit code is 1.
@@ -104,6 +106,14 @@ enum ExportCommand {
 
         var document = ExportDocument(framing: format == .jsonl ? .lines : .document)
         var calendar = CalendarExport(includesFinished: arguments.flags.contains("--all"))
+        if format == .ics {
+            // A first pass learns the newest day of each task, so that a task open on two days is written once;
+            // what a file holds that cannot be read is said by the second.
+            forEachInBatches(files, work: { file in read(file.path, day: file.day, format: format, since: since, until: until) }) { _, outcome in
+                if case .day(let record?, _) = outcome { calendar.survey(record, written: since.map { record.date >= $0 } ?? true) }
+            }
+            calendar.endSurvey()
+        }
         out.write(bytes: format == .ics ? calendar.start() : document.start())
         var leftOut = 0, unreadable = 0
         // Each file goes to its worker with the day its name gives, found once above.

@@ -211,6 +211,11 @@ enum InitCommand {
         # per event, as vdirsyncer keeps them), inside this folder, absolute, or from ~/. See docs/calendar.md.
         calendars =          # empty: none
 
+        # The command dayplan remind runs for each reminder, with the reminder's title and details added as its
+        # last two arguments: run directly, not through a shell. Empty for none (the reminder is only printed).
+        # See docs/remind.md.
+        remind-command = notify-send
+
         """
     }
 

@@ -34,6 +34,7 @@ enum StatusCommand {
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
+            Clock.nowOption,
         ] + DaySession.options,
         exitCodes: [(0, "shown"), (2, "usage or I/O error, such as a day without a file")])
 
@@ -48,6 +49,10 @@ enum StatusCommand {
         defer { out.flush(); err.flush() }
         // DATE and --date say the same, as every command that acts on one day takes --date.
         guard let arguments = DaySession.takingDateWord(arguments, command: "status", err: &err) else { return .failure }
+        if let text = arguments.options["--now"], let problem = Clock.inject(now: text) {
+            err.line("dayplan status: \(problem.message)")
+            return .failure
+        }
         let session: DaySession
         do {
             session = try DaySession.open(arguments, writing: false)
@@ -69,14 +74,28 @@ enum StatusCommand {
         let findings = Linter.lint(document, fileName: session.file.path, hours: CalendarDays.hours(of: session.planFolder).hours)
         let errors = findings.filter { $0.severity == .error }.count
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
+        // The day on the clock: its events (from the calendars the settings name) and timed tasks, and now.
+        let day = session.file.day
+        var events: [CalendarEvent] = []
+        if !session.planFolder.settings.calendars.isEmpty {
+            let (calendar, failures) = CalendarSources.read(session.planFolder)
+            for failure in failures { err.line("dayplan status: warning: \(failure.message)") }
+            let found = calendar.events(on: day, zones: SystemZones())
+            for problem in calendar.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
+            events = found.events
+        }
+        let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document),
+                                   hours: session.planFolder.settings.regionHours)
+        let clock = Clock.now().flatMap { $0.day == day ? $0.secondOfDay / 60 : nil }
+        let onTheClock = OnTheClock(schedule: schedule, now: clock, calendars: !session.planFolder.settings.calendars.isEmpty)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (Clock.environment("NO_COLOR") ?? "").isEmpty
-            let shown = text(progress, file: session.file.path, findings: counts, colour: colour, carried: carried)
+            let shown = text(progress, file: session.file.path, findings: counts, colour: colour, carried: carried, clock: onTheClock)
             // Coloured text is dayplan's own escapes around parts escaped one by one; plain text is escaped whole.
             if colour { out.write(painted: shown) } else { out.write(shown) }
         case .json:
-            out.write(bytes: json(progress, file: session.file.path, findings: counts, carried: carried))
+            out.write(bytes: json(progress, file: session.file.path, findings: counts, carried: carried, clock: onTheClock))
         }
         return .success
     }
@@ -90,7 +109,7 @@ enum StatusCommand {
 
     /// The status as lines for people; with `colour`, ANSI colours: full buckets yellow, over-full red.
     static func text(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int), colour: Bool,
-                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, [])) -> String {
+                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // With colours the text goes to a terminal as it is: what came from the file is escaped here.
         func shown(_ text: String) -> String { colour ? Output.escaped(text) : text }
@@ -140,6 +159,7 @@ enum StatusCommand {
             text += paint((deadline.isOverdue ? "Overdue" : "Due soon").padding(width), deadline.isOverdue ? "1;31" : "33")
                 + "  \(shown(deadline.task.title)) (\(when))\n"
         }
+        if let clock { text += clock.text(width: width, paint: paint, shown: shown) }
         if findings.errors + findings.warnings > 0 {
             let words = [findings.errors > 0 ? "\(findings.errors) error\(findings.errors == 1 ? "" : "s")" : nil,
                          findings.warnings > 0 ? "\(findings.warnings) warning\(findings.warnings == 1 ? "" : "s")" : nil]
@@ -151,15 +171,16 @@ enum StatusCommand {
 
     // MARK: - JSON
 
-    /// The status as one JSON document, version 1:
-    /// `{"version":1,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
-    /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added by issue 38 (fields added, none changed).
+    /// The status as one JSON document, version 2:
+    /// `{"version":2,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
+    /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added by issue 38 (fields added, none changed);
+    /// version 2 (issue 36) adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`).
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
-                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, [])) -> [UInt8] {
+                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> [UInt8] {
         var output: [UInt8] = []
         func key(_ name: String) { output += "\"\(name)\":".utf8 }
         func string(_ text: String) { FindingFormat.appendJSONString(text, to: &output) }
-        output += "{\"version\":1,".utf8
+        output += "{\"version\":2,".utf8
         key("file"); string(file)
         output += ",".utf8; key("day"); string(progress.day.description)
         output += ",\"done\":\(progress.done),\"planned\":\(progress.planned),\"completion\":".utf8
@@ -199,7 +220,10 @@ enum StatusCommand {
             key("title"); string(item.task.title)
             output += ",\"line\":\(item.task.line),\"from\":\"\(item.task.metadata.from!)\",\"age\":\(item.age)}".utf8
         }
-        output += "]}\n".utf8
+        output += "]".utf8
+        (clock ?? OnTheClock(schedule: DaySchedule(day: progress.day, events: [], tasks: [], hours: .defaults), now: nil, calendars: false))
+            .json(to: &output)
+        output += "}\n".utf8
         return output
     }
 }

@@ -49,6 +49,55 @@ enum Clock {
         environment("DAYPLAN_DAY_STARTS_AT").flatMap { Int($0) }.flatMap { (0...23).contains($0) ? $0 : nil } ?? 0
     }
 
+    /// The time now on the local wall clock, to the second (`DAYPLAN_NOW` stands in for the clock).
+    static func now() -> LocalTime? {
+        var now = time(nil)
+        if let text = environment("DAYPLAN_NOW"), let seconds = Int(text) { now = time_t(seconds) }
+        tzset()
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil,
+              let date = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return nil }
+        return LocalTime(day: date, secondOfDay: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    }
+
+    /// The option that sets the clock for one run (`dayplan status`, `dayplan remind`): as `DAYPLAN_NOW` does, in
+    /// local wall-clock time.
+    static let nowOption = Option.option("--now", "TIME", .text,
+        "The time to take as now: YYYY-MM-DDTHH:MM, or HH:MM today (default: the clock, or DAYPLAN_NOW in seconds).")
+
+    /// Makes `text` (`YYYY-MM-DDTHH:MM`, `YYYY-MM-DD HH:MM`, or `HH:MM` of today) the clock of this run, as
+    /// `DAYPLAN_NOW`, so that today and now agree everywhere; what is wrong with it, or nil.
+    static func inject(now text: String) -> UsageError? {
+        let wrong = UsageError("--now '\(text)' is not a time; write YYYY-MM-DDTHH:MM (such as 2026-11-21T09:30) or HH:MM")
+        let date: Day?, clock: Substring
+        if text.count == 5 {
+            date = now()?.day
+            clock = text[...]
+        } else if text.count == 16, [" ", "T"].contains(text[text.index(text.startIndex, offsetBy: 10)]) {
+            date = Day(text.prefix(10))
+            clock = text.suffix(5)
+        } else {
+            return wrong
+        }
+        let pieces = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard let date, pieces.count == 2, pieces.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+              let hour = Int(pieces[0]), let minute = Int(pieces[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { return wrong }
+        var parts = tm()
+        parts.tm_year = Int32(date.year - 1900)
+        parts.tm_mon = Int32(date.month - 1)
+        parts.tm_mday = Int32(date.day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_isdst = -1
+        tzset()
+        let seconds = mktime(&parts)
+        guard seconds != -1 else { return wrong }
+        setenv("DAYPLAN_NOW", String(seconds), 1)
+        return nil
+    }
+
     /// An environment variable's value.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -58,92 +58,13 @@ enum Hooks {
         }
         let input = JSONValue.object([.init("hook", .string(name)), .init("planFolder", .string(planFolder.absolutePath))] + fields)
             .serialized() + [UInt8(ascii: "\n")]
-        signal(SIGPIPE, SIG_IGN)  // a hook that exits without reading its input must not end dayplan
-
-        var stdinPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
-        guard pipe(&stdinPipe) == 0 else { return Outcome(path: shown, status: -1, timedOut: false, failedToStart: "no pipe") }
-        guard pipe(&stderrPipe) == 0 else {
-            close(stdinPipe[0]); close(stdinPipe[1])
-            return Outcome(path: shown, status: -1, timedOut: false, failedToStart: "no pipe")
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        for descriptor in stdinPipe + stderrPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        var environment: [String] = []
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if !text.hasPrefix("DAYPLAN_HOOK="), !text.hasPrefix("DAYPLAN_DIR=") { environment.append(text) }
-            entry += 1
-        }
-        environment += ["DAYPLAN_HOOK=\(name)", "DAYPLAN_DIR=\(planFolder.absolutePath)"]
+        let environment = ChildProcess.environment(removing: ["DAYPLAN_HOOK", "DAYPLAN_DIR"])
+            + ["DAYPLAN_HOOK=\(name)", "DAYPLAN_DIR=\(planFolder.absolutePath)"]
         // Started in the plan folder through the shell (the C library's chdir for posix_spawn is not in Swift's view
-        // of it), which then becomes the hook.
+        // of it), which then becomes the hook; the paths are its arguments, never read as shell words.
         let words = ["/bin/sh", "-c", "cd \"$1\" && exec \"$2\"", "dayplan-hook", planFolder.absolutePath, hook]
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
-        close(stdinPipe[0])
-        close(stderrPipe[1])
-        defer { close(stderrPipe[0]) }
-        guard spawned == 0 else {
-            close(stdinPipe[1])
-            return Outcome(path: shown, status: -1, timedOut: false, failedToStart: String(cString: strerror(spawned)))
-        }
-
-        // Its input, without waiting on a hook that does not read it.
-        _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
-        input.withUnsafeBytes { raw in _ = write(stdinPipe[1], raw.baseAddress, raw.count) }
-        close(stdinPipe[1])
-
-        // Its standard error read as it comes; it is waited for up to the limit, then killed with its group.
-        _ = fcntl(stderrPipe[0], F_SETFL, fcntl(stderrPipe[0], F_GETFL) | O_NONBLOCK)
-        var errors: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        func drain() {
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(stderrPipe[0], $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                if errors.count < 65_536 { errors += buffer[0..<count] }
-            }
-        }
-        var status: Int32 = 0
-        var timedOut = false
-        let limit = timeout * 100
-        var waited = 0
-        while true {
-            let done = waitpid(pid, &status, WNOHANG)
-            drain()
-            if done == pid { break }
-            if done < 0, errno != EINTR { break }
-            if waited >= limit {
-                kill(-pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                timedOut = true
-                break
-            }
-            usleep(10_000)
-            waited += 1
-        }
-        drain()
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        if !errors.isEmpty {
-            err.write(bytes: errors)
-            if errors.last != UInt8(ascii: "\n") { err.line("") }
-        }
-        return Outcome(path: shown, status: code, timedOut: timedOut, failedToStart: nil)
+        let outcome = ChildProcess.run(words, input: input, environment: environment, timeout: timeout, err: &err)
+        return Outcome(path: shown, status: outcome.status, timedOut: outcome.timedOut, failedToStart: outcome.failedToStart)
     }
 
     /// The input of `post-add`, `post-mark` and `post-move`: the command, the day, and each change with its file,

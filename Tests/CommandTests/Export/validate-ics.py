@@ -48,7 +48,20 @@ for todo in calendar.walk("VTODO"):
         "priority": int(todo["PRIORITY"]) if "PRIORITY" in todo else None,
         "dtstart": todo.decoded("DTSTART").isoformat() if "DTSTART" in todo else None,
         "due": todo.decoded("DUE").isoformat() if "DUE" in todo else None,
+        "alarms": [{"action": str(alarm.get("ACTION")), "trigger": str(alarm.decoded("TRIGGER")),
+                    "related": str(alarm["TRIGGER"].params.get("RELATED", "START")),
+                    "description": str(alarm.get("DESCRIPTION"))} for alarm in todo.walk("VALARM")],
     })
+    for alarm in todo.walk("VALARM"):
+        for name in ("ACTION", "TRIGGER", "DESCRIPTION"):
+            if name not in alarm:
+                problems.append(f"a VALARM lacks {name}")
+    if "DTSTART" in todo and "DUE" in todo:
+        start, due = todo.decoded("DTSTART"), todo.decoded("DUE")
+        if type(start) is not type(due):
+            problems.append("DTSTART and DUE are of different value types")
+        elif due <= start:
+            problems.append("DUE is not later than DTSTART")
 uids = [t["uid"] for t in todos]
 if len(set(uids)) != len(uids):
     problems.append("two VTODOs share a UID")

@@ -28,6 +28,7 @@ import Testing
         let settings = try Settings(parsing: Array(config.utf8))
         var expected = Settings(layout: .flat, dayStartsAt: 0, template: ".dayplan/template.md")
         expected.carriedWarningDays = 7
+        expected.remindCommand = ["notify-send"]
         #expect(settings == expected)
         for key in Settings.keys { #expect(config.contains("\n# ") && config.contains("\n\(key) = ")) }
 

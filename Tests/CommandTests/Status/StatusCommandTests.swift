@@ -28,7 +28,7 @@ import Testing
         for day in Self.days {
             let run = try Binary.run(["status", day, "--format", "json"], in: Self.week)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-            #expect(object["version"] as? Int == 1)
+            #expect(object["version"] as? Int == 2)
             #expect(object["day"] as? String == day)
             let regions = try #require(object["regions"] as? [[String: Any]])
             #expect(regions.map { $0["region"] as? String } == ["Morning", "Afternoon", "Evening"])
@@ -53,8 +53,8 @@ import Testing
 
             """)
         let json = try Binary.run(["status", "today", "--format", "json"], in: folder.url)
-        #expect(json.stdout.hasPrefix(#"{"version":1,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
-        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}},"deadlines":[],"errors":1,"warnings":0,"carriedWarningDays":7,"carried":[{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}]}"# + "\n"))
+        #expect(json.stdout.hasPrefix(#"{"version":2,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
+        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}},"deadlines":[],"errors":1,"warnings":0,"carriedWarningDays":7,"carried":[{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}],"now":"12:00","allDay":[],"schedule":[],"next":null,"time":[{"region":"Morning","hours":"06:00-12:00","busy":0,"estimated":0,"free":360,"left":0},{"region":"Afternoon","hours":"12:00-18:00","busy":0,"estimated":0,"free":360,"left":360},{"region":"Evening","hours":"18:00-23:00","busy":0,"estimated":0,"free":300,"left":300}]}"# + "\n"))
     }
 
     @Test func overdueAndDueSoonTasksAreListed() throws {
@@ -118,5 +118,82 @@ import Testing
         #expect(plain.contains("Afternoon  must 2/1 ·"))
         #expect(plain.contains("2 errors in the file; see them with 'dayplan lint 2026-11-21.md'"))
         #expect(!(try Binary.run(["status"], in: folder.url).stdout.contains("\u{1B}[")), "not a terminal: no colour")
+    }
+
+    /// The day on the clock (issue 36): a plan folder whose settings name a calendar, "now" injected.
+    func clockFolder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", "calendars = work.ics\nmorning = 07:00-12:00\n")
+        try folder.write("work.ics", """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VEVENT\r
+            UID:standup\r
+            SUMMARY:Standup\r
+            LOCATION:Room 4\r
+            DTSTART:20261102T090000Z\r
+            DTEND:20261102T091500Z\r
+            RRULE:FREQ=DAILY\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:review\r
+            SUMMARY:Design review\r
+            DTSTART:20261121T090000Z\r
+            DTEND:20261121T103000Z\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:dentist\r
+            SUMMARY:Dentist\r
+            DTSTART;TZID=Europe/Berlin:20261121T173000\r
+            DURATION:PT45M\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:trip\r
+            SUMMARY:Trip\r
+            DTSTART;VALUE=DATE:20261121\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        try folder.write("2026-11-21.md", """
+            # 2026-11-21
+
+            ## Morning
+            * [ ] 10:45 - 11:30 Write the report
+            - [ ] Review the draft @est:45m
+            - [x] 08:00 Done early
+
+            ## Afternoon
+            + [ ] 16:00 Call the bank @est:20m
+
+            ## Backlog
+            - [ ] 09:20 Not on the clock in the Backlog
+
+            """)
+        return folder
+    }
+
+    @Test(arguments: ["09:10", "16:40"], ["txt", "json"])
+    func onTheClockMatchesGolden(_ now: String, _ format: String) throws {
+        let folder = try clockFolder()
+        let run = try Binary.run(["status", "--now", "2026-11-21T\(now)"] + (format == "json" ? ["--format", "json"] : []), in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        let file = Self.golden.appendingPathComponent("clock-\(now.replacingOccurrences(of: ":", with: "-")).\(format)")
+        if Self.recording { try Data(run.stdout.utf8).write(to: file) }
+        #expect(run.stdout == (try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    @Test func anotherDayShowsItsScheduleWithoutNow() throws {
+        let folder = try clockFolder()
+        try folder.write("2026-11-22.md", "# 2026-11-22\n")
+        let run = try Binary.run(["status", "2026-11-22", "--now", "2026-11-21T09:10"], in: folder.url)
+        #expect(run.stdout.hasSuffix("""
+            Schedule   09:00-09:15  Standup (Room 4)
+            Free       Morning 4h45m free of 5h · Afternoon 6h free of 6h · Evening 5h free of 5h
+
+            """), "\(run.stdout)")
+        let json = try Binary.run(["status", "2026-11-22", "--format", "json"], in: folder.url)
+        #expect(json.stdout.contains(#""now":null,"allDay":[],"schedule":[{"kind":"event","title":"Standup","start":"09:00","end":"09:15","location":"Room 4","region":null,"source":"work.ics","line":3}],"next":null,"#))
     }
 }

@@ -127,3 +127,52 @@ import Testing
         #expect(uids.count == 2 && Set(uids).count == 2)
     }
 }
+
+/// Each task once in the calendar: two copies of one task on two days share a UID, and the newest day's is written.
+@Suite struct CalendarExportOnceTests {
+    func record(_ text: String, _ date: String) throws -> DayRecord {
+        try #require(DayRecord(document: DayDocument(parsing: text), date: Day(date)!))
+    }
+
+    /// The calendar of `days`, surveyed first (as the command does), as text; or without the survey.
+    func calendar(_ days: [DayRecord], all: Bool = false, surveyed: Bool = true) -> String {
+        var calendar = CalendarExport(includesFinished: all)
+        if surveyed {
+            for day in days { calendar.survey(day) }
+            calendar.endSurvey()
+        }
+        var bytes = calendar.start()
+        for day in days { bytes += calendar.day(day) }
+        bytes += calendar.finish()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func lines(_ text: String, _ prefix: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n").filter { $0.hasPrefix(prefix) }
+    }
+
+    @Test func aTaskOpenOnTwoDaysIsWrittenOnceAsTheNewestDayHasIt() throws {
+        let older = try record("# 2026-11-18\n\n## Morning\n- [ ] Renew passport #admin\n- [ ] Call the bank\n", "2026-11-18")
+        let newer = try record("# 2026-11-20\n\n## Backlog\n- [ ] Renew passport #admin @from:2026-11-18\n", "2026-11-20")
+        let once = calendar([older, newer])
+        let uid = CalendarExport.uid(title: "Renew passport #admin", first: Day("2026-11-18")!)
+        #expect(lines(once, "UID:") == ["UID:" + CalendarExport.uid(title: "Call the bank", first: Day("2026-11-18")!), "UID:" + uid])
+        // The newest day's copy: in the Backlog, starting on its day.
+        #expect(lines(once, "CATEGORIES:") == ["CATEGORIES:Morning", "CATEGORIES:admin,Backlog"])
+        #expect(lines(once, "DTSTART") == ["DTSTART;VALUE=DATE:20261118", "DTSTART;VALUE=DATE:20261120"])
+        // Without the survey, both copies (the behaviour the survey fixes).
+        #expect(lines(calendar([older, newer], surveyed: false), "UID:").filter { $0 == "UID:" + uid }.count == 2)
+        // The UIDs do not depend on the survey, nor on which days are given.
+        #expect(lines(calendar([newer]), "UID:") == ["UID:" + uid])
+    }
+
+    @Test func withAllADoneCopyOnTheNewerDayIsTheOneWritten() throws {
+        let older = try record("# 2026-11-18\n\n## Morning\n- [ ] Send the invoice\n", "2026-11-18")
+        let newer = try record("# 2026-11-19\n\n## Afternoon\n- [x] Send the invoice @from:2026-11-18\n", "2026-11-19")
+        let once = calendar([older, newer], all: true)
+        #expect(lines(once, "UID:").count == 1)
+        #expect(lines(once, "STATUS:") == ["STATUS:COMPLETED"])
+        // Open tasks only: the older open copy is superseded by the newer, finished one, so none is written.
+        #expect(lines(calendar([older, newer]), "UID:").isEmpty)
+    }
+}
