@@ -128,47 +128,41 @@ public struct ArchivedDay: Sendable {
     }
 
     /// A day file read for the archive, before the day it plans is known (its name says it, else its heading):
-    /// its findings, its heading's day, and its tasks with their titles as bytes (no string per title).
+    /// its findings, its heading's day, and its tasks' records (`ArchiveReading`: no document of its lines, no
+    /// string per title).
     public struct Reading: Sendable {
         /// What the parser found, as `DayDocument(parsing:)` finds it.
         public var diagnostics: [Diagnostic] { document.diagnostics }
         /// The day its heading names, if any.
         public var headingDay: Day? { document.day }
         let bytes: [UInt8]
+        /// The sections' headings, the day and the findings; no lines.
         let document: DayDocument
-        let titles: [UInt8]
-        let titleEnds: [Int]
+        let tasks: ArchiveReading
 
         /// Reads a day file's bytes.
         public init(_ bytes: [UInt8]) {
             self.bytes = bytes
-            (document, titles, titleEnds) = DayDocument.readingTasks(of: bytes)
+            (document, tasks) = DayDocument.readingArchiveRecords(of: bytes)
         }
     }
 
     /// The tasks of a day file read for the archive, as `init(_:day:file:figures:)` makes them from the file
     /// parsed whole.
     public init(_ reading: Reading, day: Day, file: String, figures: Bool = true) {
-        guard reading.titleEnds.count == reading.document.placedTaskCount else {
+        guard reading.tasks.titleCount == reading.tasks.records.count else {
             // Every task read has its title: this is only a guard, by the whole reading.
             self = ArchivedDay(DayDocument(parsing: reading.bytes), day: day, file: file, figures: figures)
             return
         }
         self.day = day
         self.file = file
-        var gathering: Figures? = figures ? Figures() : nil
-        defer { gatheredBox = gathering.map(GatheredFigures.init) }
-        records.reserveCapacity(reading.titleEnds.count)
-        titles.reserveCapacity(reading.titles.count)
-        var index = 0
-        reading.titles.withUnsafeBufferPointer { titleBytes in
-            for placed in reading.document.placedTasks {
-                let start = index == 0 ? 0 : reading.titleEnds[index - 1]
-                append(placed.task, in: placed.region, title: UnsafeBufferPointer(rebasing: titleBytes[start..<reading.titleEnds[index]]),
-                       gathering: &gathering)
-                index += 1
-            }
-        }
+        records = reading.tasks.records
+        titles = reading.tasks.titles
+        dated = reading.tasks.dated
+        hasMovedOn = reading.tasks.hasMovedOn
+        count = records.count
+        if figures { gatheredBox = GatheredFigures(self.figures) }
     }
 
     /// The tasks given, all of `day` and `file`, in the order given (file order: by line).

@@ -473,11 +473,17 @@ enum FileSystem {
     /// archive's paths as strings would take longer than checking them.
     static func sortedByBytes(_ paths: [String], commonPrefix: Int) -> [String] {
         func key(_ path: String) -> (UInt64, UInt64) {
-            var key: (UInt64, UInt64) = (0, 0)
-            for (k, byte) in path.utf8.dropFirst(commonPrefix).prefix(16).enumerated() {
-                if k < 8 { key.0 |= UInt64(byte) << (56 - 8 * k) } else { key.1 |= UInt64(byte) << (120 - 8 * k) }
+            var path = path
+            return path.withUTF8 { bytes in
+                var key: (UInt64, UInt64) = (0, 0)
+                var k = 0
+                while k < 16, commonPrefix + k < bytes.count {
+                    let byte = UInt64(bytes[commonPrefix + k])
+                    if k < 8 { key.0 |= byte << (56 - 8 * k) } else { key.1 |= byte << (120 - 8 * k) }
+                    k += 1
+                }
+                return key
             }
-            return key
         }
         return paths.map { (key($0), $0) }
             .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : precedes($0.1, $1.1) }

@@ -116,14 +116,37 @@ struct PlanFolder {
     /// by day and then path. A file named like a day file that is not a real date is left out.
     func dayFiles() throws(FileError) -> [DayFile] {
         let prefix = path == "." ? "./" : path.hasSuffix("/") ? path : path + "/"
+        let found = try FileSystem.dayFiles(in: path)
         var files: [DayFile] = []
-        for found in try FileSystem.dayFiles(in: path) {
-            let relative = found.hasPrefix(prefix) ? String(found.dropFirst(prefix.count)) : found
-            let name = relative.split(separator: "/").last ?? ""
+        files.reserveCapacity(found.count)
+        // By bytes, not characters: a plan folder of years holds thousands of day files, and a language server
+        // lists them before it can answer.
+        let prefixBytes = Array(prefix.utf8)
+        for found in found {
+            var bytes = found
+            let named: (relative: String, day: Day?)? = bytes.withUTF8 { whole in
+                guard whole.starts(with: prefixBytes) else { return nil }
+                let relative = UnsafeBufferPointer(rebasing: whole[prefixBytes.count...])
+                let nameStart = relative.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? relative.startIndex
+                let name = UnsafeBufferPointer(rebasing: relative[nameStart..<min(nameStart + 10, relative.endIndex)])
+                return (String(decoding: relative, as: UTF8.self), Day(String(decoding: name, as: UTF8.self)))
+            }
+            if let named {
+                guard let day = named.day else { continue }
+                // `path(of: relative)` is the path found, but for the current folder's, which drops the `./`.
+                files.append(DayFile(day: day, relativePath: named.relative, path: path == "." ? self.path(of: named.relative) : found))
+                continue
+            }
+            let name = found.split(separator: "/").last ?? ""
             guard let day = Day(name.prefix(10)) else { continue }
-            files.append(DayFile(day: day, relativePath: relative, path: self.path(of: relative)))
+            files.append(DayFile(day: day, relativePath: found, path: self.path(of: found)))
         }
-        return files.sorted { $0.day != $1.day ? $0.day < $1.day : FileSystem.precedes($0.relativePath, $1.relativePath) }
+        func precedes(_ a: DayFile, _ b: DayFile) -> Bool {
+            a.day != b.day ? a.day < b.day : FileSystem.precedes(a.relativePath, b.relativePath)
+        }
+        // Listed in byte order, a folder's files are most often in day order already.
+        if files.indices.dropFirst().contains(where: { !precedes(files[$0 - 1], files[$0]) }) { files.sort(by: precedes) }
+        return files
     }
 
     /// Where a new day's file goes: the settings' layout; without one, the layout of the newest day file;

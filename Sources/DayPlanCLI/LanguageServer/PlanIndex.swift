@@ -149,15 +149,19 @@ extension LanguageServer {
     mutating func taskArchive() -> TaskArchive? {
         if let archiveCache, archiveCache.generation == generation { return archiveCache.archive }
         guard var index = planIndex() else { return nil }
-        var days = index.archivedDays(log: &log)
-        planIndexCache = index
+        // The open documents first: while they are read here, the folder's reading goes on on the other threads.
+        var open: [ArchivedDay] = []
         for uri in documents.keys.sorted() {
             guard let path = Workspace.path(ofURI: uri), let analysis = analysis(of: uri),
                   let day = Day(fileNameOf: path) ?? analysis.document.day, isPlanDay(uri, analysis),
                   path.hasPrefix(index.planFolder.path.hasSuffix("/") ? index.planFolder.path : index.planFolder.path + "/")
             else { continue }
-            let open = ArchivedDay(analysis.document, day: day, file: path, figures: false)
-            if let at = days.firstIndex(where: { $0.file == path }) { days[at] = open } else { days.append(open) }
+            open.append(ArchivedDay(analysis.document, day: day, file: path, figures: false))
+        }
+        var days = index.archivedDays(log: &log)
+        planIndexCache = index
+        for day in open {
+            if let at = days.firstIndex(where: { $0.file == day.file }) { days[at] = day } else { days.append(day) }
         }
         let archive = TaskArchive(days: days)
         archiveCache = (generation, archive)

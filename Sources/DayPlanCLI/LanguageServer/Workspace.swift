@@ -75,18 +75,21 @@ struct Workspace {
 
     /// The `file:` URI of an absolute path, each byte that is not unreserved in a URI path percent-escaped.
     static func fileURI(ofPath path: String) -> String {
-        var uri = "file://"
+        // Byte by byte into bytes, made a string once: a workspace symbol's answer holds hundreds of URIs.
+        var uri = Array("file://".utf8)
+        uri.reserveCapacity(uri.count + path.utf8.count)
+        let digits = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
             let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "/-._~".utf8.contains(byte)
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
             if unreserved {
-                uri.append(Character(Unicode.Scalar(byte)))
+                uri.append(byte)
             } else {
-                let digits = Array("0123456789ABCDEF")
-                uri += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+                uri += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
             }
         }
-        return uri
+        return String(decoding: uri, as: UTF8.self)
     }
 
     /// The absolute path of the running `dayplan`, links followed: its first argument when that names a path,
