@@ -50,6 +50,42 @@ public struct CalendarExport: Sendable {
     /// chain of first days forward (a day before `--since`), and nothing of it is written.
     public mutating func day(_ record: DayRecord, written: Bool = true) -> [UInt8] {
         var output: [UInt8] = []
+        let movedOnBytes = walk(record, written: written) { task, region, first, use in
+            CalendarExport.todo(task, day: record.date, region: region, first: first, use: use, to: &output)
+        }
+        return output + movedOnBytes
+    }
+
+    /// One task as the export writes it, for `dayplan sync`: the task, where it stands, the day it was first
+    /// planned for and its `UID`.
+    public struct Entry: Sendable {
+        /// The task.
+        public var task: PlanTask
+        /// The day whose file holds it.
+        public var day: Day
+        /// The region it stands in.
+        public var region: Region
+        /// The day it was first planned for, followed through rollover.
+        public var first: Day
+        /// Its `UID`.
+        public var uid: String
+    }
+
+    /// The tasks of one day the export would write (`day(_:written:)`), as values rather than text.
+    public mutating func entries(_ record: DayRecord, written: Bool = true) -> [Entry] {
+        var entries: [Entry] = []
+        _ = walk(record, written: written) { task, region, first, use in
+            entries.append(Entry(task: task, day: record.date, region: region, first: first,
+                                 uid: CalendarExport.uid(title: task.identity, first: first, use: use)))
+        }
+        return entries
+    }
+
+    /// Follows one day's tasks (after the day before), calling `body` with each task to write, its region, first
+    /// day and count among tasks of the same first day and title; returns what the previous day moved on that
+    /// this day did not continue, as text (with `includesFinished`).
+    private mutating func walk(_ record: DayRecord, written: Bool, _ body: (PlanTask, Region, Day, Int) -> Void) -> [UInt8] {
+        var output: [UInt8] = []
         var next: [Pending] = []
         var nextIndex: [String: Int] = [:]
         var uses: [UseKey: Int] = [:]
@@ -72,7 +108,7 @@ public struct CalendarExport: Sendable {
                 guard written, includesFinished || task.status.isOpen else { continue }
                 let key = UseKey(first: first, title: task.identity)
                 uses[key, default: 0] += 1
-                todo(task, day: record.date, region: region.region, first: first, use: uses[key] ?? 1, to: &output)
+                body(task, region.region, first, uses[key] ?? 1)
             }
         }
         flushMovedOn(to: &output)
@@ -94,7 +130,7 @@ public struct CalendarExport: Sendable {
     private mutating func flushMovedOn(to output: inout [UInt8]) {
         if includesFinished {
             for pending in movedOn where pending.written && !pending.continued {
-                todo(pending.task, day: pending.day, region: pending.region, first: pending.first, use: 1, to: &output)
+                CalendarExport.todo(pending.task, day: pending.day, region: pending.region, first: pending.first, use: 1, to: &output)
             }
         }
         movedOn = []
@@ -147,7 +183,7 @@ public struct CalendarExport: Sendable {
         }
     }
 
-    private func todo(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
+    private static func todo(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
         let words = task.words
         // `@due:` and `@on:` as title words, or as metadata where the format reads them as such.
         let planning = words + (task.metadata == TaskMetadata() ? [] : task.metadata.canonicalText.split(separator: " ").map(String.init))

@@ -211,6 +211,15 @@ enum InitCommand {
         # per event, as vdirsyncer keeps them), inside this folder, absolute, or from ~/. See docs/calendar.md.
         calendars =          # empty: none
 
+        # dayplan sync: the CalDAV task list on your phone (see docs/sync.md). Its URL, the user, where the
+        # password comes from (an environment variable, or a command such as pass show caldav; never the
+        # password itself), and a certificate file for a server with its own certificate.
+        sync-url =           # empty: no sync
+        sync-user =
+        sync-password-env =
+        sync-password-command =
+        sync-ca-file =
+
         """
     }
 
