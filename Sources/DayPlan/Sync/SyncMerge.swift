@@ -219,10 +219,11 @@ public struct SyncMerge: Sendable {
             return
         }
         let base = record.fields
-        let theirs = remote?.todo?.fields ?? base
+        let theirs = remote?.todo?.fields ?? record.serverFields ?? base
         record.etag = remote?.etag ?? record.etag
         guard let entry else {
             record.fields = theirs
+            record.serverFields = nil
             record.leftThePlan = true
             return
         }
@@ -257,7 +258,7 @@ public struct SyncMerge: Sendable {
         }
         if plan.status != ours.status { changes.append(LocalChange(uid: record.uid, day: entry.day, line: entry.task.line, kind: .status(plan.status))) }
         if plan.due != ours.due { changes.append(LocalChange(uid: record.uid, day: entry.day, line: entry.task.line, kind: .due(plan.due))) }
-        if server != theirs || remote == nil && record.etag == nil {
+        if server != theirs {
             var task = entry.task
             task.title = title
             pushes.append(Push(uid: record.uid, href: record.href, ifMatch: record.etag,
@@ -265,6 +266,7 @@ public struct SyncMerge: Sendable {
                                title: title))
         }
         record.fields = agreed
+        record.serverFields = server == agreed ? nil : server
         record.title = title
         record.day = entry.day
     }

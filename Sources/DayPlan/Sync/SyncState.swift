@@ -12,6 +12,8 @@ public struct SyncState: Hashable, Sendable {
         public var etag: String?
         /// The fields both sides had at the last sync (the base of the three-way merge).
         public var fields: SyncFields
+        /// The fields on the server where they differ from `fields` (a conflict left as it is); nil when the same.
+        public var serverFields: SyncFields?
         /// The task's title in the plan at the last sync: how it is found again when its `UID` (made from the
         /// title) no longer says it.
         public var title: String
@@ -65,6 +67,11 @@ public struct SyncState: Hashable, Sendable {
                     .init("due", record.fields.due.map { .string($0.description) } ?? .null),
                     .init("title", .string(record.title)), .init("day", .string(record.day.description)),
                 ]
+                if let server = record.serverFields {
+                    members.append(.init("server", .object([
+                        .init("summary", .string(server.summary)), .init("status", .string(CalendarExport.status(server.status))),
+                        .init("due", server.due.map { .string($0.description) } ?? .null)])))
+                }
                 if record.removedOnServer { members.append(.init("removedOnServer", .bool(true))) }
                 if record.leftThePlan { members.append(.init("leftThePlan", .bool(true))) }
                 return .object(members)
@@ -84,10 +91,16 @@ public struct SyncState: Hashable, Sendable {
                   let summary = todo["summary"]?.stringValue, let status = todo["status"]?.stringValue.flatMap(SyncFields.status),
                   let title = todo["title"]?.stringValue, let day = todo["day"]?.stringValue.flatMap({ Day($0) }) else { return nil }
             let due = todo["due"]?.stringValue.flatMap { Day($0) }
+            var server: SyncFields?
+            if let object = todo["server"], let summary = object["summary"]?.stringValue,
+               let status = object["status"]?.stringValue.flatMap(SyncFields.status) {
+                server = SyncFields(summary: summary, status: status, due: object["due"]?.stringValue.flatMap { Day($0) })
+            }
             records[uid] = Record(uid: uid, href: href, etag: todo["etag"]?.stringValue,
                                   fields: SyncFields(summary: summary, status: status, due: due), title: title, day: day,
                                   removedOnServer: todo["removedOnServer"]?.boolValue ?? false,
                                   leftThePlan: todo["leftThePlan"]?.boolValue ?? false)
+            records[uid]?.serverFields = server
         }
     }
 }

@@ -91,6 +91,17 @@ import Testing
         #expect(merge.changes.map(\.kind) == [.status(.done)])
         #expect(merge.pushes.isEmpty)
         #expect(merge.state.records[uid]?.fields.summary == "Buy milk")
+        // The next sync, with nothing new on the server, still knows the phone's title: reported again, nothing sent.
+        let next = SyncMerge(state: merge.state, today: Self.today, synced: try entries(text.replacingFirstSync("- [ ] Buy soy", "- [x] Buy soy")),
+                             elsewhere: [], remote: [], removed: [], listedAll: false, collectionPath: "/alice/tasks/")
+        #expect(next.conflicts.map(\.remote) == ["Buy oat milk"])
+        #expect(next.pushes.isEmpty && next.changes.isEmpty)
+        // Once the plan takes the phone's title, they agree.
+        let agreed = SyncMerge(state: merge.state, today: Self.today,
+                               synced: try entries(text.replacingFirstSync("- [ ] Buy soy milk", "- [x] Buy oat milk")),
+                               elsewhere: [], remote: [], removed: [], listedAll: false, collectionPath: "/alice/tasks/")
+        #expect(agreed.conflicts.isEmpty && agreed.pushes.isEmpty)
+        #expect(agreed.state.records[uid]?.fields.summary == "Buy oat milk" && agreed.state.records[uid]?.serverFields == nil)
     }
 
     @Test func aToDoMadeOnThePhoneIsCapturedOnceIntoTodaysBacklog() throws {
