@@ -78,7 +78,7 @@ final class RadicaleServer {
 }
 
 /// `dayplan sync` end to end: the built binary against a real Radicale, with Python's caldav library as the phone.
-@Suite(.serialized) struct SyncCommandTests {
+@Suite struct SyncCommandTests {
     /// The Python with the caldav package, the phone.
     static let python = pythonWith("caldav")
     static let missing: String? = {
@@ -142,9 +142,7 @@ final class RadicaleServer {
         #expect(first.stdout.hasSuffix("3 sent (3 new), 0 changed here, 0 conflicts\n"))
         #expect(try phone(server, ["list"], in: folder) == "Buy milk|NEEDS-ACTION|\nFix the bike|NEEDS-ACTION|\nWrite the talk|NEEDS-ACTION|2026-11-25\n")
 
-        try phone(server, ["complete", "Buy milk"], in: folder)
-        try phone(server, ["add", "Call Ana"], in: folder)
-        try phone(server, ["rename", "Write the talk", "Write the keynote"], in: folder)
+        try phone(server, ["complete", "Buy milk", "--", "add", "Call Ana", "--", "rename", "Write the talk", "Write the keynote"], in: folder)
         let second = try sync(plan)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("2026-11-21.md:5: marked done (was to do): Buy milk (from the server)\n"))
@@ -269,5 +267,58 @@ final class RadicaleServer {
         let trusted = try sync(plan)
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(try phone(server, ["list"], in: folder).contains("Fix the bike|NEEDS-ACTION|\n"))
+    }
+
+    @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
+          .timeLimit(.minutes(3)))
+    func aSyncKilledAtAnyMomentOrTwoAtOnceConvergeWithNothingLostOrDoubled() throws {
+        let folder = try TemporaryFolder()
+        let server = try RadicaleServer(in: folder.url)
+        defer { server.stop() }
+        let plan = try plan(folder, server)
+        try phone(server, ["add", "Phone one", "Phone two", "Phone three"], in: folder)
+        try (Self.day + "- [ ] Plan one\n- [ ] Plan two\n").write(to: plan.appendingPathComponent("2026-11-21.md"), atomically: true, encoding: .utf8)
+
+        func start() throws -> Process {
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["sync"]
+            process.currentDirectoryURL = plan
+            process.environment = Binary.environment.merging(["HOME": folder.url.path, "CALDAV_PASSWORD": "secret"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        // Killed at moments spread over a run (a run here takes some tens of milliseconds to a few hundred).
+        for delay in [2, 10, 25, 45, 70, 100, 140, 200, 300] {
+            let run = try start()
+            usleep(UInt32(delay * 1000))
+            kill(run.processIdentifier, SIGKILL)
+            run.waitUntilExit()
+        }
+        // Two at once: the lock makes them one after the other.
+        let both = [try start(), try start()]
+        for run in both { run.waitUntilExit() }
+        #expect(both.map(\.terminationStatus) == [0, 0])
+
+        let last = try sync(plan)
+        #expect(last.status == 0, "\(last.stderr)")
+        #expect(last.stdout.hasSuffix(": 0 sent (0 new), 0 changed here, 0 conflicts\n"), "\(last.stdout)")
+        let text = try day(plan)
+        for title in ["Phone one", "Phone two", "Phone three", "Plan one", "Plan two", "Buy milk", "Fix the bike"] {
+            #expect(text.components(separatedBy: "] \(title)").count == 2, "\(title) in\n\(text)")
+        }
+        #expect(try phone(server, ["list"], in: folder) == """
+            Buy milk|NEEDS-ACTION|
+            Fix the bike|NEEDS-ACTION|
+            Phone one|NEEDS-ACTION|
+            Phone three|NEEDS-ACTION|
+            Phone two|NEEDS-ACTION|
+            Plan one|NEEDS-ACTION|
+            Plan two|NEEDS-ACTION|
+            Write the talk|NEEDS-ACTION|2026-11-25
+
+            """)
     }
 }
