@@ -215,10 +215,10 @@ enum InitCommand {
         # password comes from (an environment variable, or a command such as pass show caldav; never the
         # password itself), and a certificate file for a server with its own certificate.
         sync-url =           # empty: no sync
-        sync-user =
-        sync-password-env =
-        sync-password-command =
-        sync-ca-file =
+        sync-user =          # empty: no login
+        sync-password-env =  # the name of an environment variable, such as CALDAV_PASSWORD
+        sync-password-command =   # or a command that prints it
+        sync-ca-file =       # empty: the system's certificates
 
         """
     }
