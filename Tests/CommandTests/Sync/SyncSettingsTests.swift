@@ -58,4 +58,40 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }
+
+    @Test(.enabled(if: installedProgram("python3") != nil, "skipped: python3 is not installed, so there is no plain web server to ask"),
+          .timeLimit(.minutes(2)))
+    func aServerThatIsNotCalDAVIsExitTwoWithNothingChanged() throws {
+        let python = try #require(installedProgram("python3"))
+        let found = try runProgram(python, ["-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
+                                   in: URL(fileURLWithPath: "/"))
+        let port = try #require(Int(found.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let folder = try plan("sync-url = http://127.0.0.1:\(port)/alice/tasks/\n")
+        let web = try TemporaryFolder()
+        try web.write("index.html", "<html><body>Hello</body></html>\n")
+        // A plain web server (Python's), which knows no REPORT; stopped with its process group.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: python)
+        server.arguments = ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", web.url.path]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            let pid = server.processIdentifier
+            kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
+            server.waitUntilExit()
+        }
+        var listening = false
+        for _ in 0..<300 where !listening {
+            listening = RadicaleServer.listens(port)
+            if !listening { usleep(100_000) }
+        }
+        try #require(listening, "the web server did not start in 30 seconds")
+        let before = try FolderSnapshot(folder.url)
+        let run = try Binary.run(["sync"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "dayplan sync: http://127.0.0.1:\(port)/alice/tasks/ did not answer as a CalDAV task list (HTTP 501); "
+                + "check sync-url (the task list's own URL, ending in /); nothing changed\n")
+        #expect(try FolderSnapshot(folder.url) == before)
+    }
 }
