@@ -284,7 +284,9 @@ final class RadicaleServer {
             process.executableURL = Binary.url
             process.arguments = ["sync"]
             process.currentDirectoryURL = plan
-            process.environment = Binary.environment.merging(["HOME": folder.url.path, "CALDAV_PASSWORD": "secret"]) { $1 }
+            // Its temporary folder inside the test's, so that what a killed run leaves goes with it.
+            process.environment = Binary.environment.merging(["HOME": folder.url.path, "CALDAV_PASSWORD": "secret",
+                                                              "TMPDIR": folder.url.path]) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
