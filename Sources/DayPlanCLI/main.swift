@@ -29,6 +29,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (ReviewCommand.name, { ReviewCommand.spec }, ReviewCommand.run),
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
+    (SyncCommand.name, { SyncCommand.spec }, SyncCommand.run),
     (EventsCommand.name, { EventsCommand.spec }, EventsCommand.run),
     (RemindCommand.name, { RemindCommand.spec }, RemindCommand.run),
     (CompletionsCommand.name, { CompletionsCommand.spec }, CompletionsCommand.run),

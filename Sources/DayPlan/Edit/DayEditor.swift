@@ -91,6 +91,29 @@ public struct DayEditor: Sendable {
         return try check(edits, expecting: expected, summary: summary, at: placed.task.line)
     }
 
+    /// Sets the title of the task on `line` to `title` (its words; a sync takes a title changed on the phone this
+    /// way): the words between the box and the end of the line are replaced, the task's metadata words kept after
+    /// them. A title that would not read back as itself (empty, or read as something else) is refused.
+    public func setTitle(_ title: String, ofTaskAt line: Int) throws(EditError) -> DayEdit {
+        let (placed, taskLine) = try find(line)
+        var text = title
+        for word in taskLine.metadataWords(in: bytes) { text += " " + String(decoding: bytes[word.range], as: UTF8.self) }
+        guard let (parsed, _) = PlanTask.parsing(line: "- [ ] " + text), !parsed.title.isEmpty,
+              parsed.metadata == placed.task.metadata else {
+            throw .checkFailed("the title `\(title)` would not read back as a title")
+        }
+        guard parsed.title != placed.task.title else {
+            return try check([], expecting: regionTasks(), summary: "already titled: \(title)", at: placed.task.line)
+        }
+        var changed = placed.task
+        changed.title = parsed.title
+        var expected = regionTasks()
+        replace(placed, with: changed, in: &expected)
+        let start = taskLine.mark + 2
+        return try check([TextEdit(offset: start, removing: taskLine.textEnd - start, inserting: Array((" " + text).utf8))],
+                         expecting: expected, summary: "retitled (was \(placed.task.title)): \(parsed.title)", at: placed.task.line)
+    }
+
     /// Moves the task on `line`, with its notes and sub-tasks, to `region` (where `insert` would put it) and,
     /// when given, to another `bucket` (its bullet changes). Within its own region only the bullet changes.
     /// The moved lines keep their bytes, except the task line's indentation, which is dropped so that the

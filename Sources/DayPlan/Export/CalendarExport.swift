@@ -75,6 +75,50 @@ public struct CalendarExport: Sendable {
     /// chain of first days forward (a day before `--since`), and nothing of it is written.
     public mutating func day(_ record: DayRecord, written: Bool = true) -> [UInt8] {
         var output: [UInt8] = []
+        var movedOnBytes: [UInt8] = []
+        for step in walk(record, written: written, movedOnTo: &movedOnBytes) {
+            todo(step.task, day: record.date, region: step.region, first: step.first, use: step.use, to: &output)
+        }
+        return output + movedOnBytes
+    }
+
+    /// One task as the export writes it, for `dayplan sync`: the task, where it stands, the day it was first
+    /// planned for and its `UID`.
+    public struct Entry: Sendable {
+        /// The task.
+        public var task: PlanTask
+        /// The day whose file holds it.
+        public var day: Day
+        /// The region it stands in.
+        public var region: Region
+        /// The day it was first planned for, followed through rollover.
+        public var first: Day
+        /// Its `UID`.
+        public var uid: String
+    }
+
+    /// The tasks of one day the export would write (`day(_:written:)`, without a survey), as values rather than text.
+    public mutating func entries(_ record: DayRecord, written: Bool = true) -> [Entry] {
+        var ignored: [UInt8] = []
+        return walk(record, written: written, movedOnTo: &ignored).map { step in
+            Entry(task: step.task, day: record.date, region: step.region, first: step.first,
+                  uid: CalendarExport.uid(title: step.task.identity, first: step.first, use: step.use))
+        }
+    }
+
+    /// A task of a day to write: where it stands, its first day, and its count among tasks of the same first day
+    /// and title.
+    private struct Step {
+        var task: PlanTask
+        var region: Region
+        var first: Day
+        var use: Int
+    }
+
+    /// Follows one day's tasks (after the day before): the tasks to write, in order; what the previous day moved
+    /// on that this day did not continue goes to `movedOnOutput` as text (with `includesFinished`).
+    private mutating func walk(_ record: DayRecord, written: Bool, movedOnTo movedOnOutput: inout [UInt8]) -> [Step] {
+        var steps: [Step] = []
         var next: [Pending] = []
         var nextIndex: [String: Int] = [:]
         var uses: [UseKey: Int] = [:]
@@ -102,13 +146,13 @@ public struct CalendarExport: Sendable {
                     continue
                 }
                 uses[key, default: 0] += 1
-                todo(task, day: record.date, region: region.region, first: first, use: uses[key] ?? 1, to: &output)
+                steps.append(Step(task: task, region: region.region, first: first, use: uses[key] ?? 1))
             }
         }
-        flushMovedOn(to: &output)
+        flushMovedOn(to: &movedOnOutput)
         movedOn = next
         movedOnIndex = nextIndex
-        return output
+        return steps
     }
 
     /// The tasks moved on from the last day given, which no later day continued, and `END:VCALENDAR`.

@@ -13,7 +13,11 @@
 /// - `done-date`: `yes` to have `dayplan mark done` and the editor's mark done write `@done:` the day (and
 ///   remove it when a task is marked anything else); `no` (the default) to change only the box;
 /// - `morning`, `afternoon`, `evening`: a region's hours, `HH:MM-HH:MM` (`RegionHours`), in order, not overlapping;
-/// - `calendars`: calendar sources, comma-separated: `.ics` files and vdir folders (docs/calendar.md).
+/// - `calendars`: calendar sources, comma-separated: `.ics` files and vdir folders (docs/calendar.md);
+/// - `sync-url`, `sync-user`, `sync-password-env`, `sync-password-command`, `sync-ca-file`: the CalDAV task list
+///   `dayplan sync` keeps the plan in step with, the user, where the password comes from (an environment
+///   variable, or a command such as `pass show caldav`; never the password itself), and a certificate file to
+///   trust for a server with its own certificate (docs/sync.md).
 ///
 /// An unknown key is an error rather than ignored, so that a typo is not silently without effect.
 public struct Settings: Hashable, Sendable {
@@ -43,8 +47,20 @@ public struct Settings: Hashable, Sendable {
     /// none (`remind-command =`).
     public var remindCommand: [String]?
 
+    /// The CalDAV task list's URL (`sync-url`), `http://` or `https://`; nil when not set.
+    public var syncURL: String?
+    /// The user name for the task list's server (`sync-user`); nil when not set.
+    public var syncUser: String?
+    /// The environment variable holding the password (`sync-password-env`); nil when not set.
+    public var syncPasswordEnvironment: String?
+    /// The command whose first line of output is the password (`sync-password-command`); nil when not set.
+    public var syncPasswordCommand: String?
+    /// A file of certificates to trust for the server (`sync-ca-file`), relative to the plan folder or absolute.
+    public var syncCAFile: String?
+
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "morning", "afternoon", "evening", "calendars", "remind-command"]
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "morning", "afternoon", "evening", "calendars",
+                              "remind-command", "sync-url", "sync-user", "sync-password-env", "sync-password-command", "sync-ca-file"]
 
     /// No settings: every key unset.
     public init(layout: Layout? = nil, dayStartsAt: Int? = nil, template: String? = nil, adopted: Day? = nil) {
@@ -135,6 +151,16 @@ public struct Settings: Hashable, Sendable {
                 remindCommand = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             case "calendars":
                 calendars = value.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+            case "sync-url":
+                guard !value.isEmpty else { continue }
+                guard value.lowercased().hasPrefix("https://") || value.lowercased().hasPrefix("http://") else {
+                    throw SettingsError(line: number, key: key, "`\(value)` is not an http:// or https:// URL; give the task list's URL")
+                }
+                syncURL = value
+            case "sync-user": syncUser = value.isEmpty ? nil : value
+            case "sync-password-env": syncPasswordEnvironment = value.isEmpty ? nil : value
+            case "sync-password-command": syncPasswordCommand = value.isEmpty ? nil : value
+            case "sync-ca-file": syncCAFile = value.isEmpty ? nil : value
             default:
                 guard !value.hasPrefix("/") else {
                     throw SettingsError(line: number, key: key, "`\(value)` is an absolute path; give a path inside the plan folder, such as .dayplan/template.md")

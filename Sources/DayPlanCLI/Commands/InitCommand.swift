@@ -216,6 +216,15 @@ enum InitCommand {
         # See docs/remind.md.
         remind-command = notify-send
 
+        # dayplan sync: the CalDAV task list on your phone (see docs/sync.md). Its URL, the user, where the
+        # password comes from (an environment variable, or a command such as pass show caldav; never the
+        # password itself), and a certificate file for a server with its own certificate.
+        sync-url =           # empty: no sync
+        sync-user =          # empty: no login
+        sync-password-env =  # the name of an environment variable, such as CALDAV_PASSWORD
+        sync-password-command =   # or a command that prints it
+        sync-ca-file =       # empty: the system's certificates
+
         """
     }
 

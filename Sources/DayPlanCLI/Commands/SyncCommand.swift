@@ -1,0 +1,228 @@
+import DayPlan
+
+/// `dayplan sync`: keeps the plan and a CalDAV task list (the phone's) in step, both ways (docs/sync.md).
+enum SyncCommand {
+    /// The word that runs it: `dayplan sync`.
+    static let name = "sync"
+    /// What it takes, for its help, argument parsing, completions and the man page.
+    static let spec = CommandSpec(
+        name: name,
+        summary: "Sync the plan with a CalDAV task list (the phone's)",
+        arguments: nil,
+        about: """
+            Keeps the plan and a CalDAV task list in step, both ways: the task list on the server that the
+            phone's tasks app shows (Apple Reminders, Tasks.org or jtx Board with DAVx5, Thunderbird). The
+            settings sync-url, sync-user and sync-password-env or sync-password-command in .dayplan/config
+            say which list and how to log in; the password is never stored, passed on a command line, or
+            printed. Requests go through the curl program.
+
+            Sent: the tasks of today (the Backlog included) and of the days ahead, as to-dos with the same
+            UIDs as export --format ics; new ones only while open. Taken back: a to-do completed or cancelled
+            on the phone becomes [x] or [-] where its task stands; a title or due date changed there changes
+            the task; a to-do made there is added to today's Backlog with @from: today, once; a to-do deleted
+            there is named, and its task kept. A task changed on both sides is merged field by field against
+            the last sync, as dayplan merge does (done beats moved on); a title or due date changed
+            differently on both sides is a conflict: both sides keep their value, and it is reported on every
+            sync until they agree.
+
+            What was last synced is kept in .dayplan/sync.json. Every run holds the plan folder's lock, so
+            two syncs at once give the result of one, and a run cut short converges on the next. Nothing is
+            changed, here or on the server, when the server cannot be reached, refuses the login, or does not
+            answer as a CalDAV task list.
+            """,
+        options: DaySession.options + [.quiet],
+        exitCodes: [(0, "in step"),
+                     (1, "in step except for conflicts, reported (both values kept)"),
+                     (2, "usage, settings, I/O or server error, or curl missing; nothing changed where it failed")])
+
+    static func run(_ arguments: Arguments) -> ExitCode {
+        var out = Output.standard
+        var err = Output.error
+        defer { out.flush(); err.flush() }
+        func fail(_ message: String) -> ExitCode {
+            err.line("dayplan sync: \(message)")
+            return .failure
+        }
+        guard arguments.positionals.isEmpty else {
+            return fail("takes no arguments\nRun 'dayplan sync --help' for usage.")
+        }
+        let quiet = arguments.flags.contains("--quiet")
+
+        // The plan folder, its sync settings, and today's file under the plan folder's lock, held to the end.
+        let planFolder: PlanFolder
+        do {
+            planFolder = try PlanFolder.find(dir: arguments.options["--dir"])
+        } catch {
+            return fail(error.message)
+        }
+        guard planFolder.isInitialized else {
+            return fail("\(planFolder.path) has no .dayplan/ folder for the sync settings; run 'dayplan init' there first")
+        }
+        let settings: SyncSettings
+        do {
+            settings = try SyncSettings.load(planFolder)
+        } catch {
+            return fail(error.message)
+        }
+        let session: DaySession
+        do {
+            session = try DaySession.open(arguments, writing: true)
+        } catch {
+            return fail(error.message)
+        }
+        defer { session.release() }
+        let today = session.file.day
+
+        // The plan's side: the tasks synced (today's and the days ahead), and the files of other days the state names.
+        var state: SyncState
+        var files: [PlanFolder.DayFile]
+        do {
+            state = try SyncStateFile.read(in: planFolder, collection: settings.url)
+            files = try planFolder.dayFiles()
+        } catch {
+            return fail(error.message)
+        }
+        files.removeAll { $0.day == today }
+        var dayFiles: [Day: (path: String, bytes: [UInt8])] = [:]
+        func entries(of file: PlanFolder.DayFile, with export: inout CalendarExport, written: Bool) -> [CalendarExport.Entry]? {
+            guard dayFiles[file.day] == nil, let bytes = try? FileSystem.read(file.path),
+                  let record = DayRecord(document: DayDocument(parsing: bytes), date: file.day) else { return nil }
+            dayFiles[file.day] = (file.path, bytes)
+            return export.entries(record, written: written)
+        }
+        var export = CalendarExport(includesFinished: true)
+        if let previous = files.last(where: { $0.day < today }) {
+            _ = entries(of: previous, with: &export, written: false)
+            dayFiles[previous.day] = nil
+        }
+        var synced: [CalendarExport.Entry] = []
+        if let bytes = session.bytes, let record = DayRecord(document: DayDocument(parsing: bytes), date: today) {
+            synced += export.entries(record)
+        } else if let bytes = session.bytes, !DayDocument(parsing: bytes).formattingBlockers.isEmpty {
+            return fail("\(session.file.path) has errors that make its tasks a guess (run 'dayplan lint'); nothing changed")
+        }
+        for file in files where file.day > today {
+            synced += entries(of: file, with: &export, written: true) ?? []
+        }
+        var elsewhere: [CalendarExport.Entry] = []
+        let stateDays = Set(state.records.values.filter { !$0.removedOnServer }.map(\.day))
+        for file in files where file.day < today && stateDays.contains(file.day) {
+            var alone = CalendarExport(includesFinished: true)
+            elsewhere += entries(of: file, with: &alone, written: true) ?? []
+        }
+
+        // The server's side: what changed since the last sync (everything, the first time).
+        let transport = CurlTransport(user: settings.user, password: settings.password, caFile: settings.caFile)
+        let changes: SyncFetch.Changes
+        do {
+            changes = try SyncFetch.changes(since: state, settings: settings, transport: transport)
+        } catch {
+            return fail(error.message)
+        }
+
+        var merge = SyncMerge(state: state, today: today, synced: synced, elsewhere: elsewhere, remote: changes.items,
+                              removed: changes.removed, listedAll: changes.listedAll, collectionPath: settings.collectionPath)
+
+        // The plan's files first: a run cut short after them finds the changes as the plan's own next time.
+        var written: [(file: String, line: Int, summary: String)] = []
+        let editedDays = Set(merge.changes.map(\.day)).union(merge.captures.isEmpty ? [] : [today])
+        for day in editedDays.sorted() {
+            var path: String
+            var before: [UInt8]
+            if day == today {
+                path = session.file.path
+                if let bytes = session.bytes {
+                    before = bytes
+                } else {
+                    do {
+                        before = try session.newDay().bytes
+                    } catch {
+                        return fail(error.message)
+                    }
+                }
+            } else if let file = dayFiles[day] {
+                (path, before) = file
+            } else {
+                continue
+            }
+            let result = SyncEdits.apply(merge.changes.filter { $0.day == day }, captures: day == today ? merge.captures : [],
+                                         to: before, doneDate: planFolder.settings.writesDoneDate ? today : nil)
+            for (uid, reason) in result.failed {
+                merge.notApplied(uid: uid)
+                err.line("dayplan sync: \(path): the server's change was not made: \(reason.message); it is tried again on the next sync")
+            }
+            guard result.bytes != before || session.bytes == nil && day == today && !result.made.isEmpty else { continue }
+            do {
+                if day == today { try session.write(result.bytes) } else { try FileSystem.replace(path, with: result.bytes) }
+            } catch {
+                return fail("\(error.message); the server was not changed")
+            }
+            for made in result.made {
+                written.append((path, made.line, made.summary))
+                if !quiet { out.line("\(path):\(made.line): \(made.summary) (from the server)") }
+            }
+        }
+
+        // Then the server: each to-do created only where none is, replaced only if unchanged since it was read.
+        var exit = ExitCode.success
+        let pushes = merge.pushes
+        let requests = pushes.map { push in
+            HTTPRequest(method: "PUT", url: settings.url(ofPath: push.href),
+                        headers: ["Content-Type: text/calendar; charset=utf-8",
+                                  push.ifMatch.map { "If-Match: \($0)" } ?? "If-None-Match: *"],
+                        body: push.body)
+        }
+        var sent = 0
+        do {
+            let responses = try transport.send(requests)
+            for (push, response) in zip(pushes, responses) {
+                if (200..<300).contains(response.status) {
+                    merge.pushed(push, etag: response.header("etag"))
+                    sent += 1
+                } else {
+                    merge.refused(push)
+                    if response.status == 412 {
+                        if !quiet { out.line("\(push.title): changed on the server during this sync; the next sync merges it") }
+                    } else {
+                        err.line("dayplan sync: \(push.title): the server refused it (HTTP \(response.status)); it is sent again on the next sync")
+                        exit = .failure
+                    }
+                }
+            }
+        } catch {
+            err.line("dayplan sync: \(error.message); the plan's changes above are kept, and the next sync sends them")
+            for push in pushes { merge.refused(push) }
+            exit = .failure
+        }
+
+        merge.state.syncToken = exit == .success || changes.token != nil ? changes.token : merge.state.syncToken
+        do {
+            try SyncStateFile.write(merge.state, in: planFolder)
+        } catch {
+            return fail("\(error.message); the next sync starts from the last state it kept")
+        }
+
+        func place(_ day: Day, _ line: Int) -> String {
+            let path = day == today ? session.file.path : dayFiles[day]?.path ?? "\(day)"
+            return line > 0 ? "\(path):\(line)" : path
+        }
+        for conflict in merge.conflicts {
+            err.line("\(place(conflict.day, conflict.line)): conflict: the \(conflict.field) is `\(conflict.local)` here and "
+                     + "`\(conflict.remote)` on the server; both are kept; make them agree and sync again")
+        }
+        for removal in merge.removals {
+            out.line("\(place(removal.day, removal.line)): deleted on the server; the task stays in the plan: \(removal.title)")
+        }
+        if !quiet {
+            let created = pushes.filter { $0.ifMatch == nil }.count
+            out.line("synced with \(SyncSettings.withoutUserInfo(settings.url)): \(sent) sent (\(created) new), "
+                     + "\(written.count) changed here, \(merge.conflicts.count) conflict\(merge.conflicts.count == 1 ? "" : "s")")
+        }
+        if !written.isEmpty {
+            out.flush()
+            Hooks.after("post-sync", in: planFolder, Hooks.changes("sync", day: today, written), command: name, err: &err)
+        }
+        if exit == .success, !merge.conflicts.isEmpty { exit = .findings }
+        return exit
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// The plan folder's sync settings made ready to use: the task list's URL split into its server and path, the
+/// user, the password fetched from where the settings say (never from the settings file itself), and the
+/// certificate file.
+struct SyncSettings {
+    /// The task list's URL, ending in `/`.
+    let url: String
+    /// `scheme://host[:port]`, for the addresses the server gives as paths.
+    let origin: String
+    /// The task list's path, canonical (`SyncMerge.canonicalHref`).
+    let collectionPath: String
+    /// The user; nil for a server without login.
+    let user: String?
+    /// The password; nil when the settings name no source.
+    let password: String?
+    /// The certificate file to trust, as curl reaches it; nil for the system's.
+    let caFile: String?
+
+    /// Reads the settings of `planFolder`; a missing URL, plain HTTP to another machine, or a password source that
+    /// gives nothing is a failure saying what to set.
+    static func load(_ planFolder: PlanFolder) throws(HTTPFailure) -> SyncSettings {
+        let settings = planFolder.settings
+        guard var url = settings.syncURL else {
+            throw HTTPFailure(message: "no task list to sync with: set sync-url (and sync-user, sync-password-env or "
+                              + "sync-password-command) in \(planFolder.path(of: PlanFolder.settingsFile)); see docs/sync.md")
+        }
+        if !url.hasSuffix("/") { url += "/" }
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { throw HTTPFailure(message: "sync-url `\(url)` is not a URL") }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        let rest = bytes[(colon + 3)...]
+        let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+        var authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self)
+        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+        guard !authority.isEmpty else { throw HTTPFailure(message: "sync-url `\(withoutUserInfo(url))` names no server") }
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+        if scheme == "http", !["localhost", "[::1]"].contains(host.lowercased()), !host.hasPrefix("127.") {
+            throw HTTPFailure(message: "sync-url `\(withoutUserInfo(url))` is plain http to another machine, which would send "
+                              + "the password and the plan unencrypted; use https:// (http:// is for a server on this machine)")
+        }
+        let origin = scheme + "://" + authority
+        var password: String?
+        if let variable = settings.syncPasswordEnvironment {
+            guard let value = Clock.environment(variable), !value.isEmpty else {
+                throw HTTPFailure(message: "the password comes from the environment variable \(variable) (sync-password-env), "
+                                  + "which is not set")
+            }
+            password = value
+        } else if let command = settings.syncPasswordCommand {
+            password = try passwordFromCommand(command)
+        }
+        var caFile = settings.syncCAFile
+        if let file = caFile, !file.hasPrefix("/") { caFile = FileSystem.join(planFolder.absolutePath, file) }
+        if let file = caFile, FileSystem.kind(of: file) != .file {
+            throw HTTPFailure(message: "\(file): no such certificate file (sync-ca-file)")
+        }
+        return SyncSettings(url: url, origin: origin, collectionPath: SyncMerge.canonicalHref(String(decoding: rest[slash...], as: UTF8.self)),
+                            user: settings.syncUser, password: password, caFile: caFile)
+    }
+
+    /// The URL of a path on the server, from a canonical address.
+    func url(ofPath path: String) -> String {
+        origin + SyncMerge.encodedPath(path)
+    }
+
+    /// `url` without a `user:password@` in it, to be shown.
+    static func withoutUserInfo(_ url: String) -> String {
+        guard let schemeEnd = url.firstIndex(of: "/").map({ url.index($0, offsetBy: 2, limitedBy: url.endIndex) ?? $0 }) ?? nil else { return url }
+        let rest = url[schemeEnd...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<schemeEnd]) + String(rest[rest.index(after: at)...])
+    }
+
+    /// The first line a password command prints (`/bin/sh -c COMMAND`, standard error passed on, as `pass` asks
+    /// for its passphrase there); its failure names the command, never what it printed.
+    private static func passwordFromCommand(_ command: String) throws(HTTPFailure) -> String {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw HTTPFailure(message: "cannot make a pipe for sync-password-command") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        let words = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+        close(ends[1])
+        defer { close(ends[0]) }
+        guard spawned == 0 else { throw HTTPFailure(message: "cannot run sync-password-command: \(String(cString: strerror(spawned)))") }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while output.count < 65_536 {
+            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            output += buffer[0..<count]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard status == 0 else { throw HTTPFailure(message: "sync-password-command `\(command)` failed, so there is no password; nothing changed") }
+        let line = output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
+        let password = String(decoding: line, as: UTF8.self).trimmingCharacters
+        guard !password.isEmpty else { throw HTTPFailure(message: "sync-password-command `\(command)` printed no password") }
+        return password
+    }
+}

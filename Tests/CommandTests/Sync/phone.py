@@ -1,0 +1,50 @@
+# The "phone" of the sync tests: an independent CalDAV client (Python's caldav library) acting on the task list
+# the way a tasks app on a phone would. Usage: phone.py URL USER PASSWORD ACTION [ARGS...] [-- ACTION [ARGS...]]...
+#   mkcal               make the task list at URL (a calendar for to-dos)
+#   list                print each to-do as SUMMARY|STATUS|DUE, sorted
+#   complete SUMMARY    mark the to-do titled SUMMARY completed
+#   rename OLD NEW      change a to-do's title
+#   add SUMMARY...      make a new to-do for each SUMMARY
+#   delete SUMMARY      delete a to-do
+import sys, caldav
+url, user, password = sys.argv[1:4]
+client = caldav.DAVClient(url=url, username=user, password=password)
+
+def run(action, args):
+    if action == "mkcal":
+        base, name = url.rstrip("/").rsplit("/", 1)
+        principal = caldav.DAVClient(url=base + "/", username=user, password=password).principal()
+        principal.make_calendar(name=name, cal_id=name, supported_calendar_component_set=["VTODO"])
+        return
+    cal = client.calendar(url=url)
+    todos = cal.todos(include_completed=True)
+    def find(summary):
+        for t in todos:
+            if str(t.icalendar_component.get("SUMMARY")) == summary:
+                return t
+        sys.exit("no to-do titled " + summary)
+    if action == "list":
+        rows = []
+        for t in todos:
+            c = t.icalendar_component
+            due = c.get("DUE")
+            rows.append("%s|%s|%s\n" % (c.get("SUMMARY"), c.get("STATUS"), due.dt.isoformat() if due else ""))
+        sys.stdout.write("".join(sorted(rows)))
+    elif action == "complete":
+        find(args[0]).complete()
+    elif action == "rename":
+        t = find(args[0]); t.icalendar_component["SUMMARY"] = args[1]; t.save()
+    elif action == "add":
+        for summary in args:
+            cal.save_todo(summary=summary)
+    elif action == "delete":
+        find(args[0]).delete()
+    else:
+        sys.exit("unknown action " + action)
+
+# Several actions in one run, separated by `--`, so that a test starts Python once for them.
+words = sys.argv[4:]
+while words:
+    end = words.index("--") if "--" in words else len(words)
+    run(words[0], words[1:end])
+    words = words[end + 1:]
