@@ -10,24 +10,30 @@ public enum Linter {
     /// heading when it is a day file's name (`YYYY-MM-DD.md`). `today`, when given, is the current day: the
     /// plan of that day gets its overdue tasks reported (DP051); an older day is history and does not.
     /// `carriedWarningDays` is the age from which an open task of today's plan is reported as carried for long
-    /// (DP052; the plan folder's `carried-warning-days`).
+    /// (DP052; the plan folder's `carried-warning-days`). `hours` is what the settings say of the day's hours:
+    /// its regions' hours and the calendars' events (DP060, DP061, DP062).
     public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil,
-                            carriedWarningDays: Int = Settings.defaultCarriedWarningDays) -> [Diagnostic] {
-        lint(DayDocument(readingForLint: bytes), fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
+                            carriedWarningDays: Int = Settings.defaultCarriedWarningDays, hours: DayHours = DayHours()) -> [Diagnostic] {
+        lint(DayDocument(readingForLint: bytes), fileName: fileName, today: today, carriedWarningDays: carriedWarningDays, hours: hours)
     }
 
     /// Every finding about a parsed document, sorted by line then column.
     ///
     /// A task made in code has no position, so a finding about it stands at line 0, column 0.
     public static func lint(_ document: DayDocument, fileName: String?, today: Day? = nil,
-                            carriedWarningDays: Int = Settings.defaultCarriedWarningDays) -> [Diagnostic] {
+                            carriedWarningDays: Int = Settings.defaultCarriedWarningDays, hours: DayHours = DayHours()) -> [Diagnostic] {
         var findings = document.diagnostics
         // The plan folder's own files (`.dayplan/routines.md`, the template) use the day-file syntax but
         // plan no day: they need no day heading.
         if let fileName, isInSettingsFolder(fileName) {
             findings.removeAll { $0.rule == .missingDayHeading }
         }
-        let subject = Subject(document: document, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
+        var subject = Subject(document: document, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
+        subject.hours = hours
+        // The calendars are asked only for a day with a time or an estimate to check against them.
+        if hours.events != nil, let day = document.day ?? fileName.flatMap(Day.init(fileNameOf:)), DayHours.hasTimedWork(document) {
+            subject.busy = hours.busy(on: day)
+        }
         for rule in Rule.all {
             if case .document(let check) = rule.check { check(subject, &findings) }
         }
@@ -50,6 +56,11 @@ public enum Linter {
         let today: Day?
         /// The age in days from which an open task is carried for long (DP052).
         var carriedWarningDays = Settings.defaultCarriedWarningDays
+        /// The region hours and the calendars (DP060, DP061, DP062).
+        var hours = DayHours()
+        /// The day's events that take hours, when the settings name calendars and the day has a time or an
+        /// estimate to check; empty otherwise.
+        var busy: [BusyTime] = []
 
         /// Whether the document is today's plan: its day (from its heading, else its file name) is `today`.
         var isToday: Bool {

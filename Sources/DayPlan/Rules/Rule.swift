@@ -65,7 +65,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         .finishedTaskOutsideRegion, .repeatedTask, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
         .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .badRecurrence, .overdue, .longCarried, .badTime,
-        .bucketLimit,
+        .timeOutsideRegion, .timeOverlap, .overCapacity, .bucketLimit,
     ]
 
     /// The rule with this id or name, if any.

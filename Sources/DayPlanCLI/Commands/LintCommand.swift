@@ -80,10 +80,17 @@ enum LintCommand {
         let today = Clock.today()
         // Today's tasks first planned this many days ago or more are reported (DP052, information): the setting of the
         // plan folder lint runs in (DAYPLAN_DIR or the current folder), else 7.
-        let carriedWarningDays = (try? PlanFolder.find(dir: nil))?.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
+        let planFolder = try? PlanFolder.find(dir: nil)
+        let carriedWarningDays = planFolder?.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
+        // Its region hours and, when the settings name calendars, their events (DP060, DP061, DP062); what of a
+        // calendar cannot be read is named, and its events are not checked.
+        let (hours, calendarProblems) = CalendarDays.hours(of: planFolder)
+        if !arguments.flags.contains("--quiet") {
+            for problem in calendarProblems { err.line("dayplan lint: \(problem)") }
+        }
         forEachInBatches(paths, work: { path in
             check(path, shownAs: shownName(path), format: format, today: today, carriedWarningDays: carriedWarningDays,
-                  adopted: anyAdopted ? adopted.known(for: path == "-" ? stdinPath : path) : nil)
+                  hours: hours, adopted: anyAdopted ? adopted.known(for: path == "-" ? stdinPath : path) : nil)
         }) { path, report in
             if report.leftAlone {
                 leftAlone += 1
@@ -203,7 +210,8 @@ enum LintCommand {
     /// folder adopted a folder of notes), a file dated before it or not dated at all (by name or day heading) is
     /// left alone.
     static func check(_ path: String, shownAs name: String, format: Format, today: Day?,
-                      carriedWarningDays: Int = Settings.defaultCarriedWarningDays, adopted: Day? = nil) -> Report {
+                      carriedWarningDays: Int = Settings.defaultCarriedWarningDays, hours: DayHours = DayHours(),
+                      adopted: Day? = nil) -> Report {
         var report = Report()
         let settings = Settings(adopted: adopted)
         let named = Day(fileNameOf: name)
@@ -222,7 +230,7 @@ enum LintCommand {
             report.leftAlone = true
             return report
         }
-        let findings = Linter.lint(bytes, fileName: name, today: today, carriedWarningDays: carriedWarningDays)
+        let findings = Linter.lint(bytes, fileName: name, today: today, carriedWarningDays: carriedWarningDays, hours: hours)
         for finding in findings {
             switch finding.severity {
             case .error: report.errors += 1

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import Dispatch
 
 /// The calendar sources the settings name (`calendars = work.ics, ~/.calendars/personal`), read into an
 /// `EventCalendar`: an `.ics` file, or a vdir folder (one `.ics` per event, as vdirsyncer keeps a CalDAV
@@ -107,5 +108,43 @@ final class SystemZones: TimeZoneRules {
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return nil }
         return Int(parts.tm_gmtoff)
+    }
+}
+
+/// What lint and the language server know of a plan folder's hours (`DayHours`): the region hours of its
+/// settings and, when they name calendars, each day's events, read once and worked out once per day. Safe to
+/// ask from any thread (lint checks files on every core): the system's time zones are looked up one day at
+/// a time.
+final class CalendarDays: @unchecked Sendable {
+    private let calendar: EventCalendar
+    private let zones = SystemZones()
+    private let queue = DispatchQueue(label: "dayplan.calendar-days")
+    private var days: [Day: [CalendarEvent]] = [:]
+
+    private init(_ calendar: EventCalendar) {
+        self.calendar = calendar
+    }
+
+    /// The events of `day`.
+    func events(on day: Day) -> [CalendarEvent] {
+        queue.sync {
+            if let known = days[day] { return known }
+            let events = calendar.events(on: day, zones: zones).events
+            days[day] = events
+            return events
+        }
+    }
+
+    /// The hours of `planFolder`'s days, and what of its calendars could not be read: a missing source, and
+    /// what a calendar holds that cannot be read (`file:line: message`). Without calendars in the settings (or
+    /// without a plan folder), no calendar is read at all.
+    static func hours(of planFolder: PlanFolder?) -> (hours: DayHours, problems: [String]) {
+        guard let planFolder else { return (DayHours(), []) }
+        let regionHours = planFolder.settings.regionHours
+        guard !planFolder.settings.calendars.isEmpty else { return (DayHours(regionHours: regionHours), []) }
+        let (calendar, failures) = CalendarSources.read(planFolder)
+        let days = CalendarDays(calendar)
+        let problems = failures.map(\.message) + calendar.problems.map(\.description)
+        return (DayHours(regionHours: regionHours, events: { days.events(on: $0) }), problems)
     }
 }

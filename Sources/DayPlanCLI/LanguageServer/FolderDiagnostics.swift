@@ -52,6 +52,7 @@ extension LanguageServer {
         }
         let encoding = self.encoding, today = Clock.today(), known = previous
         let carriedWarningDays = index.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
+        let hours = dayHours()
         forEachInBatches(closed, work: { path -> JSONValue? in
             let uri = Workspace.fileURI(ofPath: path)
             let stamp = FileSystem.stamp(of: path)
@@ -60,7 +61,7 @@ extension LanguageServer {
             }
             guard let bytes = try? FileSystem.read(path) else { return nil }
             let text = TextDocument(uri: uri, version: 0, text: bytes)
-            let items = Linter.lint(bytes, fileName: path, today: today, carriedWarningDays: carriedWarningDays).map {
+            let items = Linter.lint(bytes, fileName: path, today: today, carriedWarningDays: carriedWarningDays, hours: hours).map {
                 LanguageServer.diagnostic($0, in: text, encoding: encoding)
             }
             var report: [JSONValue.Member] = [.init("kind", "full"), .init("uri", .string(uri)), .init("version", nil)]

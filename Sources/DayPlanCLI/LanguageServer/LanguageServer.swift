@@ -59,6 +59,9 @@ struct LanguageServer {
     var adoption = PlanAdoption()
     /// The plan folder's day files and their tasks as read from disk (`PlanIndex`); nil until needed.
     var planIndexCache: PlanIndex?
+    /// The plan folder's hours for lint's rules on the clock (region hours, the calendars' events), and the folder
+    /// they are of: read once, and again after the plan folder's files changed (`forgetPlanFiles`).
+    var dayHoursCache: (folder: String, hours: DayHours)?
     /// The plan folder's tasks across days with the open documents' text in them, and the `generation` it was
     /// made for.
     var archiveCache: (generation: Int, archive: TaskArchive)?
@@ -408,9 +411,20 @@ struct LanguageServer {
         guard var document = documents.removeValue(forKey: uri) else { return nil }
         // The plan folder's carried-warning-days, once the folder is known (an initialized one is from the start).
         let days = planIndexCache?.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
-        let analysis = document.analysis(fileName: Workspace.path(ofURI: uri), carriedWarningDays: days)
+        let analysis = document.analysis(fileName: Workspace.path(ofURI: uri), carriedWarningDays: days, hours: dayHours())
         documents[uri] = document
         return analysis
+    }
+
+    /// The plan folder's hours (`CalendarDays.hours(of:)`), as lint reads them; the calendars are read once the
+    /// folder is known, and only when its settings name some. What of them cannot be read goes to the log.
+    mutating func dayHours() -> DayHours {
+        guard let folder = planIndexCache?.planFolder else { return DayHours() }
+        if let cache = dayHoursCache, cache.folder == folder.path { return cache.hours }
+        let (hours, problems) = CalendarDays.hours(of: folder)
+        for problem in problems { log.line("dayplan lsp: " + problem) }
+        dayHoursCache = (folder.path, hours)
+        return hours
     }
 
     // MARK: - Output

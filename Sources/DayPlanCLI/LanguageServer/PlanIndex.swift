@@ -140,6 +140,7 @@ extension LanguageServer {
         workspace.forgetTags()
         planIndexCache = nil
         archiveCache = nil
+        dayHoursCache = nil
     }
 
     /// Every task of the plan folder across days, joined into paths as `dayplan query --history` joins them

@@ -216,9 +216,9 @@ struct TextDocument {
     }
 
     /// The parsed document, lint's findings and the format's own line starts, for the current text.
-    mutating func analysis(fileName: String?, carriedWarningDays: Int) -> Analysis {
+    mutating func analysis(fileName: String?, carriedWarningDays: Int, hours: DayHours = DayHours()) -> Analysis {
         if let cachedAnalysis { return cachedAnalysis }
-        let analysis = Analysis(bytes: bytes, fileName: fileName, carriedWarningDays: carriedWarningDays)
+        let analysis = Analysis(bytes: bytes, fileName: fileName, carriedWarningDays: carriedWarningDays, hours: hours)
         cachedAnalysis = analysis
         return analysis
     }
@@ -233,10 +233,11 @@ struct Analysis {
     /// Where each of the format's lines starts (lines break at `\n` only): `formatLineStarts[0]` is line 1.
     let formatLineStarts: [Int]
 
-    /// `carriedWarningDays`: the plan folder's `carried-warning-days` (DP052), as lint reads it.
-    init(bytes: [UInt8], fileName: String?, carriedWarningDays: Int) {
+    /// `carriedWarningDays`: the plan folder's `carried-warning-days` (DP052), and `hours` its region hours and
+    /// calendars (DP060, DP061, DP062), as lint reads them.
+    init(bytes: [UInt8], fileName: String?, carriedWarningDays: Int, hours: DayHours = DayHours()) {
         document = DayDocument(parsing: bytes)
-        findings = Linter.lint(document, fileName: fileName, today: Clock.today(), carriedWarningDays: carriedWarningDays)
+        findings = Linter.lint(document, fileName: fileName, today: Clock.today(), carriedWarningDays: carriedWarningDays, hours: hours)
         var starts = [0]
         var index = bytes.startIndex
         while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {

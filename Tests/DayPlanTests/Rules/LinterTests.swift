@@ -43,6 +43,10 @@ let ruleExamples: [RuleExample] = [
     RuleExample(rule: .overdue, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] File the tax return @due:2026-11-202️⃣\n"),
     RuleExample(rule: .longCarried, input: "# 2026-11-21\n\n## Backlog\n1️⃣- [ ] Fix the bike @from:2026-11-142️⃣\n"),
     RuleExample(rule: .badTime, input: "# 2026-11-21\n\n## Morning\n- [ ] 1️⃣09:00 - 08:002️⃣ Team meeting\n"),
+    RuleExample(rule: .timeOutsideRegion, input: "# 2026-11-21\n\n## Morning\n1️⃣- [ ] 13:00 - 14:00 Team meeting2️⃣\n"),
+    RuleExample(rule: .timeOverlap, input: "# 2026-11-21\n\n## Morning\n- [ ] 09:00 - 10:00 Stand-up\n1️⃣- [ ] 09:30 Call Ana2️⃣\n"),
+    RuleExample(rule: .overCapacity,
+                input: "# 2026-11-21\n\n## Morning\n- [ ] Write the report @est:4h\n1️⃣- [ ] Review the budget @est:2h30m2️⃣\n- [ ] Tea @est:5m\n"),
     RuleExample(rule: .bucketLimit, input: "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n1️⃣* [ ] Ship that2️⃣\n"),
 ]
 

@@ -68,6 +68,6 @@ import Testing
         }
         // The rules that read the whole document are the ones that need it.
         let documentRules = Rule.all.filter { if case .document = $0.check { true } else { false } }
-        #expect(documentRules == [.dayMismatch, .repeatedTask, .overdue, .longCarried, .bucketLimit])
+        #expect(documentRules == [.dayMismatch, .repeatedTask, .overdue, .longCarried, .timeOutsideRegion, .timeOverlap, .overCapacity, .bucketLimit])
     }
 }

@@ -27,7 +27,9 @@ syn match dayplanOpenTitle /.*$/ contained contains=@dayplanWords
 syn match dayplanClosedTitle /.*$/ contained contains=@dayplanWords
 
 " Words of a title: tags (not only digits), metadata, dates.
-syn cluster dayplanWords contains=dayplanTag,dayplanMetadata,dayplanDate,dayplanOverdue
+syn cluster dayplanWords contains=dayplanTime,dayplanTag,dayplanMetadata,dayplanDate,dayplanOverdue
+" A time of day at the start of a title (FORMAT.md §3.6): 09:00, 9:00, 09:00 - 10:00, 09:00-10:00, an en dash.
+syn match dayplanTime /\%(\]\s\+\)\@<=\d\{1,2}:\d\d\%(\s*\%(-\|\%u2013\)\s*\d\{1,2}:\d\d\)\=\ze\%(\s\|$\)/ contained
 syn match dayplanTag /\%(^\|[ \t]\)\zs#\%(\d\+\%([ \t]\|$\)\)\@!\%([[:alnum:]_/-]\|[^\x00-\x7f]\)\+/ contained
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(carry\|sticky\|expired\)\ze\%([ \t]\|$\)/ contained
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(due\|expires\|from\|done\):\d\{4}-\d\d-\d\d\ze\%([ \t]\|$\)/ contained contains=dayplanDate
@@ -57,6 +59,7 @@ hi def link dayplanUnknownStatus Error
 hi def link dayplanClosedTitle Comment
 hi def link dayplanTag Label
 hi def link dayplanMetadata PreProc
+hi def link dayplanTime Special
 hi def link dayplanDate Number
 hi def link dayplanOverdue WarningMsg
 hi def link dayplanFence String

@@ -1,0 +1,128 @@
+import DayPlan
+import Foundation
+import Testing
+
+/// The rules on the clock (DP060, DP061, DP062) through the built binary: a plan folder whose settings name
+/// region hours and an `.ics` calendar; `dayplan lint` gives each finding with file, line and column.
+@Suite struct TimeRulesCommandTests {
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:budget\r
+        SUMMARY:Budget meeting\r
+        DTSTART;TZID=Europe/Berlin:20261121T100000\r
+        DTEND;TZID=Europe/Berlin:20261121T110000\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:standup\r
+        SUMMARY:Stand-up\r
+        DTSTART:20261102T080000Z\r
+        DURATION:PT1H\r
+        RRULE:FREQ=WEEKLY;BYDAY=SA\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    static let day = """
+        # 2026-11-21
+
+        ## Morning
+        * [ ] Write the report @est:2h
+        - [ ] 10:30 - 11:30 Review
+        - [ ] 13:00 Lunch with Bo
+
+        ## Afternoon
+        - [ ] 14:00 - 15:00 Call the bank
+        - [ ] 14:30 Tea
+
+        ## Evening
+
+        ## Backlog
+
+        """
+
+    func planFolder(config: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", config)
+        try folder.write("work.ics", Self.calendar)
+        try folder.write("2026-11-21.md", Self.day)
+        return folder
+    }
+
+    @Test func lintChecksTheDayAgainstItsHoursAndCalendar() throws {
+        let folder = try planFolder(config: "morning = 08:00-12:00\ncalendars = work.ics\n")
+        // Berlin: the stand-up is 09:00-10:00 there, the budget meeting 10:00-11:00; the Morning has 4h less 2h.
+        let run = try Binary.run(["lint"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(run.stdout == """
+            2026-11-21.md:5:1: warning: “Review” at 10:30 - 11:30 overlaps the event “Budget meeting” (10:00-11:00); change one of the times [DP061/time-overlap]
+            2026-11-21.md:5:1: warning: Morning's estimates add up to 3h but it has 2h free (4h less 2h of events); move a task to another region or the Backlog, or estimate again [DP062/over-capacity]
+            2026-11-21.md:6:1: warning: “Lunch with Bo” is planned at 13:00, outside Morning's hours (08:00-12:00); move it to Afternoon or change its time [DP060/time-outside-region]
+            2026-11-21.md:10:1: warning: “Tea” at 14:30 overlaps “Call the bank” at 14:00 - 15:00 (line 9); change one of the times [DP061/time-overlap]
+
+            """)
+        #expect(run.stderr == "4 warnings in 1 of 1 file\n")
+        #expect(run.status == 0)
+        let strict = try Binary.run(["lint", "--strict", "--format", "json"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("\"rule\":\"DP062\""), "\(strict.stdout)")
+    }
+
+    @Test func withoutCalendarsOnlyTheTasksAndTheHours() throws {
+        let folder = try planFolder(config: "morning = 08:00-12:00\n")
+        let run = try Binary.run(["lint"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(run.stdout == """
+            2026-11-21.md:6:1: warning: “Lunch with Bo” is planned at 13:00, outside Morning's hours (08:00-12:00); move it to Afternoon or change its time [DP060/time-outside-region]
+            2026-11-21.md:10:1: warning: “Tea” at 14:30 overlaps “Call the bank” at 14:00 - 15:00 (line 9); change one of the times [DP061/time-overlap]
+
+            """)
+    }
+
+    @Test func aCalendarThatIsNotThereIsNamedAndTheRestChecked() throws {
+        let folder = try planFolder(config: "calendars = missing.ics\n")
+        let run = try Binary.run(["lint"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(run.stderr.hasPrefix("dayplan lint: "), "\(run.stderr)")
+        #expect(run.stderr.contains("missing.ics: no such calendar file or folder"), "\(run.stderr)")
+        #expect(run.stdout.contains("[DP061/time-overlap]") && !run.stdout.contains("Budget meeting"))
+        #expect(run.status == 0)
+        let quiet = try Binary.run(["lint", "--quiet"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(quiet.stderr == "")
+    }
+
+    /// The pre-commit hook runs lint: it gets the same findings from standard input.
+    @Test func standardInputIsCheckedWithTheSameSettings() throws {
+        let folder = try planFolder(config: "morning = 08:00-12:00\ncalendars = work.ics\n")
+        let run = try Binary.run(["lint", "--stdin-filename", "2026-11-21.md", "-"], in: folder.url,
+                                 stdin: Array(Self.day.utf8), environment: ["TZ": "Europe/Berlin"])
+        #expect(run.stdout.split(separator: "\n").count == 4, "\(run.stdout)")
+        #expect(run.stdout.contains("2026-11-21.md:5:1: warning: “Review” at 10:30 - 11:30 overlaps the event “Budget meeting”"))
+    }
+}
+
+/// The language server reports the rules on the clock from the plan folder's region hours and calendars, as
+/// `dayplan lint` does.
+@Suite struct LanguageServerTimeRulesTests {
+    func findings(config: String) throws -> [String] {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", config)
+        try folder.write("work.ics", TimeRulesCommandTests.calendar)
+        try folder.write("2026-11-21.md", TimeRulesCommandTests.day)
+        let client = try LanguageServerClient(environment: ["TZ": "Europe/Berlin"])
+        _ = try client.initialize(root: folder.url)
+        let uri = LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-21.md"))
+        client.open(uri, TimeRulesCommandTests.day)
+        let diagnostics = try client.diagnostics(for: uri)
+        #expect(try client.shutDown() == 0)
+        return diagnostics.filter { ["DP060", "DP061", "DP062"].contains($0["code"]?.stringValue ?? "") }.map {
+            "\($0["range"]?["start"]?["line"]?.intValue ?? -1): \($0["code"]?.stringValue ?? "") \($0["severity"]?.intValue ?? 0)"
+        }
+    }
+
+    @Test func theFoldersHoursAndCalendarsDecide() throws {
+        // Lines from 0: the review (4) overlaps the budget meeting and tips the Morning over; lunch (5) is outside it.
+        #expect(try findings(config: "morning = 08:00-12:00\ncalendars = work.ics\n") == ["4: DP061 2", "4: DP062 2", "5: DP060 2", "9: DP061 2"])
+        // The default Morning (06:00-12:00) holds 6h less 2h of events: 3h of tasks fit.
+        #expect(try findings(config: "calendars = work.ics\n") == ["4: DP061 2", "5: DP060 2", "9: DP061 2"])
+    }
+}
