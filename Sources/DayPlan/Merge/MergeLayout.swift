@@ -8,6 +8,8 @@ enum MergeLayout {
     /// is put back first, then theirs where ours left the canonical lines. The result is given only when it
     /// formats to exactly `merged` (it means the same); otherwise `merged` is.
     static func restore(_ merged: [UInt8], sides: [MergeVersion]) -> [UInt8] {
+        // Sides written canonically have no layout of their own to put back.
+        guard sides.contains(where: { $0.layout != nil }) else { return merged }
         var result = merged
         for side in sides {
             guard let (written, canonical) = side.layout else { continue }

@@ -22,7 +22,11 @@ extension Rollover {
     /// back on its own to see the word read as metadata.
     func problems() -> [String] {
         var problems: [String] = []
-        let target = DayDocument(parsing: targetAfter)
+        // The new day's tasks of its regions, in file order; no other line is kept.
+        var targetTasks: [PlacedTask] = []
+        let target = DayDocument.forEachTask(in: targetAfter) { task, region in
+            if let region { targetTasks.append(PlacedTask(region: region, task: task)) }
+        }
         if let blocker = target.formattingBlockers.first {
             problems.append("the new day's file would have an error at line \(blocker.start.line): \(blocker.message)")
         }
@@ -37,7 +41,7 @@ extension Rollover {
         // Every title met, numbered; for each number, what the check knows of it. (Room for the new day's titles:
         // those of the old day's open tasks are among them, but for the expired ones; the table grows if need be.)
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
-        var known = KnownTitles(room: target.placedTaskCount + 64)
+        var known = KnownTitles(room: targetTasks.count + 64)
         // Routines are the one addition that no old day moves on.
         for placement in placements where placement.reason == .routine { known.facts[known.number(placement.title)].isRoutine = true }
 
@@ -46,7 +50,7 @@ extension Rollover {
         var expected = beforeTasks?.next()
         var addsMoreThanRoutines = false
         var added: [Int] = []
-        for placed in target.placedTasks {
+        for placed in targetTasks {
             if let next = expected, next == placed {
                 expected = beforeTasks?.next()
                 continue
