@@ -55,8 +55,12 @@ import Testing
         #expect(refused.stderr.contains("out.fifo: a FIFO (named pipe) that nothing reads, so nothing was written"), "\(refused.stderr)")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
-        // A FIFO with a reader gets the report.
-        let read = try shell("cat out.fifo > got.txt & \"$0\" report -o out.fifo . ; wait", in: folder)
+        // A FIFO with a reader gets the report. The reader is started first, but may not have opened the FIFO by
+        // the time report looks (report then refuses, as above), so report is tried again until it has; the
+        // reader is bounded, so that a report that never writes fails the test rather than hangs it.
+        let read = try shell("timeout 60 cat out.fifo > got.txt & "
+                             + "for i in $(seq 300); do \"$0\" report -o out.fifo . 2>/dev/null && break; sleep 0.1; done; wait $!",
+                             in: folder)
         #expect(read.status == 0)
         #expect(try folder.read("got.txt").contains("2026-11-20"))
     }
