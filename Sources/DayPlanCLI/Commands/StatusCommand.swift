@@ -71,17 +71,18 @@ enum StatusCommand {
                                      days: session.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays)
         // What lint finds is never hidden behind the counts: a count of errors and warnings, to look at with lint.
         // Against the plan folder's region hours and calendars, as lint checks it (DP060, DP061, DP062).
-        let findings = Linter.lint(document, fileName: session.file.path, hours: CalendarDays.hours(of: session.planFolder).hours)
+        // The calendars are read once, for lint and for the day on the clock.
+        let (hours, _, calendarDays) = CalendarDays.read(session.planFolder)
+        let findings = Linter.lint(document, fileName: session.file.path, hours: hours)
         let errors = findings.filter { $0.severity == .error }.count
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
         // The day on the clock: its events (from the calendars the settings name) and timed tasks, and now.
         let day = session.file.day
         var events: [CalendarEvent] = []
-        if !session.planFolder.settings.calendars.isEmpty {
-            let (calendar, failures) = CalendarSources.read(session.planFolder)
-            for failure in failures { err.line("dayplan status: warning: \(failure.message)") }
-            let found = calendar.events(on: day, zones: SystemZones())
-            for problem in calendar.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
+        if let calendarDays {
+            for failure in calendarDays.failures { err.line("dayplan status: warning: \(failure.message)") }
+            let found = calendarDays.dayEvents(on: day)
+            for problem in calendarDays.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
             events = found.events
         }
         let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document),
