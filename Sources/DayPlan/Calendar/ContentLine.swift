@@ -51,13 +51,13 @@ struct ContentLine {
         var index = 0
         while index < bytes.count, bytes[index] != colon, bytes[index] != semicolon { index += 1 }
         guard index > 0, index < bytes.count else { return nil }
-        let name = String(decoding: bytes[..<index], as: UTF8.self).uppercased()
+        let name = upperCased(bytes[..<index])
         var parameters: [String: String] = [:]
         while index < bytes.count, bytes[index] == semicolon {
             index += 1
             let nameStart = index
             while index < bytes.count, bytes[index] != equals, bytes[index] != colon, bytes[index] != semicolon { index += 1 }
-            let parameter = String(decoding: bytes[nameStart..<index], as: UTF8.self).uppercased()
+            let parameter = upperCased(bytes[nameStart..<index])
             guard index < bytes.count else { return nil }
             guard bytes[index] == equals else { continue }
             index += 1
@@ -74,9 +74,16 @@ struct ContentLine {
         return ContentLine(name: name, parameters: parameters, value: String(decoding: bytes[(index + 1)...], as: UTF8.self), line: line)
     }
 
+    /// A name upper-cased, without the cost of Unicode case mapping when it is ASCII already upper-case (as
+    /// names almost always are).
+    private static func upperCased(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(where: { $0 >= 0x61 }) ? text.uppercased() : text
+    }
+
     /// A TEXT value unescaped (§3.3.11): `\\` `\;` `\,` and `\n` or `\N` (a line break).
     static func text(_ value: String) -> String {
-        guard value.contains("\\") else { return value }
+        guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
         var result = "", escaped = false
         for character in value {
             if escaped {
@@ -159,26 +166,27 @@ struct CalendarDuration: Hashable {
 
     /// Reads `P1W`, `P2D`, `PT1H30M`, `P1DT12H`; nil for a negative or unreadable duration.
     init?(_ value: some StringProtocol) {
-        var text = Substring(value)
-        if text.hasPrefix("+") { text = text.dropFirst() }
-        guard text.hasPrefix("P"), text.count > 1 else { return nil }
+        // Byte by byte: every character a duration may hold is ASCII, and any other byte makes it unreadable.
+        var text = Substring(value).utf8
+        if text.first == UInt8(ascii: "+") { text = text.dropFirst() }
+        guard text.first == UInt8(ascii: "P"), text.count > 1 else { return nil }
         text = text.dropFirst()
         var days = 0, seconds = 0, number: Int? = nil, inTime = false, any = false
-        for character in text {
-            if let digit = character.wholeNumberValue, character.isASCII {
+        for byte in text {
+            if (0x30...0x39).contains(byte) {
                 let (product, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
                 guard !overflow, product < 1_000_000_000 else { return nil }
-                number = product + digit
+                number = product + Int(byte - 0x30)
                 continue
             }
-            if character == "T", number == nil, !inTime { inTime = true; continue }
+            if byte == UInt8(ascii: "T"), number == nil, !inTime { inTime = true; continue }
             guard let n = number else { return nil }
-            switch (character, inTime) {
-            case ("W", false): days += 7 * n
-            case ("D", false): days += n
-            case ("H", true): seconds += 3600 * n
-            case ("M", true): seconds += 60 * n
-            case ("S", true): seconds += n
+            switch (byte, inTime) {
+            case (UInt8(ascii: "W"), false): days += 7 * n
+            case (UInt8(ascii: "D"), false): days += n
+            case (UInt8(ascii: "H"), true): seconds += 3600 * n
+            case (UInt8(ascii: "M"), true): seconds += 60 * n
+            case (UInt8(ascii: "S"), true): seconds += n
             default: return nil
             }
             number = nil

@@ -61,6 +61,8 @@ struct EventReading {
     /// Reads one property of the current VEVENT.
     private mutating func property(_ line: ContentLine) {
         guard var draft = current else { return }
+        // Taken out while it changes, so its arrays are not copied on write.
+        current = nil
         defer { current = draft }
         func time(_ what: String) -> CalendarTime? {
             guard let time = CalendarTime(line.value, parameters: line.parameters) else {

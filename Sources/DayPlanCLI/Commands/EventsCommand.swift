@@ -52,7 +52,7 @@ enum EventsCommand {
         }
         let day = session.file.day
         let (calendar, failures) = CalendarSources.read(session.planFolder)
-        let events = calendar.events(on: day, zones: SystemZones())
+        let events = calendar.events(on: day, zones: SystemZones.zones())
         for failure in failures { err.line("dayplan events: \(failure.message)") }
         let problems = calendar.problems + events.problems
         for problem in problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }

@@ -72,7 +72,7 @@ enum RemindCommand {
         let (calendar, failures) = CalendarSources.read(planFolder)
         for failure in failures { err.line("dayplan remind: \(failure.message)") }
         var problems = calendar.problems
-        let zones = SystemZones()
+        let zones = SystemZones.zones()
         var schedules: [DaySchedule] = []
         let files: [PlanFolder.DayFile]
         do {

@@ -69,28 +69,26 @@ enum StatusCommand {
         let progress = DayProgress(document, on: session.file.day)
         let carried = carriedForLong(document, on: session.file.day,
                                      days: session.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays)
-        // The day on the clock: its events (from the calendars the settings name, read once) and timed tasks, and now.
-        let day = session.file.day
-        let settings = session.planFolder.settings
-        var events: [CalendarEvent] = []
-        if !settings.calendars.isEmpty {
-            let (calendar, failures) = CalendarSources.read(session.planFolder)
-            for failure in failures { err.line("dayplan status: warning: \(failure.message)") }
-            let found = calendar.events(on: day, zones: SystemZones())
-            for problem in calendar.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
-            events = found.events
-        }
         // What lint finds is never hidden behind the counts: a count of errors and warnings, to look at with lint.
         // Against the plan folder's region hours and calendars, as lint checks it (DP060, DP061, DP062).
-        let dayEvents = events
-        var hours = DayHours(regionHours: settings.regionHours)
-        if !settings.calendars.isEmpty { hours.events = { @Sendable _ in dayEvents } }
+        // The calendars are read once, for lint and for the day on the clock.
+        let (hours, _, calendarDays) = CalendarDays.read(session.planFolder)
         let findings = Linter.lint(document, fileName: session.file.path, hours: hours)
         let errors = findings.filter { $0.severity == .error }.count
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
-        let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document), hours: settings.regionHours)
+        // The day on the clock: its events (from the calendars the settings name) and timed tasks, and now.
+        let day = session.file.day
+        var events: [CalendarEvent] = []
+        if let calendarDays {
+            for failure in calendarDays.failures { err.line("dayplan status: warning: \(failure.message)") }
+            let found = calendarDays.dayEvents(on: day)
+            for problem in calendarDays.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
+            events = found.events
+        }
+        let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document),
+                                   hours: session.planFolder.settings.regionHours)
         let clock = Clock.now().flatMap { $0.day == day ? $0.secondOfDay / 60 : nil }
-        let onTheClock = OnTheClock(schedule: schedule, now: clock, calendars: !settings.calendars.isEmpty)
+        let onTheClock = OnTheClock(schedule: schedule, now: clock, calendars: !session.planFolder.settings.calendars.isEmpty)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (Clock.environment("NO_COLOR") ?? "").isEmpty

@@ -64,15 +64,20 @@ enum CalendarSources {
 
 /// Time zones from the system's zoneinfo, through the C library (`TZ`, `localtime_r`): the local zone is the
 /// process's (`TZ` or /etc/localtime), a named zone is one with a file under `TZDIR` or /usr/share/zoneinfo.
-/// Offsets are remembered, so each zone and instant costs one look-up.
+/// Each look-up in a named zone sets `TZ` and reads its rules, so commands ask through `zones()`, which
+/// remembers each zone's offset per hour.
 final class SystemZones: TimeZoneRules {
     /// `TZ` as the process started, restored after each look-up in another zone.
     private let originalTZ: String?
-    private var offsets: [String: Int?] = [:]
     private var known: [String: Bool] = [:]
 
     init() {
         originalTZ = Clock.environment("TZ")
+    }
+
+    /// The system's zones behind a cache of each zone's offset per hour (`CachedZones`).
+    static func zones() -> CachedZones<SystemZones> {
+        CachedZones(SystemZones())
     }
 
     func offset(ofZone id: String, at instant: Int) -> Int? {
@@ -83,22 +88,15 @@ final class SystemZones: TimeZoneRules {
                 && FileSystem.kind(of: FileSystem.join(folder, id)) == .file
         }
         guard known[id] == true else { return nil }
-        let key = "\(id) \(instant)"
-        if let cached = offsets[key] { return cached }
         setenv("TZ", id, 1)
         let result = Self.offset(at: instant)
         if let originalTZ { setenv("TZ", originalTZ, 1) } else { unsetenv("TZ") }
         tzset()
-        offsets[key] = result
         return result
     }
 
     func localOffset(at instant: Int) -> Int {
-        let key = " \(instant)"
-        if let cached = offsets[key], let cached { return cached }
-        let result = Self.offset(at: instant) ?? 0
-        offsets[key] = result
-        return result
+        Self.offset(at: instant) ?? 0
     }
 
     /// The offset of the zone `TZ` names now.
@@ -117,19 +115,31 @@ final class SystemZones: TimeZoneRules {
 /// a time.
 final class CalendarDays: @unchecked Sendable {
     private let calendar: EventCalendar
-    private let zones = SystemZones()
+    private let zones = SystemZones.zones()
     private let queue = DispatchQueue(label: "dayplan.calendar-days")
-    private var days: [Day: [CalendarEvent]] = [:]
+    private var days: [Day: DayEvents] = [:]
 
-    private init(_ calendar: EventCalendar) {
+    /// The sources that could not be read (a missing file).
+    let failures: [FileError]
+
+    private init(_ calendar: EventCalendar, failures: [FileError]) {
         self.calendar = calendar
+        self.failures = failures
     }
+
+    /// What the calendars hold that cannot be read, with source and line.
+    var problems: [CalendarProblem] { calendar.problems }
 
     /// The events of `day`.
     func events(on day: Day) -> [CalendarEvent] {
+        dayEvents(on: day).events
+    }
+
+    /// The events of `day` and what of them could not be read (a time zone not known), worked out once.
+    func dayEvents(on day: Day) -> DayEvents {
         queue.sync {
             if let known = days[day] { return known }
-            let events = calendar.events(on: day, zones: zones).events
+            let events = calendar.events(on: day, zones: zones)
             days[day] = events
             return events
         }
@@ -139,12 +149,19 @@ final class CalendarDays: @unchecked Sendable {
     /// what a calendar holds that cannot be read (`file:line: message`). Without calendars in the settings (or
     /// without a plan folder), no calendar is read at all.
     static func hours(of planFolder: PlanFolder?) -> (hours: DayHours, problems: [String]) {
-        guard let planFolder else { return (DayHours(), []) }
+        let (hours, problems, _) = read(planFolder)
+        return (hours, problems)
+    }
+
+    /// As `hours(of:)`, with the calendars' days themselves (nil without calendars), for a command that shows
+    /// the events too and reads the calendars only once.
+    static func read(_ planFolder: PlanFolder?) -> (hours: DayHours, problems: [String], days: CalendarDays?) {
+        guard let planFolder else { return (DayHours(), [], nil) }
         let regionHours = planFolder.settings.regionHours
-        guard !planFolder.settings.calendars.isEmpty else { return (DayHours(regionHours: regionHours), []) }
+        guard !planFolder.settings.calendars.isEmpty else { return (DayHours(regionHours: regionHours), [], nil) }
         let (calendar, failures) = CalendarSources.read(planFolder)
-        let days = CalendarDays(calendar)
+        let days = CalendarDays(calendar, failures: failures)
         let problems = failures.map(\.message) + calendar.problems.map(\.description)
-        return (DayHours(regionHours: regionHours, events: { days.events(on: $0) }), problems)
+        return (DayHours(regionHours: regionHours, events: { days.events(on: $0) }), problems, days)
     }
 }
