@@ -14,14 +14,8 @@ import DayPlan
 enum Clock {
     /// Today where the day starts at `hour` o'clock.
     static func today(dayStartsAt hour: Int) -> Day? {
-        var now = time(nil)
-        if let text = environment("DAYPLAN_NOW"), let seconds = Int(text) { now = time_t(seconds) }
-        tzset()
-        var parts = tm()
-        guard localtime_r(&now, &parts) != nil,
-              let date = Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-        else { return nil }
-        return Int(parts.tm_hour) < hour ? date.adding(days: -1) : date
+        guard let now = now() else { return nil }
+        return now.hour < hour ? now.day.adding(days: -1) : now.day
     }
 
     /// Today for the plan folder: its day starts at `--day-starts-at` (given as `option`), else
