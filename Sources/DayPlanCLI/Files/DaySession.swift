@@ -141,19 +141,26 @@ struct DaySession {
     /// (nothing, front matter or blank lines, as an editor's daily-note command leaves it) is filled as
     /// rollover fills it, keeping what it holds.
     func newDay(filling empty: [UInt8]? = nil) throws(Failure) -> (bytes: [UInt8], warnings: [String], template: String?) {
+        try DaySession.newDay(file.day, at: file.path, in: planFolder, filling: empty)
+    }
+
+    /// The text a new `day` at `path` starts from in `planFolder`, as `newDay(filling:)` says; for the
+    /// language server, which makes a day's file from the editor without opening a session.
+    static func newDay(_ day: Day, at path: String, in planFolder: PlanFolder, filling empty: [UInt8]? = nil)
+        throws(Failure) -> (bytes: [UInt8], warnings: [String], template: String?) {
         var template: (path: String, bytes: [UInt8], unknown: [Template.UnknownPlaceholder])?
         if empty == nil {
             do {
-                template = try DayFileOfPlan.template(for: file.day, in: planFolder)
+                template = try DayFileOfPlan.template(for: day, in: planFolder)
             } catch {
                 throw Failure(code: .failure, message: "\(error.message); nothing changed")
             }
         }
         do {
-            let plan = try Rollover(opening: file.day, from: nil, existing: empty ?? template?.bytes)
+            let plan = try Rollover(opening: day, from: nil, existing: empty ?? template?.bytes)
             return (plan.targetAfter, template?.unknown.map { DayFileOfPlan.warning($0, in: template?.path ?? "") } ?? [], template?.path)
         } catch {
-            let name = template?.path ?? file.path
+            let name = template?.path ?? path
             switch error {
             case .sourceRefused(let reasons), .targetRefused(let reasons):
                 throw Failure(code: .findings, message: reasons.map { FindingFormat.line($0, file: name) }.joined(separator: "\n")

@@ -14,7 +14,8 @@ extension LanguageServer {
     ///   reckons it, `day-starts-at` included), or where the layout puts a new one. Result `{uri, path, exists}`.
     /// - `dayplan.rollover`: rolls the newest earlier day over into today, as `dayplan rollover` does (routines,
     ///   the template for a new day); the new day is made by a `CreateFile` edit.
-    /// - `dayplan.addToBacklog` `[{title, uri?}]`: adds the task to the Backlog of `uri`'s day, else today's.
+    /// - `dayplan.addToBacklog` `[{title, uri?}]`: adds the task to the Backlog of `uri`'s day, else today's; a day
+    ///   without a file is made as `dayplan add` makes it (the template, or a blank day), by a `CreateFile` edit.
     /// - `dayplan.markDone` `[{uri, position}]`: marks the task at `position` (its line or a note's) done.
     mutating func executeCommand(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         guard let command = params?["command"]?.stringValue else { throw .invalid("command is missing or not a string") }
@@ -91,6 +92,15 @@ extension LanguageServer {
         .object(files.map { .init($0.document.uri, .array(LanguageServer.edits(from: $0.document, to: $0.after, in: encoding))) })
     }
 
+    /// The `documentChanges` that make the file `uri` holding `bytes`: a `CreateFile` and the text put into it.
+    private static func creating(_ uri: String, _ bytes: [UInt8]) -> [JSONValue] {
+        [["kind": "create", "uri": .string(uri), "options": ["ignoreIfExists": true]],
+         ["textDocument": ["uri": .string(uri), "version": nil], "edits": [[
+             "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+             "newText": .string(String(decoding: bytes, as: UTF8.self)),
+         ]]]]
+    }
+
     private mutating func openDay(offset: Int) throws(ResponseError) -> JSONValue {
         let index = try commandIndex()
         let day = try today(in: index).adding(days: offset)
@@ -153,13 +163,7 @@ extension LanguageServer {
         if let sourceDocument, let after = plan.sourceAfter, plan.changesSource { changed.append((sourceDocument, after)) }
         if let targetDocument, plan.changesTarget { changed.append((targetDocument, plan.targetAfter)) }
         var documentChanges: [JSONValue] = []
-        if files.creates {
-            documentChanges.append(["kind": "create", "uri": .string(targetURI), "options": ["ignoreIfExists": true]])
-            documentChanges.append(["textDocument": ["uri": .string(targetURI), "version": nil], "edits": [[
-                "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
-                "newText": .string(String(decoding: plan.targetAfter, as: UTF8.self)),
-            ]]])
-        }
+        if files.creates { documentChanges += LanguageServer.creating(targetURI, plan.targetAfter) }
         for file in changed {
             documentChanges.append(["textDocument": ["uri": .string(file.document.uri), "version": nil],
                                     "edits": .array(LanguageServer.edits(from: file.document, to: file.after, in: encoding))])
@@ -173,14 +177,18 @@ extension LanguageServer {
     private mutating func addToBacklog(_ argument: JSONValue) throws(ResponseError) -> JSONValue {
         guard let title = argument["title"]?.stringValue else { throw .invalid("arguments[0].title is missing or not a string") }
         let path: String
+        let day: Day?
         if let uri = argument["uri"]?.stringValue {
             guard let given = Workspace.path(ofURI: uri) else { throw .invalid("arguments[0].uri is not a file: URI") }
             path = given
+            let name = given.split(separator: "/").last ?? ""
+            day = Day.isFileName(name) ? Day(name.prefix(10)) : nil
         } else {
             let index = try commandIndex()
-            let day = try today(in: index)
-            guard let found = index.files(of: day).paths.first else { throw .invalid("two or more files hold \(day)") }
+            let today = try today(in: index)
+            guard let found = index.files(of: today).paths.first else { throw .invalid("two or more files hold \(today)") }
             path = found
+            day = today
         }
         // As `dayplan add` reads a title: words, #tags and metadata, into the misc bucket; an error is not written.
         let prefix = "\(Bucket.misc.bullet) [ ] "
@@ -191,8 +199,8 @@ extension LanguageServer {
             throw .invalid("'\(title)': \(error.message) [\(error.rule)]")
         }
         guard let document = try currentText(of: path) else {
-            throw ResponseError(code: ResponseError.requestFailed,
-                                message: "\(path): no such file; there is no plan for that day yet (run dayplan.rollover first)")
+            guard let day else { throw .invalid("\(path): no such file, and its name is not a day's (YYYY-MM-DD.md)") }
+            return try addToNewDay(task, day: day, path: path)
         }
         let edit: DayEdit
         do {
@@ -202,6 +210,32 @@ extension LanguageServer {
         }
         try apply(["changes": changes([(document, edit.after)])], label: "dayplan add: \(task.title)")
         return ["uri": .string(document.uri), "line": .integer(edit.line - 1), "summary": .string(edit.summary)]
+    }
+
+    /// `dayplan.addToBacklog` for a day without a file: the new day as `dayplan add` starts it (the template, or
+    /// a blank day) with the task in its Backlog, made by a `CreateFile` edit.
+    private mutating func addToNewDay(_ task: PlanTask, day: Day, path: String) throws(ResponseError) -> JSONValue {
+        let index = try commandIndex()
+        guard canCreateFiles else {
+            throw ResponseError(code: ResponseError.requestFailed,
+                                message: "The editor cannot make files from the server's edits (workspace.workspaceEdit.resourceOperations"
+                                    + " has no create), so \(path) cannot be made from it; run dayplan add")
+        }
+        let new: (bytes: [UInt8], warnings: [String], template: String?)
+        do {
+            new = try DaySession.newDay(day, at: path, in: index.planFolder)
+        } catch {
+            throw ResponseError(code: ResponseError.requestFailed, message: error.message)
+        }
+        let edit: DayEdit
+        do {
+            edit = try DayEditor(new.bytes).insert(task, into: .backlog)
+        } catch {
+            throw ResponseError(code: ResponseError.requestFailed, message: "\(path): \(error.message); nothing changed")
+        }
+        let uri = Workspace.fileURI(ofPath: path)
+        try apply(["documentChanges": .array(LanguageServer.creating(uri, edit.after))], label: "dayplan add: \(task.title)")
+        return ["uri": .string(uri), "line": .integer(edit.line - 1), "summary": .string(edit.summary), "created": true]
     }
 
     private mutating func markDone(_ argument: JSONValue) throws(ResponseError) -> JSONValue {

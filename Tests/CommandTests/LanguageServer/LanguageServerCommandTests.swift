@@ -73,10 +73,40 @@ import Testing
         var after = EditorBuffer(LanguageServerNavigationTests.today)
         after.apply(try #require(insert?["params"]?["edit"]?["changes"]?[uri]?.arrayValue))
         #expect(after.text.hasSuffix("- [ ] Call Ana @from:2026-11-20\n- [ ] Buy milk #home\n"))
-        // Today (2026-11-22) has no file yet: rollover first.
-        let missing = try client.request("workspace/executeCommand", ["command": "dayplan.addToBacklog", "arguments": [["title": "x"]]])
-        #expect(missing["error"]?["code"] == -32803)
         #expect(try client.shutDown() == 0)
+    }
+
+    /// Today (2026-11-22) has no file yet: the server makes it as `dayplan add` does (the template here), by a
+    /// `CreateFile` edit, and writes nothing itself; an editor that cannot make files gets an error naming the
+    /// command that can.
+    @Test func addToTheBacklogOfADayWithoutAFileMakesTheDayAsAddDoes() throws {
+        let (client, folder, _) = try session(config: "template = .dayplan/template.md\n")
+        try folder.write(".dayplan/template.md", "# {{date}}\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Water plants\n")
+        let (added, request) = try run(client, "dayplan.addToBacklog", [["title": "Buy milk #home"]])
+        let newURI = LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-22.md"))
+        #expect(added["created"] == true)
+        #expect(added["uri"]?.stringValue == newURI)
+        let changes = try #require(request?["params"]?["edit"]?["documentChanges"]?.arrayValue)
+        #expect(changes.first?["kind"] == "create")
+        #expect(changes.first?["uri"]?.stringValue == newURI)
+        let newText = try #require(changes.dropFirst().first?["edits"]?[0]?["newText"]?.stringValue)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("2026-11-22.md").path))
+        let cli = try Binary.run(["add", "Buy milk #home", "--to", "backlog", "--dir", folder.url.path],
+                                 environment: ["DAYPLAN_NOW": Self.now])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(newText == (try folder.read("2026-11-22.md")))
+        #expect(newText.contains("- [ ] Water plants\n- [ ] Buy milk #home\n"), "\(newText)")
+        #expect(try client.shutDown() == 0)
+
+        let plain = try TemporaryFolder()
+        try plain.write(".dayplan/config", "")
+        try plain.write("2026-11-21.md", LanguageServerNavigationTests.today)
+        let noCreate = try LanguageServerClient(environment: ["DAYPLAN_NOW": Self.now])
+        try noCreate.initialize(root: plain.url, more: [.init("workspace", ["applyEdit": true])])
+        let refused = try noCreate.request("workspace/executeCommand", ["command": "dayplan.addToBacklog", "arguments": [["title": "x"]]])
+        #expect(refused["error"]?["code"] == -32803)
+        #expect(refused["error"]?["message"]?.stringValue?.contains("run dayplan add") == true)
+        #expect(try noCreate.shutDown() == 0)
     }
 
     @Test func rolloverCreatesTheNewDayAsTheCommandLineDoes() throws {
