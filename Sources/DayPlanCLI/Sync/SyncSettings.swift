@@ -83,33 +83,11 @@ struct SyncSettings {
     /// The first line a password command prints (`/bin/sh -c COMMAND`, standard error passed on, as `pass` asks
     /// for its passphrase there); its failure names the command, never what it printed.
     private static func passwordFromCommand(_ command: String) throws(HTTPFailure) -> String {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw HTTPFailure(message: "cannot make a pipe for sync-password-command") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
-        let words = ["/bin/sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
-        close(ends[1])
-        defer { close(ends[0]) }
-        guard spawned == 0 else { throw HTTPFailure(message: "cannot run sync-password-command: \(String(cString: strerror(spawned)))") }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while output.count < 65_536 {
-            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            output += buffer[0..<count]
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Two minutes: long enough to type a passphrase, short enough that a timer's run never hangs.
+        let run = ChildProcess.capture(["/bin/sh", "-c", command], timeout: 120, errors: .shownToThePerson, limit: 65_536)
+        if let why = run.failedToStart { throw HTTPFailure(message: "cannot run sync-password-command: \(why)") }
+        let status = run.timedOut ? -1 : run.status
+        let output = run.output
         guard status == 0 else { throw HTTPFailure(message: "sync-password-command `\(command)` failed, so there is no password; nothing changed") }
         let line = output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
         let password = String(decoding: line, as: UTF8.self).trimmingCharacters
