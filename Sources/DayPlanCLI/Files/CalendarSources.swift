@@ -17,15 +17,7 @@ enum CalendarSources {
     static func read(_ planFolder: PlanFolder) -> (calendar: EventCalendar, failures: [FileError]) {
         var calendar = EventCalendar()
         var failures: [FileError] = []
-        for source in planFolder.settings.calendars {
-            let path: String
-            if source.hasPrefix("~/"), let home = Clock.environment("HOME") {
-                path = FileSystem.join(home, String(source.dropFirst(2)))
-            } else if source.hasPrefix("/") {
-                path = source
-            } else {
-                path = planFolder.path(of: source)
-            }
+        for path in paths(of: planFolder) {
             do {
                 for file in try files(of: path) {
                     calendar.read(try FileSystem.read(file), source: file)
@@ -35,6 +27,30 @@ enum CalendarSources {
             }
         }
         return (calendar, failures)
+    }
+
+    /// Where each source the settings name is: relative paths inside the plan folder, `~/` the home folder.
+    private static func paths(of planFolder: PlanFolder) -> [String] {
+        planFolder.settings.calendars.map { source in
+            if source.hasPrefix("~/"), let home = Clock.environment("HOME") { return FileSystem.join(home, String(source.dropFirst(2))) }
+            return source.hasPrefix("/") ? source : planFolder.path(of: source)
+        }
+    }
+
+    /// A stamp of the calendar sources as they stand (`FileSystem.stamp` of each source, and of each folder one
+    /// level down in a vdir): it changes when a calendar file is written, or an event's file is added, replaced
+    /// or removed, as vdirsyncer does; so the language server knows when to read the calendars again.
+    static func stamp(of planFolder: PlanFolder) -> [String?] {
+        var stamps: [String?] = []
+        for path in paths(of: planFolder) {
+            stamps.append(FileSystem.stamp(of: path))
+            guard FileSystem.kind(of: path) == .directory else { continue }
+            for name in ((try? FileSystem.entries(of: path)) ?? []).sorted() where !name.hasPrefix(".") {
+                let entry = FileSystem.join(path, name)
+                if FileSystem.kind(of: entry) == .directory { stamps.append(FileSystem.stamp(of: entry)) }
+            }
+        }
+        return stamps
     }
 
     /// The `.ics` files a source names: itself, or those of a folder and its folders one level down.

@@ -59,9 +59,10 @@ struct LanguageServer {
     var adoption = PlanAdoption()
     /// The plan folder's day files and their tasks as read from disk (`PlanIndex`); nil until needed.
     var planIndexCache: PlanIndex?
-    /// The plan folder's hours for lint's rules on the clock (region hours, the calendars' events), and the folder
-    /// they are of: read once, and again after the plan folder's files changed (`forgetPlanFiles`).
-    var dayHoursCache: (folder: String, hours: DayHours)?
+    /// The plan folder's hours for lint's rules on the clock (region hours, the calendars' events), the folder they
+    /// are of and the calendars' stamp when read: read again when the stamp changes or the plan folder's files did
+    /// (`forgetPlanFiles`).
+    var dayHoursCache: (folder: String, calendars: [String?], hours: DayHours)?
     /// The plan folder's tasks across days with the open documents' text in them, and the `generation` it was
     /// made for.
     var archiveCache: (generation: Int, archive: TaskArchive)?
@@ -417,13 +418,16 @@ struct LanguageServer {
     }
 
     /// The plan folder's hours (`CalendarDays.hours(of:)`), as lint reads them; the calendars are read once the
-    /// folder is known, and only when its settings name some. What of them cannot be read goes to the log.
+    /// folder is known, only when its settings name some, and again when one of them changed on disk (a calendar
+    /// app or vdirsyncer wrote it: the server is not told of files outside what the editor watches). What of
+    /// them cannot be read goes to the log.
     mutating func dayHours() -> DayHours {
         guard let folder = planIndexCache?.planFolder else { return DayHours() }
-        if let cache = dayHoursCache, cache.folder == folder.path { return cache.hours }
+        let calendars = folder.settings.calendars.isEmpty ? [] : CalendarSources.stamp(of: folder)
+        if let cache = dayHoursCache, cache.folder == folder.path, cache.calendars == calendars { return cache.hours }
         let (hours, problems) = CalendarDays.hours(of: folder)
         for problem in problems { log.line("dayplan lsp: " + problem) }
-        dayHoursCache = (folder.path, hours)
+        dayHoursCache = (folder.path, calendars, hours)
         return hours
     }
 

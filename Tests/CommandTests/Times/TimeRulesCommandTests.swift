@@ -125,4 +125,42 @@ import Testing
         // The default Morning (06:00-12:00) holds 6h less 2h of events: 3h of tasks fit.
         #expect(try findings(config: "calendars = work.ics\n") == ["4: DP061 2", "5: DP060 2", "9: DP061 2"])
     }
+
+    /// A calendar written while the server runs (a calendar app's `.ics`, or an event's file vdirsyncer adds to a
+    /// vdir by renaming it into place) counts from the next analysis, without a restart and without the editor
+    /// telling the server of the file.
+    @Test func aCalendarChangedOnDiskCountsAtTheNextChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".dayplan/config", "calendars = work.ics, vdir\n")
+        try folder.write("work.ics", TimeRulesCommandTests.calendar)
+        try folder.write("vdir/personal/.keep", "")
+        try folder.write("2026-11-21.md", TimeRulesCommandTests.day)
+        let client = try LanguageServerClient(environment: ["TZ": "Europe/Berlin"])
+        _ = try client.initialize(root: folder.url)
+        let uri = LanguageServerClient.uri(folder.url.appendingPathComponent("2026-11-21.md"))
+        func overlaps(version: Int) throws -> [String] {
+            try client.diagnostics(for: uri, version: version).filter { $0["code"] == "DP061" }.map {
+                "\($0["range"]?["start"]?["line"]?.intValue ?? -1): \($0["message"]?.stringValue ?? "")"
+            }
+        }
+        client.open(uri, TimeRulesCommandTests.day)
+        #expect(try overlaps(version: 1).contains { $0.hasPrefix("4: ") && $0.contains("Budget meeting") })
+        // The budget meeting is taken out of work.ics: the review no longer overlaps it.
+        let withoutBudget = TimeRulesCommandTests.calendar.replacingOccurrences(
+            of: "BEGIN:VEVENT\r\nUID:budget\r\nSUMMARY:Budget meeting\r\nDTSTART;TZID=Europe/Berlin:20261121T100000\r\nDTEND;TZID=Europe/Berlin:20261121T110000\r\nEND:VEVENT\r\n",
+            with: "")
+        #expect(withoutBudget != TimeRulesCommandTests.calendar)
+        try folder.write("work.ics", withoutBudget)
+        client.change(uri, TimeRulesCommandTests.day, version: 2)
+        #expect(try overlaps(version: 2).allSatisfy { !$0.hasPrefix("4: ") })
+        // An event's file renamed into the vdir's calendar folder: the review overlaps it.
+        let dentist = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:dentist\r\nSUMMARY:Dentist\r\n"
+            + "DTSTART;TZID=Europe/Berlin:20261121T110000\r\nDTEND;TZID=Europe/Berlin:20261121T113000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try folder.write("vdir/personal/.dentist.tmp", dentist)
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("vdir/personal/.dentist.tmp"),
+                                         to: folder.url.appendingPathComponent("vdir/personal/dentist.ics"))
+        client.change(uri, TimeRulesCommandTests.day, version: 3)
+        #expect(try overlaps(version: 3).contains { $0.hasPrefix("4: ") && $0.contains("Dentist") })
+        #expect(try client.shutDown() == 0)
+    }
 }
