@@ -47,10 +47,10 @@ enum ChildProcess {
         return outcome
     }
 
-    /// Runs `words` as `run` does, with dayplan's environment and nothing on standard input, keeping its standard
+    /// Runs `words` as `run` does, with dayplan's environment and `input` on standard input, keeping its standard
     /// output (at most `limit` bytes) in the outcome.
-    static func capture(_ words: [String], timeout: Int, errors: Errors, limit: Int = 1 << 29) -> Outcome {
-        spawn(words, input: [], environment: environment(removing: []), timeout: timeout, output: .captured(limit: limit),
+    static func capture(_ words: [String], input: [UInt8] = [], timeout: Int, errors: Errors, limit: Int = 1 << 29) -> Outcome {
+        spawn(words, input: input, environment: environment(removing: []), timeout: timeout, output: .captured(limit: limit),
               errors: errors == .discarded ? .discarded : .inherited).outcome
     }
 
@@ -65,9 +65,9 @@ enum ChildProcess {
         case collected, discarded, inherited
     }
 
-    /// The one way dayplan starts a program: `posix_spawnp`, its input written without waiting on a program that
-    /// does not read it, its output read as it comes, waited for up to `timeout` seconds and then killed (with its
-    /// process group when it has its own). Returns the outcome and the standard error collected (at most 64 KiB).
+    /// The one way dayplan starts a program: `posix_spawnp`, its input written as it reads it, its output read as
+    /// it comes, waited for up to `timeout` seconds and then killed (with its process group when it has its own).
+    /// Returns the outcome and the standard error collected (at most 64 KiB).
     private static func spawn(_ words: [String], input: [UInt8], environment: [String], timeout: Int,
                               output: OutputDestination, errors: ErrorDestination) -> (outcome: Outcome, errors: [UInt8]) {
         func failed(_ why: String) -> (Outcome, [UInt8]) { (Outcome(status: -1, timedOut: false, failedToStart: why), []) }
@@ -124,11 +124,22 @@ enum ChildProcess {
         closeEnd(stdinPipe, 0); closeEnd(stdoutPipe, 1); closeEnd(stderrPipe, 1)
         guard spawned == 0 else { return failed(String(cString: strerror(spawned))) }
 
-        // Its input, without waiting on a program that does not read it.
-        let inputEnd = pipes[stdinPipe][1]
-        _ = fcntl(inputEnd, F_SETFL, fcntl(inputEnd, F_GETFL) | O_NONBLOCK)
-        input.withUnsafeBytes { raw in _ = write(inputEnd, raw.baseAddress, raw.count) }
-        closeEnd(stdinPipe, 1)
+        // Its input as it reads it, never waiting on a program that does not: closed when all is written, or
+        // when the program reads no more.
+        _ = fcntl(pipes[stdinPipe][1], F_SETFL, fcntl(pipes[stdinPipe][1], F_GETFL) | O_NONBLOCK)
+        var written = 0
+        func feed() {
+            while pipes[stdinPipe][1] >= 0 {
+                guard written < input.count else { return closeEnd(stdinPipe, 1) }
+                let count = input.withUnsafeBytes { raw in
+                    write(pipes[stdinPipe][1], raw.baseAddress.map { $0 + written }, min(65_536, raw.count - written))
+                }
+                if count > 0 { written += count; continue }
+                if count < 0, errno == EINTR { continue }
+                if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
+                return closeEnd(stdinPipe, 1)
+            }
+        }
 
         // Its output read as it comes; it is waited for up to the limit, then killed.
         var captured: [UInt8] = [], collected: [UInt8] = []
@@ -154,6 +165,7 @@ enum ChildProcess {
         var timedOut = false
         let deadline = monotonicNanoseconds() + UInt64(max(0, timeout)) * 1_000_000_000
         while true {
+            feed()
             let done = waitpid(pid, &status, WNOHANG)
             drain()
             if done == pid { break }
@@ -164,9 +176,10 @@ enum ChildProcess {
                 timedOut = true
                 break
             }
-            // Until something arrives on its output, or 10 ms pass.
+            // Until something arrives on its output, it can take more input, or 10 ms pass.
             var watched = [stdoutPipe, stderrPipe].compactMap { $0 }.map { pipes[$0][0] }.filter { $0 >= 0 }
                 .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if pipes[stdinPipe][1] >= 0 { watched.append(pollfd(fd: pipes[stdinPipe][1], events: Int16(POLLOUT), revents: 0)) }
             if watched.isEmpty { usleep(2_000) } else { _ = poll(&watched, nfds_t(watched.count), 10) }
         }
         drain()
