@@ -16,6 +16,7 @@ import random
 import re
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -748,6 +749,187 @@ def archive(inputs, generator, days, seed, log):
 
 
 # ----------------------------------------------------------------------------------------------
+# Sync against a loopback CalDAV server
+
+SYNC_NO_CHANGE = 0.100   # issue 37: a sync with nothing changed, to a loopback server
+SYNC_FIRST_YEAR = 5.0    # issue 37: the first sync of a year's plan (about 3,000 open and done tasks)
+
+
+class Radicale:
+    """A Radicale server on 127.0.0.1 at a free port, a throwaway user (alice, `secret`, plain htpasswd) and its
+    storage in `folder`; its own session, stopped (the whole group) by `stop`. Every wait is bounded."""
+
+    def __init__(self, program, folder):
+        import socket
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "users"), "w") as f:
+            f.write("alice:secret\n")
+        config = os.path.join(folder, "config")
+        with open(config, "w") as f:
+            f.write(f"[server]\nhosts = 127.0.0.1:{self.port}\n[auth]\ntype = htpasswd\n"
+                    f"htpasswd_filename = {folder}/users\nhtpasswd_encryption = plain\n"
+                    f"[storage]\nfilesystem_folder = {folder}/storage\n[logging]\nlevel = warning\n")
+        self.log = open(os.path.join(folder, "log"), "w")
+        self.process = subprocess.Popen([program, "--config", config], stdout=self.log, stderr=self.log,
+                                        start_new_session=True, env={"PATH": "/usr/bin:/bin", "HOME": folder})
+        for _ in range(300):
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    break
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("Radicale did not start (see its log in " + folder + ")")
+
+    def request(self, method, path, body=b"", headers=None):
+        import base64
+        import http.client
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        auth = base64.b64encode(b"alice:secret").decode()
+        connection.request(method, path, body=body, headers={"Authorization": "Basic " + auth, **(headers or {})})
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        return response.status
+
+    def task_list(self, name):
+        """Makes the task list /alice/NAME/; its URL."""
+        self.request("PROPFIND", "/alice/", headers={"Depth": "0"})  # Radicale makes the user's folder on first use
+        body = ('<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+                '<D:set><D:prop><C:supported-calendar-component-set><C:comp name="VTODO"/>'
+                '</C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>').encode()
+        status = self.request("MKCALENDAR", f"/alice/{name}/", body, {"Content-Type": "application/xml"})
+        if status not in (200, 201):
+            raise RuntimeError(f"MKCALENDAR /alice/{name}/: HTTP {status}")
+        return f"http://127.0.0.1:{self.port}/alice/{name}/"
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGTERM)
+                self.process.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.process.wait(timeout=10)
+        self.log.close()
+
+
+def server_times(server):
+    """The CPU seconds the server's process has used so far (Linux /proc)."""
+    try:
+        with open(f"/proc/{server.process.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def sync_group(report, launcher, binary, inputs, scratch, generator, runs, judge, row, columns, log, days=365):
+    """`dayplan sync` against a loopback Radicale: the first sync of a generated plan of `days` days (today its first day,
+    so that every open task is one to send), and a sync with nothing changed after it."""
+    no_change_name = f"issue 37: `sync` with nothing changed (loopback, a {days}-day plan behind) ≤ {SYNC_NO_CHANGE * 1000:g} ms"
+    first_name = f"issue 37: first `sync` of a year's plan ≤ {SYNC_FIRST_YEAR:g} s (measured: {days} days)"
+    program, curl = shutil.which("radicale"), shutil.which("curl")
+    if not program or not curl:
+        missing = "radicale" if not program else "curl"
+        report.section("Sync with a CalDAV server", ["command", "result"],
+                       [["dayplan sync", f"N/A: {missing} is not installed (Debian: apt install {missing})"]])
+        for name in (no_change_name, first_name):
+            report.target(name, f"N/A: {missing} is not installed", "N/A")
+        return
+    year, year_files = archive(inputs, generator, days, 135, log)
+    first_day, last_day = min(year_files)[:10], max(year_files)[:10]
+    tasks = sum(open(os.path.join(year, n), encoding="utf-8").read().count("] ") for n in year_files)
+    folder = os.path.join(scratch, "sync")
+    shutil.rmtree(folder, ignore_errors=True)
+    server = Radicale(program, os.path.join(folder, "server"))
+    saved = {k: os.environ.get(k) for k in ("DAYPLAN_NOW", "CALDAV_PASSWORD", "TZ")}
+    try:
+        os.environ.update({"CALDAV_PASSWORD": "secret", "TZ": "UTC"})
+        plan = os.path.join(folder, "plan")
+        lists = iter(range(10_000))
+
+        def today(day):
+            """Today is `day`, at noon UTC."""
+            os.environ["DAYPLAN_NOW"] = str(int(dt.datetime.fromisoformat(day + "T12:00:00+00:00").timestamp()))
+
+        def fresh_plan():
+            """A copy of the year with its own new task list and no sync state."""
+            shutil.rmtree(plan, ignore_errors=True)
+            shutil.copytree(year, plan, ignore=shutil.ignore_patterns(".recipe"))
+            os.makedirs(os.path.join(plan, ".dayplan"))
+            url = server.task_list(f"year{next(lists)}")
+            with open(os.path.join(plan, ".dayplan", "config"), "w") as f:
+                f.write(f"sync-url = {url}\nsync-user = alice\nsync-password-env = CALDAV_PASSWORD\n")
+
+        def sent():
+            out = subprocess.run([binary, "sync"], cwd=plan, capture_output=True, text=True)
+            return out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr.strip()
+
+        # The first sync with today the year's first day: every open task of the year is a to-do to send. One
+        # timed run (it takes long against Radicale, which spends its own CPU on each PUT), without a warm-up.
+        today(first_day)
+        log(f"sync: first sync of {len(year_files)} days ({tasks:,} tasks) from {first_day}, 1 run")
+        first = Command(f"dayplan sync (first, {days} days ahead)", [binary, "sync"], cwd=plan)
+        fresh_plan()
+        server_cpu = server_times(server)
+        try:
+            sample = launcher.run(first.argv, cwd=plan)
+            if sample.status == 0:
+                first.samples.append(sample)
+            else:
+                first.error = f"exit status {sample.status}"
+        except RuntimeError as error:
+            first.error = str(error)
+        server_cpu = server_times(server) - server_cpu
+        try:
+            with open(os.path.join(plan, ".dayplan", "sync.json")) as f:
+                todos = len(json.load(f)["todos"])
+        except (OSError, ValueError, KeyError):
+            todos = 0
+        first_line = sent()
+        log(f"  first sync: {ms(first.wall) if first.usable else first.error}, CPU {ms(first.cpu)}, {todos:,} to-dos sent; "
+            f"Radicale's own CPU {ms(server_cpu)}; then: {first_line}")
+
+        # Nothing changed: the year's plan with today its last day (a year of history behind), synced twice before.
+        today(last_day)
+        fresh_plan()
+        made = sent()
+        settled = sent()
+        nothing = Command(f"dayplan sync (nothing changed, {days} days behind)", [binary, "sync"], cwd=plan,
+                          check=lambda: None if sent().endswith(": 0 sent (0 new), 0 changed here, 0 conflicts") else
+                          "a sync after the settled one still sent or changed something")
+        measure(launcher, [nothing], runs, log)
+        report.section(f"Sync with a CalDAV server: Radicale on loopback, a {days}-day plan "
+                       f"(gen_archive.py --days {days} --seed 135, {tasks:,} tasks)",
+                       columns, [row(first), row(nothing)],
+                       f"The first sync has today {first_day}, so every open task of the plan is sent, one PUT each "
+                       f"({todos:,} to-dos; one timed run; Radicale's own CPU in it: {ms(server_cpu)}). The sync with nothing changed has "
+                       f"today {last_day} (its first sync: {made}; the second, which reads back what the first sent: "
+                       f"{settled}), then one sync-collection request a run.")
+        judge(first_name, first.wall if first.usable else None, SYNC_FIRST_YEAR,
+              f"{ms(first.wall)} (Radicale's CPU {ms(server_cpu)})" if first.usable else f"ERROR: {first.error}",
+              "(one PUT per to-do; see the server's CPU)")
+        judge(no_change_name, nothing.wall if nothing.usable else None, SYNC_NO_CHANGE,
+              ms(nothing.wall) if nothing.usable else f"ERROR: {nothing.error}")
+    finally:
+        server.stop()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+# ----------------------------------------------------------------------------------------------
 # Reporting
 
 
@@ -932,15 +1114,19 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, clock, merge, growth, shapes, lsp, report, export")
+                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, clock, merge, growth, shapes, lsp, report, export, sync")
+    ap.add_argument("--sync-days", type=int, default=365,
+                    help="days of the generated plan the sync group's first sync sends (default 365, the issue's year; "
+                         "against Radicale that takes many minutes, its own CPU growing with the task list)")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions of lint and fmt --check on the archive with valgrind's "
                          "callgrind, and list where they go")
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,daily,clock,merge,growth,shapes,lsp,report,export").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "clock", "merge", "growth", "shapes", "lsp", "report", "export"}
+    groups = set((a.only or "archive,peers,startup,rollover,daily,clock,merge,growth,shapes,lsp,report,export,sync").split(","))
+    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "clock", "merge", "growth", "shapes", "lsp", "report", "export",
+                        "sync"}
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -1650,6 +1836,10 @@ def main():
             else:
                 value = statistics.median(nav[key]) if nav else None
                 judge(name, value, limit, ms(value) if value is not None else "no measurement")
+
+    # -- Sync: a loopback Radicale, a sync with nothing changed and a first sync of a year ------------
+    if "sync" in groups:
+        sync_group(report, launcher, binary, inputs, scratch, generator, runs, judge, row, columns, log, a.sync_days)
 
     # -- Instruction counts: repeatable whatever the load ---------------------------------------
     if a.profile:

@@ -243,11 +243,24 @@ public struct CalendarExport: Sendable {
     }
 
     private func write(_ task: PlanTask, day: Day, region: Region, first: Day, use: Int, to output: inout [UInt8]) {
+        CalendarExport.writeTodo(task, day: day, region: region, uid: { CalendarExport.writeUID(title: task.identity, first: first, use: use, to: &$0) },
+                                 synced: nil, to: &output)
+    }
+
+    /// Writes one `VTODO`: the one writer of a task's to-do, for the export and for `dayplan sync` alike.
+    ///
+    /// `synced`: for `dayplan sync`, the fields the server is to hold (its title, status and deadline, which may
+    /// differ from the task's own where the phone's value is kept in a conflict), written instead of the task's;
+    /// then a timed task's `DUE` is its deadline only (the end of that day), never the end of its range, so
+    /// that what the server gives back reads as the same deadline, and a done to-do says `PERCENT-COMPLETE:100`.
+    static func writeTodo(_ task: PlanTask, day: Day, region: Region, uid: (inout [UInt8]) -> Void, synced: SyncFields?,
+                          to output: inout [UInt8]) {
         let words = task.words
         // `@due:` and `@on:` as title words, or as metadata where the format reads them as such.
         let planning = words + (task.metadata == TaskMetadata() ? [] : task.metadata.canonicalText.split(separator: " ").map(String.init))
         let start = CalendarExport.dayWord("on", in: planning) ?? day
-        let due = CalendarExport.dayWord("due", in: planning) ?? task.metadata.expires
+        let due = synced.map(\.due) ?? CalendarExport.dayWord("due", in: planning) ?? task.metadata.expires
+        let status = synced?.status ?? task.status
         var line: [UInt8] = []
         func emit(_ name: String, _ value: (inout [UInt8]) -> Void) {
             line.removeAll(keepingCapacity: true)
@@ -261,9 +274,10 @@ public struct CalendarExport: Sendable {
             line.append(contentsOf: text.lazy.filter { $0 != UInt8(ascii: "-") })
         }
         emit("BEGIN:VTODO") { _ in }
-        emit("UID:") { CalendarExport.writeUID(title: task.identity, first: first, use: use, to: &$0) }
+        emit("UID:", uid)
         emit("DTSTAMP:") { date(day, &$0); $0.append(contentsOf: "T000000Z".utf8) }
-        let time = task.time
+        // A synced task's deadline before its day leaves its time out: DUE is the deadline, and must come after DTSTART.
+        let time = synced != nil && due.map({ $0 < start }) == true ? nil : task.time
         if let time {
             // A timed task: its start on its day, in floating local time (the device's zone, as the plan means it),
             // and its end (its range's, else its start and estimate; else the deadline's day, ending it).
@@ -276,9 +290,9 @@ public struct CalendarExport: Sendable {
                 line.append(contentsOf: "00".utf8)
             }
             emit("DTSTART:") { dateTime(time.start, &$0) }
-            if let end = time.end ?? task.metadata.estimate.map({ time.start + $0 }) {
+            if synced == nil, let end = time.end ?? task.metadata.estimate.map({ time.start + $0 }) {
                 emit("DUE:") { dateTime(end, &$0) }
-            } else if let due, due > start {
+            } else if let due, synced != nil ? due >= start : due > start {
                 emit("DUE:") { date(due, &$0); $0.append(contentsOf: "T235900".utf8) }
             }
         } else {
@@ -288,21 +302,26 @@ public struct CalendarExport: Sendable {
         }
         var summary: [UInt8] = []
         emit("SUMMARY:") { line in
-            var first = true
-            for word in words where CalendarExport.dayWord(word) == nil {
-                if !first { line.append(UInt8(ascii: " ")) }
-                CalendarExport.writeText(word, to: &line)
-                first = false
-            }
-            // The time is DTSTART's: the summary is the rest of the title.
-            if time != nil {
-                let text = String(decoding: line.dropFirst("SUMMARY:".utf8.count), as: UTF8.self)
-                line.removeSubrange("SUMMARY:".utf8.count...)
-                line.append(contentsOf: PlannedTime.untimed(text).utf8)
+            if let synced {
+                CalendarExport.writeText(synced.summary, to: &line)
+            } else {
+                var first = true
+                for word in words where CalendarExport.dayWord(word) == nil {
+                    if !first { line.append(UInt8(ascii: " ")) }
+                    CalendarExport.writeText(word, to: &line)
+                    first = false
+                }
+                // The time is DTSTART's: the summary is the rest of the title.
+                if time != nil {
+                    let text = String(decoding: line.dropFirst("SUMMARY:".utf8.count), as: UTF8.self)
+                    line.removeSubrange("SUMMARY:".utf8.count...)
+                    line.append(contentsOf: PlannedTime.untimed(text).utf8)
+                }
             }
             summary = Array(line.dropFirst("SUMMARY:".utf8.count))
         }
-        emit("STATUS:") { $0.append(contentsOf: CalendarExport.status(task.status).utf8) }
+        emit("STATUS:") { $0.append(contentsOf: CalendarExport.status(status).utf8) }
+        if synced != nil, status == .done { emit("PERCENT-COMPLETE:100") { _ in } }
         emit("PRIORITY:") { $0.append(contentsOf: String(CalendarExport.priority(task.bucket)).utf8) }
         emit("CATEGORIES:") { line in
             PlanTask.forEachTag(of: task) { tag in
@@ -314,7 +333,7 @@ public struct CalendarExport: Sendable {
         if !task.notes.isEmpty {
             emit("DESCRIPTION:") { CalendarExport.writeText(task.notes.joined(separator: "\n"), to: &$0) }
         }
-        if time != nil, task.status.isOpen {
+        if time != nil, status.isOpen {
             // So that a phone's calendar reminds too, as `dayplan remind` does: ten minutes before the start.
             emit("BEGIN:VALARM") { _ in }
             emit("ACTION:DISPLAY") { _ in }

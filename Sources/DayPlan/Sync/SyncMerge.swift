@@ -193,6 +193,8 @@ public struct SyncMerge: Sendable {
             self.state.records[todo.uid] = SyncState.Record(uid: todo.uid, href: item.href, etag: item.etag,
                                                        fields: SyncFields(summary: todo.fields.summary, status: .todo, due: todo.fields.due),
                                                        title: task.title, day: today)
+            // The phone's to-do stays as the phone made it: it is sent only once the plan changes what dayplan would send.
+            self.state.records[todo.uid]?.content = RemoteTodo.contentDigest(task: task, day: today, region: .backlog)
         }
 
         // Open tasks the server does not have yet.
@@ -204,6 +206,7 @@ public struct SyncMerge: Sendable {
                                title: entry.task.title))
             self.state.records[entry.uid] = SyncState.Record(uid: entry.uid, href: href, etag: nil, fields: fields,
                                                         title: entry.task.title, day: entry.day)
+            self.state.records[entry.uid]?.content = RemoteTodo.contentDigest(task: entry.task, day: entry.day, region: entry.region)
         }
     }
 
@@ -252,18 +255,22 @@ public struct SyncMerge: Sendable {
 
         var title = entry.task.title
         if plan.summary != ours.summary {
-            // The server's words, with the plan's `@due:`/`@on:` title words kept.
-            title = ([plan.summary] + entry.task.words.filter { CalendarExport.dayWord($0) != nil }).joined(separator: " ")
+            // The server's words, with the plan's time of day and `@due:`/`@on:` title words kept.
+            title = SyncFields.title(plan.summary, keepingTimeAndDaysOf: entry.task)
             changes.append(LocalChange(uid: record.uid, day: entry.day, line: entry.task.line, kind: .title(title)))
         }
         if plan.status != ours.status { changes.append(LocalChange(uid: record.uid, day: entry.day, line: entry.task.line, kind: .status(plan.status))) }
         if plan.due != ours.due { changes.append(LocalChange(uid: record.uid, day: entry.day, line: entry.task.line, kind: .due(plan.due))) }
-        if server != theirs {
-            var task = entry.task
-            task.title = title
+        var task = entry.task
+        task.title = title
+        // Sent when a synced field differs on the server, or when the rest of the to-do (bucket, region, notes,
+        // tags, day, time of day) differs from what was last sent.
+        let content = RemoteTodo.contentDigest(task: task, day: entry.day, region: entry.region)
+        if server != theirs || content != record.content {
             pushes.append(Push(uid: record.uid, href: record.href, ifMatch: record.etag,
                                body: RemoteTodo.calendar(uid: record.uid, fields: server, task: task, day: entry.day, region: entry.region),
                                title: title))
+            record.content = content
         }
         record.fields = agreed
         record.serverFields = server == agreed ? nil : server

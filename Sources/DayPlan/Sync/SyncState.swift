@@ -23,6 +23,9 @@ public struct SyncState: Hashable, Sendable {
         public var removedOnServer: Bool = false
         /// Whether the plan's synced days no longer hold it (it stays on the server as it is).
         public var leftThePlan: Bool = false
+        /// The digest of the rest of the to-do last sent (`RemoteTodo.contentDigest`); nil when not known (a state
+        /// written before it was kept, or a to-do dayplan has not sent), which sends it again.
+        public var content: UInt64?
 
         /// Makes a record.
         public init(uid: String, href: String, etag: String?, fields: SyncFields, title: String, day: Day,
@@ -55,7 +58,7 @@ public struct SyncState: Hashable, Sendable {
     /// The state as JSON, records in `UID` order so that the file changes only where the state does.
     public var json: JSONValue {
         .object([
-            .init("version", .integer(1)),
+            .init("version", .integer(2)),
             .init("collection", .string(collection)),
             .init("syncToken", syncToken.map(JSONValue.string) ?? .null),
             .init("todos", .array(records.keys.sorted().compactMap { records[$0] }.map { record in
@@ -74,14 +77,22 @@ public struct SyncState: Hashable, Sendable {
                 }
                 if record.removedOnServer { members.append(.init("removedOnServer", .bool(true))) }
                 if record.leftThePlan { members.append(.init("leftThePlan", .bool(true))) }
+                if let content = record.content { members.append(.init("content", .string(SyncState.hex(content)))) }
                 return .object(members)
             })),
         ])
     }
 
-    /// Reads a state written by `json`; nil when it is not one.
+    /// Sixteen lower-case hexadecimal digits.
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Reads a state written by `json`, or by the version before it (which kept no `content`: each to-do is then
+    /// sent once more); nil when it is not one.
     public init?(json: JSONValue) {
-        guard json["version"]?.intValue == 1, let collection = json["collection"]?.stringValue,
+        guard let version = json["version"]?.intValue, version == 1 || version == 2, let collection = json["collection"]?.stringValue,
               let todos = json["todos"]?.arrayValue else { return nil }
         self.collection = collection
         syncToken = json["syncToken"]?.stringValue
@@ -101,6 +112,7 @@ public struct SyncState: Hashable, Sendable {
                                   removedOnServer: todo["removedOnServer"]?.boolValue ?? false,
                                   leftThePlan: todo["leftThePlan"]?.boolValue ?? false)
             records[uid]?.serverFields = server
+            records[uid]?.content = todo["content"]?.stringValue.flatMap { UInt64($0, radix: 16) }
         }
     }
 }

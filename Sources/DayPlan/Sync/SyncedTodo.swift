@@ -2,7 +2,8 @@
 /// (`STATUS`) and its deadline (`DUE`, a day). Everything else a task has is the plan's (its region, bucket, notes,
 /// other metadata) and goes to the server one way.
 public struct SyncFields: Hashable, Sendable {
-    /// The title: the task's title words without `@due:`/`@on:` words, as the export writes `SUMMARY`.
+    /// The title: the task's title words without `@due:`/`@on:` words and without the time it starts with (which
+    /// is `DTSTART`'s), as the export writes `SUMMARY`.
     public var summary: String
     /// The status; a task moved on (`[>]`) counts as to do, as the export writes it.
     public var status: Status
@@ -19,8 +20,18 @@ public struct SyncFields: Hashable, Sendable {
     /// The fields of a task of the plan.
     public init(_ task: PlanTask) {
         let words = task.words.filter { CalendarExport.dayWord($0) == nil }
-        self.init(summary: words.joined(separator: " "), status: task.status,
+        self.init(summary: PlannedTime.untimed(words.joined(separator: " ")), status: task.status,
                   due: task.metadata.due ?? CalendarExport.dayWord("due", in: task.words))
+    }
+
+    /// The title `task` gets for the title `summary` taken from the server: `summary` after the time the task's
+    /// title starts with (kept as written), then the task's `@due:`/`@on:` title words.
+    public static func title(_ summary: String, keepingTimeAndDaysOf task: PlanTask) -> String {
+        var parts = [summary]
+        if case .time(_, let length, _)? = TaskTime.leading(in: task.title), PlannedTime.untimed(task.title) != task.title {
+            parts.insert(String(decoding: task.title.utf8.prefix(length), as: UTF8.self), at: 0)
+        }
+        return (parts + task.words.filter { CalendarExport.dayWord($0) != nil }).joined(separator: " ")
     }
 
     /// The status a `STATUS` value says (RFC 5545 §3.8.1.11); nil for a value that is not a to-do's.
@@ -87,28 +98,29 @@ public struct RemoteTodo: Hashable, Sendable {
         fields = SyncFields(summary: words.joined(separator: " "), status: status ?? (completed ? .done : .todo), due: due)
     }
 
-    /// The iCalendar text `dayplan sync` puts on the server for a task of the plan: one `VCALENDAR` holding one
-    /// `VTODO` with `uid` and `fields` (which may differ from the task's own where the phone's value is kept, in a
-    /// conflict), its `DTSTART` (the day it is planned for, or its `@on:` day), `PRIORITY` from its bucket,
-    /// `CATEGORIES` from its tags and region, and its notes as `DESCRIPTION`.
+    /// The iCalendar text `dayplan sync` puts on the server for a task of the plan: one `VCALENDAR` holding the
+    /// task's `VTODO` as the export writes it (`CalendarExport`'s one writer: `DTSTART` with its time of day,
+    /// `PRIORITY` from its bucket, `CATEGORIES`, its notes, a `VALARM`), with `uid` and `fields` (which may differ
+    /// from the task's own where the phone's value is kept, in a conflict).
     public static func calendar(uid: String, fields: SyncFields, task: PlanTask, day: Day, region: Region) -> [UInt8] {
         var output: [UInt8] = []
-        func line(_ text: String) { CalendarExport.contentLine(text, to: &output) }
-        func date(_ day: Day) -> String { String(day.description.filter { $0 != "-" }) }
-        for text in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//dayplan//DayPlan library//EN", "BEGIN:VTODO"] { line(text) }
-        line("UID:" + uid)
-        line("DTSTAMP:" + date(day) + "T000000Z")
-        let start = task.metadata.on ?? CalendarExport.dayWord("on", in: task.words) ?? day
-        if fields.due.map({ $0 > start }) ?? true { line("DTSTART;VALUE=DATE:" + date(start)) }
-        if let due = fields.due { line("DUE;VALUE=DATE:" + date(due)) }
-        line("SUMMARY:" + CalendarExport.text(fields.summary))
-        line("STATUS:" + CalendarExport.status(fields.status))
-        if fields.status == .done { line("PERCENT-COMPLETE:100") }
-        line("PRIORITY:" + String(CalendarExport.priority(task.bucket)))
-        line("CATEGORIES:" + (task.tags.map(CalendarExport.text) + [region.name]).joined(separator: ","))
-        if !task.notes.isEmpty { line("DESCRIPTION:" + CalendarExport.text(task.notes.joined(separator: "\n"))) }
-        line("END:VTODO")
-        line("END:VCALENDAR")
+        for text in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//dayplan//DayPlan library//EN"] {
+            CalendarExport.contentLine(text, to: &output)
+        }
+        CalendarExport.writeTodo(task, day: day, region: region, uid: { $0.append(contentsOf: uid.utf8) }, synced: fields, to: &output)
+        CalendarExport.contentLine("END:VCALENDAR", to: &output)
         return output
+    }
+
+    /// A digest of what the plan alone decides of a task's to-do: the text `calendar` writes for it with its synced
+    /// fields (title, status, deadline) set aside, so that a change of its bucket, region, notes, tags, day or
+    /// time of day tells a to-do to send even when those fields agree (they are compared on their own). The
+    /// 64-bit FNV-1a hash of the text.
+    public static func contentDigest(task: PlanTask, day: Day, region: Region) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in calendar(uid: "", fields: SyncFields(summary: "", status: .todo, due: nil), task: task, day: day, region: region) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 }

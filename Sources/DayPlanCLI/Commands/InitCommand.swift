@@ -21,17 +21,28 @@ enum InitCommand {
             then finds from DIR and the folders below it. It writes DIR/.dayplan/config, the settings
             (layout, day-starts-at, template; each explained in the file), DIR/.dayplan/template.md, the
             text each new day starts from, and adds .dayplan.lock, the lock rollover and fmt --write
-            take, to DIR/.gitignore (appended to, never replaced). In a git repository it also has git
+            take, to DIR/.gitignore (appended to, never replaced), with .dayplan/sync.json and
+            .dayplan/reminded, what sync and remind remember on this machine. In a git repository it also has git
             merge day files task by task with dayplan merge: a line in DIR/.gitattributes and
             merge.dayplan.driver in the repository's config (each only when missing).
 
             The layout is --layout, else that of the newest day file already in DIR, else YYYY-MM-DD.md.
             A file that exists already is kept as it is, so running init again changes nothing; a
             --layout that differs from the existing settings is an error (edit the file instead).
+
+            With --sync-url (and --sync-user, and --sync-password-env or --sync-password-command) it sets
+            up dayplan sync with a CalDAV task list: it writes those settings (filling in empty ones of an
+            existing file; one set otherwise is an error), never a password, and says how to run the first
+            sync and where the recipes for a timer are (docs/sync.md).
             """,
         options: [
             .option("--layout", "PATTERN", .text,
                     "Where each day's file goes, such as YYYY/MM/YYYY-MM-DD.md (YYYY, MM, DD, ddd; the file name is always YYYY-MM-DD.md)."),
+            .option("--sync-url", "URL", .text, "The CalDAV task list dayplan sync keeps in step with the plan (its URL, ending in /)."),
+            .option("--sync-user", "NAME", .text, "The user dayplan sync logs in as."),
+            .option("--sync-password-env", "VAR", .text, "The environment variable that holds the sync password (never the password itself)."),
+            .option("--sync-password-command", "CMD", .text, "A command that prints the sync password, such as 'pass show caldav'."),
+            .option("--sync-ca-file", "FILE", .file, "A certificate file for a sync server with its own certificate."),
             .quiet,
         ],
         exitCodes: [(0, "the folder is a plan folder (made now or already)"),
@@ -39,8 +50,11 @@ enum InitCommand {
 
     /// What init did with one file.
     enum Step {
-        case created, kept, appended
+        case created, kept, appended, set
     }
+
+    /// The sync settings init writes, each from its option: `--sync-url` writes `sync-url`.
+    static let syncKeys = ["sync-url", "sync-user", "sync-password-env", "sync-password-command", "sync-ca-file"]
 
     static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
@@ -62,6 +76,21 @@ enum InitCommand {
             }
         }
         let folder = arguments.positionals.first ?? "."
+        var sync: [(key: String, value: String)] = []
+        for key in syncKeys {
+            guard let value = arguments.options["--" + key] else { continue }
+            guard !value.isEmpty, !value.contains("#"), !value.contains("\n"), value.trimmingCharacters == value else {
+                return fail("--\(key): `\(value)` cannot be a setting (empty, or with a #, a line break or spaces at an end)")
+            }
+            sync.append((key, value))
+        }
+        if let url = sync.first(where: { $0.key == "sync-url" })?.value,
+           !url.lowercased().hasPrefix("https://"), !url.lowercased().hasPrefix("http://") {
+            return fail("--sync-url: `\(url)` is not an http:// or https:// URL; give the task list's URL")
+        }
+        if sync.contains(where: { $0.key == "sync-password-env" }), sync.contains(where: { $0.key == "sync-password-command" }) {
+            return fail("--sync-password-env and --sync-password-command: give one, where the password comes from")
+        }
 
         // 1. The folder, made if it is missing; never a folder inside another plan folder, whose commands
         // would then find the inner one.
@@ -91,11 +120,25 @@ enum InitCommand {
         let configPath = FileSystem.join(folder, PlanFolder.settingsFile)
         let templatePath = FileSystem.join(folder, PlanFolder.settingsFolder + "/template.md")
         let ignorePath = FileSystem.join(folder, ".gitignore")
+        var syncSettingsToSet: [(key: String, value: String)] = sync
         if planFolder.isInitialized, FileSystem.kind(of: configPath) != .missing {
             if let layout, planFolder.settings.layout != layout {
                 return fail("\(configPath): layout: is \(planFolder.settings.layout?.pattern ?? "not set"), not \(layout.pattern); "
                             + "init never overwrites settings, so edit the file to change it; nothing changed")
             }
+            let existing = planFolder.settings
+            let values = ["sync-url": existing.syncURL, "sync-user": existing.syncUser, "sync-password-env": existing.syncPasswordEnvironment,
+                          "sync-password-command": existing.syncPasswordCommand, "sync-ca-file": existing.syncCAFile]
+            for (key, value) in sync {
+                if let set = values[key] ?? nil, set != value {
+                    return fail("\(configPath): \(key): is \(set), not \(value); init never overwrites settings, so edit the file "
+                                + "to change it; nothing changed")
+                }
+            }
+            syncSettingsToSet = sync.filter { values[$0.key] ?? nil == nil }
+        }
+        if !sync.isEmpty, !sync.contains(where: { $0.key == "sync-url" }), !(planFolder.isInitialized && planFolder.settings.syncURL != nil) {
+            return fail("--sync-url: the task list to sync with is missing (the other --sync options need it)")
         }
         if layout == nil {
             do {
@@ -121,11 +164,20 @@ enum InitCommand {
             let settingsFolder = FileSystem.join(folder, PlanFolder.settingsFolder)
             _ = try PlanFolder.makeFolders(settingsFolder)
             steps.append((try writeIfMissing(templatePath, template), templatePath, "the text each new day starts from"))
-            steps.append((try writeIfMissing(configPath, settings(layout: layout ?? .flat, adopted: adopted?.day)), configPath,
+            let written = try writeIfMissing(configPath, withSettings(sync, in: settings(layout: layout ?? .flat, adopted: adopted?.day)))
+            steps.append((written, configPath,
                           "the settings (layout \((layout ?? .flat).pattern), day-starts-at 0, template .dayplan/template.md"
                           + (adopted.map { "; adopted \($0.day): the \($0.notes) note\($0.notes == 1 ? "" : "s") already here, "
-                                         + "and any Markdown that is no day file, are left alone" } ?? "") + ")"))
-            steps.append((try ignoreLock(in: ignorePath), ignorePath, "so that git leaves the lock file alone"))
+                                         + "and any Markdown that is no day file, are left alone" } ?? "")
+                          + (sync.isEmpty ? "" : "; " + sync.map(\.key).joined(separator: ", ")) + ")"))
+            if written == .kept, !syncSettingsToSet.isEmpty {
+                let before = String(decoding: try FileSystem.read(configPath), as: UTF8.self)
+                try FileSystem.replace(configPath, with: Array(withSettings(syncSettingsToSet, in: before).utf8), newFileMode: 0o644)
+                steps[steps.count - 1] = (.set, configPath, syncSettingsToSet.map(\.key).joined(separator: ", "))
+            }
+            let ignored = try ignoreOwnFiles(in: ignorePath)
+            steps.append((ignored.step, ignorePath, ignored.step == .appended ? ignored.added.joined(separator: ", ")
+                          : "so that git leaves the lock, and what sync and remind remember on this machine, alone"))
             driver = try MergeCommand.setUpDriver(in: folder)
         } catch {
             return fail(error.message)
@@ -139,7 +191,8 @@ enum InitCommand {
             switch step {
             case .created: out.line("  created \(path): \(what)")
             case .kept: out.line("  kept \(path) as it is")
-            case .appended: out.line("  added /\(PlanFolder.lockFile) to \(path), \(what)")
+            case .appended: out.line("  added \(what) to \(path), so that git leaves them alone")
+            case .set: out.line("  set \(what) in \(path)")
             }
         }
         for line in driver.lines { out.line("  " + line) }
@@ -151,6 +204,13 @@ enum InitCommand {
             out.line("  edit \(templatePath) to give new days your own front matter, sections and headings")
             out.line("  " + rollover.padding(width) + "open today's plan (each morning from cron or a timer: DAYPLAN_DIR=\(absolute))")
             out.line("  " + lint.padding(width) + "check the day files")
+            if !sync.isEmpty {
+                let url = sync.first { $0.key == "sync-url" }?.value ?? planFolder.settings.syncURL ?? ""
+                let first = "dayplan sync" + (folder == "." ? "" : " --dir \(folder)")
+                out.line("  " + first.padding(width) + "the first sync with \(SyncSettings.withoutUserInfo(url))"
+                         + (sync.contains { $0.key == "sync-password-env" } ? " (with \(sync.first { $0.key == "sync-password-env" }?.value ?? "") set)" : ""))
+                out.line("  then every few minutes from a systemd timer, launchd or cron: the recipes are in docs/sync.md (\"Every few minutes\")")
+            }
         }
         return .success
     }
@@ -235,21 +295,46 @@ enum InitCommand {
         return .created
     }
 
-    /// Adds `.dayplan.lock` to a `.gitignore`, made if missing; a file that ignores it already is kept.
-    static func ignoreLock(in path: String) throws(FileError) -> Step {
-        let entry = "/" + PlanFolder.lockFile
+    /// What init has git ignore: the lock, and what sync and remind remember on this machine.
+    static let ignoredFiles = ["/" + PlanFolder.lockFile, "/" + SyncStateFile.relativePath, "/" + RemindCommand.logPath]
+
+    /// Adds `ignoredFiles` to a `.gitignore`, made if missing; those it ignores already are not added again.
+    static func ignoreOwnFiles(in path: String) throws(FileError) -> (step: Step, added: [String]) {
         guard FileSystem.kind(of: path) != .missing else {
-            try FileSystem.replace(path, with: Array("# dayplan's lock file (see dayplan help rollover)\n\(entry)\n".utf8))
-            return .created
+            let text = "# dayplan's lock file (see dayplan help rollover), and what sync and remind remember on this machine\n"
+                + ignoredFiles.map { $0 + "\n" }.joined()
+            try FileSystem.replace(path, with: Array(text.utf8))
+            return (.created, ignoredFiles)
         }
         let bytes = try FileSystem.read(path)
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters() }
-        if lines.contains(entry) || lines.contains(PlanFolder.lockFile) { return .kept }
+        let missing = ignoredFiles.filter { !lines.contains($0) && !lines.contains(String($0.dropFirst())) }
+        guard !missing.isEmpty else { return (.kept, []) }
         var appended = bytes
         if let last = appended.last, last != UInt8(ascii: "\n") { appended.append(UInt8(ascii: "\n")) }
-        appended += Array("\(entry)\n".utf8)
+        appended += Array(missing.map { $0 + "\n" }.joined().utf8)
         try FileSystem.replace(path, with: appended)
-        return .appended
+        return (.appended, missing)
+    }
+
+    /// The settings text `text` with each of `settings` set: its `key =` line replaced (an empty one, with its
+    /// comment), or added at the end when the text has none.
+    static func withSettings(_ settings: [(key: String, value: String)], in text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (key, value) in settings {
+            let line = "\(key) = \(value)"
+            if let index = lines.firstIndex(where: { existing in
+                let content = existing.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                guard let equals = content.firstIndex(of: "=") else { return false }
+                return String(content[..<equals]).trimmingCharacters == key
+            }) {
+                lines[index] = line
+            } else {
+                if lines.last == "" { lines.removeLast() }
+                lines += [line, ""]
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
 }

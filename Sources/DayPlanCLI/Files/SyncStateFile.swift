@@ -22,6 +22,8 @@ enum SyncStateFile {
     /// Writes the state, atomically; unchanged state is not written again.
     static func write(_ state: SyncState, in planFolder: PlanFolder) throws(FileError) {
         let path = planFolder.path(of: relativePath)
+        // What a run killed while writing the state left beside it goes first.
+        _ = FileSystem.removeLeftovers(of: [path])
         let bytes = state.json.serialized() + [UInt8(ascii: "\n")]
         if FileSystem.kind(of: path) == .file, (try? FileSystem.read(path)) == bytes { return }
         try FileSystem.replace(path, with: bytes, newFileMode: 0o600)

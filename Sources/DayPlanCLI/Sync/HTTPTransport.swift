@@ -65,88 +65,93 @@ struct CurlTransport: HTTPTransport {
 
     func send(_ requests: [HTTPRequest]) throws(HTTPFailure) -> [HTTPResponse] {
         guard !requests.isEmpty else { return [] }
-        var template = Array((Clock.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp").utf8)
-        template += Array("/dayplan-sync-XXXXXX".utf8) + [0]
-        guard let made = template.withUnsafeMutableBufferPointer({ buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { mkdtemp($0).map { String(cString: $0) } }
-        }) else { throw HTTPFailure(message: "cannot make a temporary folder for the requests") }
-        let folder = made
-        var files: [String] = []
-        defer {
-            for file in files { unlink(file) }
-            rmdir(folder)
-        }
-
-        var config = ""
-        func quoted(_ text: String) -> String {
-            var result = "\""
-            for character in text {
-                switch character {
-                case "\\": result += "\\\\"
-                case "\"": result += "\\\""
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                default: result.append(character)
+        // Everything goes through pipes, nothing through files: a run killed at any moment leaves nothing behind.
+        // Each answer's headers and body come on curl's standard output, followed by a line that starts with a
+        // random marker (which no answer holds) and gives the status, curl's exit code and the body's length.
+        var random = SystemRandomNumberGenerator()
+        let marker = "\n--dayplan-" + String(random.next() as UInt64, radix: 16) + "-" + String(random.next() as UInt64, radix: 16) + " "
+        // A value in double quotes, escaped byte by byte (a CRLF of a body is two escapes, not one character).
+        var config: [UInt8] = []
+        func add(_ text: String) { config.append(contentsOf: text.utf8) }
+        func add(_ name: String, quoting value: some Sequence<UInt8>) {
+            add(name + " = \"")
+            for byte in value {
+                switch byte {
+                case UInt8(ascii: "\\"): add("\\\\")
+                case UInt8(ascii: "\""): add("\\\"")
+                case 0x0A: add("\\n")
+                case 0x0D: add("\\r")
+                case 0x09: add("\\t")
+                default: config.append(byte)
                 }
             }
-            return result + "\""
+            add("\"\n")
         }
         for (index, request) in requests.enumerated() {
-            if index > 0 { config += "next\n" }
-            let head = "\(folder)/head-\(index)", body = "\(folder)/body-\(index)"
-            files += [head, body]
-            config += "url = \(quoted(request.url))\nrequest = \(quoted(request.method))\n"
-            config += "silent\nshow-error\nconnect-timeout = 10\nmax-time = 120\n"
-            config += "dump-header = \(quoted(head))\noutput = \(quoted(body))\n"
-            config += "write-out = \"%{http_code} %{exitcode}\\n\"\n"
-            for header in request.headers { config += "header = \(quoted(header))\n" }
-            if let data = request.body {
-                let path = "\(folder)/request-\(index)"
-                files.append(path)
-                do {
-                    try FileSystem.replace(path, with: data, newFileMode: 0o600, durable: false)
-                } catch {
-                    throw HTTPFailure(message: error.message)
-                }
-                config += "data-binary = \(quoted("@" + path))\n"
-            }
-            if let user { config += "user = \(quoted(user + ":" + (password ?? "")))\n" }
-            if let caFile { config += "cacert = \(quoted(caFile))\n" }
+            if index > 0 { add("next\n") }
+            add("url", quoting: request.url.utf8)
+            add("request", quoting: request.method.utf8)
+            add("silent\nshow-error\nconnect-timeout = 10\nmax-time = 120\ndump-header = \"-\"\n")
+            add("write-out", quoting: (marker + "%{http_code} %{exitcode} %{size_download}\n").utf8)
+            // No `Expect: 100-continue` round trip before a body.
+            add("header = \"Expect:\"\n")
+            for header in request.headers { add("header", quoting: header.utf8) }
+            // A body is iCalendar or XML text, never starting with `@` (which would name a file).
+            if let data = request.body { add("data-binary", quoting: data) }
+            if let user { add("user", quoting: (user + ":" + (password ?? "")).utf8) }
+            if let caFile { add("cacert", quoting: caFile.utf8) }
         }
 
-        let out = "\(folder)/stdout", errors = "\(folder)/stderr"
-        files += [out, errors]
-        let status = try run(config: Array(config.utf8), stdout: out, stderr: errors)
-        let written = (try? FileSystem.read(out)) ?? []
-        let lines = written.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-        let message = String(decoding: (try? FileSystem.read(errors)) ?? [], as: UTF8.self)
-            .split(separator: "\n").first.map(String.init) ?? "curl exited with status \(status)"
+        let (status, output, errors) = try run(config: config)
+        let message = String(decoding: errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
+            ?? "curl exited with status \(status)"
+        // Split the output at the markers: before each, the answer's headers then its body (its last bytes).
+        let markerBytes = Array(marker.utf8)
         var responses: [HTTPResponse] = []
-        for (index, _) in requests.enumerated() {
-            guard index < lines.count else { throw HTTPFailure(message: message) }
-            let words = lines[index].split(separator: " ")
+        var start = 0, i = 0
+        while responses.count < requests.count, i + markerBytes.count <= output.count {
+            guard output[i] == markerBytes[0], output[i..<(i + markerBytes.count)].elementsEqual(markerBytes) else {
+                i += 1
+                continue
+            }
+            let lineEnd = output[(i + markerBytes.count)...].firstIndex(of: UInt8(ascii: "\n")) ?? output.count
+            let words = String(decoding: output[(i + markerBytes.count)..<lineEnd], as: UTF8.self).split(separator: " ")
+            let index = responses.count
             let code = words.first.flatMap { Int($0) } ?? 0
             let exit = words.count > 1 ? Int(words[1]) ?? 0 : 0
             if exit != 0 || code == 0 { throw HTTPFailure(message: CurlTransport.explain(exit, message, url: requests[index].url)) }
-            responses.append(HTTPResponse(status: code, headers: CurlTransport.headers((try? FileSystem.read("\(folder)/head-\(index)")) ?? []),
-                                          body: (try? FileSystem.read("\(folder)/body-\(index)")) ?? []))
+            let length = min(words.count > 2 ? Int(words[2]) ?? 0 : 0, i - start)
+            responses.append(HTTPResponse(status: code, headers: CurlTransport.headers(Array(output[start..<(i - length)])),
+                                          body: Array(output[(i - length)..<i])))
+            start = min(lineEnd + 1, output.count)
+            i = start
+        }
+        guard responses.count == requests.count else {
+            throw HTTPFailure(message: status == 0 ? message : CurlTransport.explain(Int(status), message, url: requests[responses.count].url))
         }
         return responses
     }
 
-    /// Runs curl with `config` on its standard input, its output and errors into files; returns its exit status.
-    private func run(config: [UInt8], stdout: String, stderr: String) throws(HTTPFailure) -> Int32 {
-        var input: [Int32] = [-1, -1]
+    /// Runs curl with `config` on its standard input; returns its exit status, its standard output and its
+    /// standard error, read through pipes while it runs.
+    private func run(config: [UInt8]) throws(HTTPFailure) -> (status: Int32, output: [UInt8], errors: [UInt8]) {
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard pipe(&input) == 0 else { throw HTTPFailure(message: "cannot make a pipe to curl") }
+        guard pipe(&output) == 0 else {
+            close(input[0]); close(input[1])
+            throw HTTPFailure(message: "cannot make a pipe to curl")
+        }
+        guard pipe(&errors) == 0 else {
+            for descriptor in input + output { close(descriptor) }
+            throw HTTPFailure(message: "cannot make a pipe to curl")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_addclose(&actions, input[0])
-        posix_spawn_file_actions_addclose(&actions, input[1])
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        for descriptor in input + output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
         // `-q` first: no ~/.curlrc; everything else comes on standard input.
         let words = [program, "-q", "--config", "-"]
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
@@ -154,26 +159,59 @@ struct CurlTransport: HTTPTransport {
         var pid: pid_t = 0
         signal(SIGPIPE, SIG_IGN)
         let spawned = posix_spawnp(&pid, program, &actions, nil, &argv, environ)
-        close(input[0])
+        close(input[0]); close(output[1]); close(errors[1])
         guard spawned == 0 else {
-            close(input[1])
+            close(input[1]); close(output[0]); close(errors[0])
             if spawned == ENOENT {
                 throw HTTPFailure(message: "the program curl is not installed (dayplan sync sends its requests with it); "
                                   + "install curl (apt install curl, brew install curl) and run it again")
             }
             throw HTTPFailure(message: "cannot run curl: \(String(cString: strerror(spawned)))")
         }
-        var offset = 0
-        while offset < config.count {
-            let count = config[offset...].withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            offset += count
+        // Its input written and its two outputs read as each is ready, so that neither side waits on the other.
+        var written = 0
+        var sending = input[1]
+        var got: [UInt8] = [], said: [UInt8] = []
+        var open = [output[0], errors[0]]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        _ = fcntl(sending, F_SETFL, fcntl(sending, F_GETFL) | O_NONBLOCK)
+        if config.isEmpty { close(sending); sending = -1 }
+        while sending >= 0 || !open.isEmpty {
+            var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if sending >= 0 { watched.append(pollfd(fd: sending, events: Int16(POLLOUT), revents: 0)) }
+            let ready = poll(&watched, nfds_t(watched.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for entry in watched where entry.revents != 0 {
+                if entry.fd == sending {
+                    let count = config[written...].withUnsafeBytes { write(sending, $0.baseAddress, $0.count) }
+                    if count > 0 { written += count }
+                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if count <= 0 || written == config.count {
+                        close(sending)
+                        sending = -1
+                    }
+                } else {
+                    let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if count <= 0 {
+                        close(entry.fd)
+                        open.removeAll { $0 == entry.fd }
+                    } else if entry.fd == output[0] {
+                        got += buffer[0..<count]
+                    } else if said.count < 65_536 {
+                        said += buffer[0..<count]
+                    }
+                }
+            }
         }
-        close(input[1])
+        if sending >= 0 { close(sending) }
+        for descriptor in open { close(descriptor) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), got, said)
     }
 
     /// The headers of the last answer in a dump (a redirect or `100 Continue` comes before it).

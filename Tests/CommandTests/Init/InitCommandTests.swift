@@ -13,7 +13,7 @@ import Testing
             Made \(absolute) a plan folder:
               created plans/.dayplan/template.md: the text each new day starts from
               created plans/.dayplan/config: the settings (layout YYYY-MM-DD.md, day-starts-at 0, template .dayplan/template.md)
-              created plans/.gitignore: so that git leaves the lock file alone
+              created plans/.gitignore: so that git leaves the lock, and what sync and remind remember on this machine, alone
             Next:
               edit plans/.dayplan/template.md to give new days your own front matter, sections and headings
               dayplan rollover --dir plans  open today's plan (each morning from cron or a timer: DAYPLAN_DIR=\(absolute))
@@ -21,7 +21,8 @@ import Testing
 
             """)
         #expect(run.stderr == "")
-        #expect(try home.read("plans/.gitignore") == "# dayplan's lock file (see dayplan help rollover)\n/.dayplan.lock\n")
+        #expect(try home.read("plans/.gitignore") == "# dayplan's lock file (see dayplan help rollover), and what sync and remind "
+                + "remember on this machine\n/.dayplan.lock\n/.dayplan/sync.json\n/.dayplan/reminded\n")
         #expect(try home.read("plans/.dayplan/template.md") == "# {{date}}\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n")
         // The settings file is documented and reads back as the settings it names.
         let config = try home.read("plans/.dayplan/config")
@@ -66,13 +67,16 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write(".gitignore", "*.swp\n.obsidian/workspace.json")  // no line break at the end
         try Binary.run(["init"], in: folder.url)
-        #expect(try folder.read(".gitignore") == "*.swp\n.obsidian/workspace.json\n/.dayplan.lock\n")
+        #expect(try folder.read(".gitignore") == "*.swp\n.obsidian/workspace.json\n/.dayplan.lock\n/.dayplan/sync.json\n/.dayplan/reminded\n")
 
         let ignored = try TemporaryFolder()
-        try ignored.write(".gitignore", ".dayplan.lock\n")
+        try ignored.write(".gitignore", ".dayplan.lock\n/.dayplan/reminded\n")
         let run = try Binary.run(["init"], in: ignored.url)
-        #expect(run.stdout.contains("kept .gitignore as it is"))
-        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n")
+        #expect(run.stdout.contains("  added /.dayplan/sync.json to .gitignore, so that git leaves them alone\n"), "\(run.stdout)")
+        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n/.dayplan/reminded\n/.dayplan/sync.json\n")
+        let again = try Binary.run(["init"], in: ignored.url)
+        #expect(again.stdout.contains("kept .gitignore as it is"))
+        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n/.dayplan/reminded\n/.dayplan/sync.json\n")
     }
 
     @Test func theLayoutComesFromTheOptionOrTheDayFilesThere() throws {
@@ -129,7 +133,8 @@ import Testing
         #expect(overview.stdout.split(separator: "\n").contains { $0.hasPrefix("  init ") && $0.hasSuffix("Make a folder a plan folder: settings, a template for new days, the lock git-ignored") })
         let help = try Binary.run(["init", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("USAGE: dayplan init [--layout PATTERN] [DIR]\n"))
+        #expect(help.stdout.hasPrefix("USAGE: dayplan init [--layout PATTERN] [--sync-url URL] [--sync-user NAME] "
+                                      + "[--sync-password-env VAR] [--sync-password-command CMD] [--sync-ca-file FILE] [DIR]\n"))
         let version = try Binary.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("dayplan ") && version.stdout.hasSuffix("\n"))
     }

@@ -279,14 +279,16 @@ final class RadicaleServer {
         try phone(server, ["add", "Phone one", "Phone two", "Phone three"], in: folder)
         try (Self.day + "- [ ] Plan one\n- [ ] Plan two\n").write(to: plan.appendingPathComponent("2026-11-21.md"), atomically: true, encoding: .utf8)
 
+        let temporary = folder.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         func start() throws -> Process {
             let process = Process()
             process.executableURL = Binary.url
             process.arguments = ["sync"]
             process.currentDirectoryURL = plan
-            // Its temporary folder inside the test's, so that what a killed run leaves goes with it.
+            // A temporary folder of its own, which must stay empty: a run killed at any moment leaves nothing there.
             process.environment = Binary.environment.merging(["HOME": folder.url.path, "CALDAV_PASSWORD": "secret",
-                                                              "TMPDIR": folder.url.path]) { $1 }
+                                                              "TMPDIR": temporary.path]) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -303,6 +305,10 @@ final class RadicaleServer {
         let both = [try start(), try start()]
         for run in both { run.waitUntilExit() }
         #expect(both.map(\.terminationStatus) == [0, 0])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        for place in [plan, plan.appendingPathComponent(".dayplan")] {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: place.path).filter { $0.hasSuffix(".dayplan-tmp") } == [])
+        }
 
         let last = try sync(plan)
         #expect(last.status == 0, "\(last.stderr)")

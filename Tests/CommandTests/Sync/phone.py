@@ -6,6 +6,9 @@
 #   rename OLD NEW      change a to-do's title
 #   add SUMMARY...      make a new to-do for each SUMMARY
 #   delete SUMMARY      delete a to-do
+#   cancel SUMMARY      set a to-do's STATUS to CANCELLED
+#   due SUMMARY DAY     set a to-do's DUE to DAY (YYYY-MM-DD, a date)
+#   show SUMMARY        print a to-do's DTSTART (and whether it has a time of day), PRIORITY and its VALARMs' triggers
 import sys, caldav
 url, user, password = sys.argv[1:4]
 client = caldav.DAVClient(url=url, username=user, password=password)
@@ -39,6 +42,24 @@ def run(action, args):
             cal.save_todo(summary=summary)
     elif action == "delete":
         find(args[0]).delete()
+    elif action == "cancel":
+        t = find(args[0]); t.icalendar_component["STATUS"] = "CANCELLED"; t.save()
+    elif action == "due":
+        import datetime
+        t = find(args[0]); c = t.icalendar_component
+        c.pop("DUE", None)
+        c.add("DUE", datetime.date.fromisoformat(args[1]))
+        start = c.get("DTSTART")
+        if start is not None and not hasattr(start.dt, "hour") and start.dt >= datetime.date.fromisoformat(args[1]):
+            c.pop("DTSTART")
+        t.save()
+    elif action == "show":
+        c = find(args[0]).icalendar_component
+        start = c.get("DTSTART")
+        timed = start is not None and hasattr(start.dt, "hour")
+        alarms = [str(a.get("TRIGGER").to_ical().decode()) for a in c.walk("VALARM")]
+        sys.stdout.write("DTSTART=%s timed=%s PRIORITY=%s VALARM=%s\n" % (
+            start.dt.isoformat() if start is not None else "", timed, c.get("PRIORITY"), ",".join(alarms)))
     else:
         sys.exit("unknown action " + action)
 

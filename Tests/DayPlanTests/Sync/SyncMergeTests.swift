@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DayPlan
 
@@ -154,6 +155,65 @@ import Testing
         let json = try JSONValue(parsing: state.json.serialized())
         #expect(SyncState(json: json) == state)
         #expect(SyncState(json: .object([])) == nil)
+    }
+
+    @Test func aStateOfTheVersionBeforeIsReadWholeAndSendsEachToDoOnceMore() throws {
+        let state = try synced()
+        #expect(state.records.values.allSatisfy { $0.content != nil })
+        // Version 1 kept no digest of what was sent.
+        let old = String(decoding: state.json.serialized(), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\":2", with: "\"version\":1")
+            .replacingOccurrences(of: #","content":"[0-9a-f]{16}""#, with: "", options: .regularExpression)
+        #expect(!old.contains("content") && old.contains("\"version\":1"))
+        let read = try #require(SyncState(json: try JSONValue(parsing: Array(old.utf8))))
+        var expected = state
+        for uid in expected.records.keys { expected.records[uid]?.content = nil }
+        #expect(read == expected)
+        let merge = SyncMerge(state: read, today: Self.today, synced: try entries(), elsewhere: [], remote: [], removed: [],
+                              listedAll: false, collectionPath: "/alice/tasks/")
+        #expect(merge.pushes.count == 3 && merge.pushes.allSatisfy { $0.ifMatch != nil } && merge.changes.isEmpty)
+        #expect(merge.state == state)
+    }
+
+    @Test func aChangeOfTheBucketRegionOrNotesAloneIsSent() throws {
+        let state = try synced()
+        for (text, what) in [(Self.plan.replacingFirstSync("- [ ] Buy milk", "* [ ] Buy milk"), "PRIORITY:1\r\n"),
+                             (Self.plan.replacingFirstSync("- [ ] Buy milk", "- [ ] Buy milk\n  oat, not soy"), "DESCRIPTION:oat\\, not soy"),
+                             (Self.plan.replacingFirstSync("## Backlog\n- [ ] Fix the bike", "## Evening\n- [ ] Fix the bike\n\n## Backlog"),
+                              "CATEGORIES:Evening")] {
+            let merge = SyncMerge(state: state, today: Self.today, synced: try entries(text), elsewhere: [], remote: [], removed: [],
+                                  listedAll: false, collectionPath: "/alice/tasks/")
+            #expect(merge.pushes.count == 1, "\(what)")
+            #expect(merge.pushes.first.map { String(decoding: $0.body, as: UTF8.self).contains(what) } == true, "\(what)")
+            #expect(merge.changes.isEmpty)
+        }
+    }
+
+    @Test func aTimedTaskIsSentWithItsTimeAndAlarmAndReadBackUnchanged() throws {
+        let text = Self.plan.replacingFirstSync("- [ ] Buy milk", "- [ ] 09:30 - 10:00 Buy milk")
+        let local = try entries(text)
+        let first = SyncMerge(state: SyncState(collection: "u"), today: Self.today, synced: local, elsewhere: [], remote: [],
+                              removed: [], listedAll: true, collectionPath: "/alice/tasks/")
+        let push = try #require(first.pushes.first { $0.title.hasSuffix("Buy milk") })
+        let body = String(decoding: push.body, as: UTF8.self)
+        #expect(body.contains("DTSTART:20261121T093000\r\n") && body.contains("SUMMARY:Buy milk\r\n")
+                && body.contains("BEGIN:VALARM\r\n") && body.contains("TRIGGER;RELATED=START:-PT10M\r\n") && !body.contains("DUE"))
+        var sent = first
+        for push in first.pushes { sent.pushed(push, etag: "\"1\"") }
+        // The server gives back what was sent: nothing changed on either side.
+        let back = try #require(RemoteTodo(parsing: push.body))
+        #expect(back.fields == SyncFields(summary: "Buy milk", status: .todo, due: nil))
+        let again = SyncMerge(state: sent.state, today: Self.today, synced: local, elsewhere: [],
+                              remote: [SyncMerge.RemoteItem(href: push.href, etag: "\"2\"", todo: back)], removed: [],
+                              listedAll: false, collectionPath: "/alice/tasks/")
+        #expect(again.pushes.isEmpty && again.changes.isEmpty && again.conflicts.isEmpty)
+        // A deadline: DUE at the end of that day, read back as the same day.
+        let due = Self.plan.replacingFirstSync("- [ ] Buy milk", "- [ ] 09:30 Buy milk @due:2026-11-23")
+        let withDue = try #require(SyncMerge(state: SyncState(collection: "u"), today: Self.today, synced: try entries(due), elsewhere: [],
+                                             remote: [], removed: [], listedAll: true, collectionPath: "/alice/tasks/")
+            .pushes.first { $0.title.hasPrefix("09:30") })
+        #expect(String(decoding: withDue.body, as: UTF8.self).contains("DUE:20261123T235900\r\n"))
+        #expect(RemoteTodo(parsing: withDue.body)?.fields == SyncFields(summary: "Buy milk", status: .todo, due: Day("2026-11-23")))
     }
 }
 
