@@ -23,12 +23,16 @@ enum ChildProcess {
         let failedToStart: String?
         /// Its standard output, byte for byte, when it was captured (`capture`); empty otherwise.
         var output: [UInt8] = []
+        /// Its standard error (at most 64 KiB), when it was kept (`capture` with `.kept`); empty otherwise.
+        var errors: [UInt8] = []
     }
 
     /// What becomes of a captured program's standard error.
     enum Errors {
         /// Thrown away (git's advice is not dayplan's to show).
         case discarded
+        /// Kept in the outcome, for the caller to explain (curl's message).
+        case kept
         /// dayplan's own standard error, and the program stays in dayplan's process group so it can ask on the
         /// terminal (`pass` asking for its passphrase); the limit then kills the program alone.
         case shownToThePerson
@@ -50,8 +54,15 @@ enum ChildProcess {
     /// Runs `words` as `run` does, with dayplan's environment and `input` on standard input, keeping its standard
     /// output (at most `limit` bytes) in the outcome.
     static func capture(_ words: [String], input: [UInt8] = [], timeout: Int, errors: Errors, limit: Int = 1 << 29) -> Outcome {
-        spawn(words, input: input, environment: environment(removing: []), timeout: timeout, output: .captured(limit: limit),
-              errors: errors == .discarded ? .discarded : .inherited).outcome
+        let destination: ErrorDestination = switch errors {
+        case .discarded: .discarded
+        case .kept: .collected
+        case .shownToThePerson: .inherited
+        }
+        var (outcome, collected) = spawn(words, input: input, environment: environment(removing: []), timeout: timeout,
+                                         output: .captured(limit: limit), errors: destination)
+        outcome.errors = collected
+        return outcome
     }
 
     /// Where the program's standard output goes.

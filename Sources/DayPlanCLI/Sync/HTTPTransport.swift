@@ -102,7 +102,7 @@ struct CurlTransport: HTTPTransport {
             if let caFile { add("cacert", quoting: caFile.utf8) }
         }
 
-        let (status, output, errors) = try run(config: config)
+        let (status, output, errors) = try run(config: config, requests: requests.count)
         let message = String(decoding: errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
             ?? "curl exited with status \(status)"
         // Split the output at the markers: before each, the answer's headers then its body (its last bytes).
@@ -132,86 +132,19 @@ struct CurlTransport: HTTPTransport {
         return responses
     }
 
-    /// Runs curl with `config` on its standard input; returns its exit status, its standard output and its
-    /// standard error, read through pipes while it runs.
-    private func run(config: [UInt8]) throws(HTTPFailure) -> (status: Int32, output: [UInt8], errors: [UInt8]) {
-        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        guard pipe(&input) == 0 else { throw HTTPFailure(message: "cannot make a pipe to curl") }
-        guard pipe(&output) == 0 else {
-            close(input[0]); close(input[1])
-            throw HTTPFailure(message: "cannot make a pipe to curl")
+    /// Runs curl with `config` on its standard input (through `ChildProcess`, as every program dayplan runs);
+    /// returns its exit status, its standard output and its standard error. Each request has curl's own limit
+    /// (`max-time`); the run as a whole is bounded by the sum of those, so that a stuck curl never hangs a timer.
+    private func run(config: [UInt8], requests: Int) throws(HTTPFailure) -> (status: Int32, output: [UInt8], errors: [UInt8]) {
+        guard ChildProcess.isPresent(program) else {
+            throw HTTPFailure(message: "the program curl is not installed (dayplan sync sends its requests with it); "
+                              + "install curl (apt install curl, brew install curl) and run it again")
         }
-        guard pipe(&errors) == 0 else {
-            for descriptor in input + output { close(descriptor) }
-            throw HTTPFailure(message: "cannot make a pipe to curl")
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        for descriptor in input + output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
         // `-q` first: no ~/.curlrc; everything else comes on standard input.
-        let words = [program, "-q", "--config", "-"]
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        signal(SIGPIPE, SIG_IGN)
-        let spawned = posix_spawnp(&pid, program, &actions, nil, &argv, environ)
-        close(input[0]); close(output[1]); close(errors[1])
-        guard spawned == 0 else {
-            close(input[1]); close(output[0]); close(errors[0])
-            if spawned == ENOENT {
-                throw HTTPFailure(message: "the program curl is not installed (dayplan sync sends its requests with it); "
-                                  + "install curl (apt install curl, brew install curl) and run it again")
-            }
-            throw HTTPFailure(message: "cannot run curl: \(String(cString: strerror(spawned)))")
-        }
-        // Its input written and its two outputs read as each is ready, so that neither side waits on the other.
-        var written = 0
-        var sending = input[1]
-        var got: [UInt8] = [], said: [UInt8] = []
-        var open = [output[0], errors[0]]
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        _ = fcntl(sending, F_SETFL, fcntl(sending, F_GETFL) | O_NONBLOCK)
-        if config.isEmpty { close(sending); sending = -1 }
-        while sending >= 0 || !open.isEmpty {
-            var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if sending >= 0 { watched.append(pollfd(fd: sending, events: Int16(POLLOUT), revents: 0)) }
-            let ready = poll(&watched, nfds_t(watched.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            for entry in watched where entry.revents != 0 {
-                if entry.fd == sending {
-                    let count = config[written...].withUnsafeBytes { write(sending, $0.baseAddress, $0.count) }
-                    if count > 0 { written += count }
-                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                    if count <= 0 || written == config.count {
-                        close(sending)
-                        sending = -1
-                    }
-                } else {
-                    let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
-                    if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                    if count <= 0 {
-                        close(entry.fd)
-                        open.removeAll { $0 == entry.fd }
-                    } else if entry.fd == output[0] {
-                        got += buffer[0..<count]
-                    } else if said.count < 65_536 {
-                        said += buffer[0..<count]
-                    }
-                }
-            }
-        }
-        if sending >= 0 { close(sending) }
-        for descriptor in open { close(descriptor) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), got, said)
+        let run = ChildProcess.capture([program, "-q", "--config", "-"], input: config, timeout: 130 * requests + 10, errors: .kept)
+        if let why = run.failedToStart { throw HTTPFailure(message: "cannot run curl: \(why)") }
+        if run.timedOut { throw HTTPFailure(message: "curl did not finish its \(requests) request\(requests == 1 ? "" : "s") in time; the next sync goes on from where this one stopped") }
+        return (run.status, run.output, run.errors)
     }
 
     /// The headers of the last answer in a dump (a redirect or `100 Continue` comes before it).

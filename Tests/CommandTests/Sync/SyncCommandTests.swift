@@ -31,7 +31,7 @@ final class RadicaleServer {
         process.executableURL = URL(fileURLWithPath: try #require(installedProgram("radicale")))
         process.arguments = ["--config", server.appendingPathComponent("config").path]
         let log = server.appendingPathComponent("log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = try FileHandle(forWritingTo: log)
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
