@@ -252,6 +252,13 @@ public struct ArchivedDay: Sendable {
     /// The 1-based column of the bullet of the task at `index`, in UTF-8 bytes.
     public func column(at index: Int) -> Int { records[index].column }
 
+    /// Whether a task of this file has the identity of the task at `index` of `day` (`PlanTask.identity`: the
+    /// title, compared as Swift compares strings): whether this file, on a later day, may continue it.
+    func holdsTask(sameAs index: Int, of day: ArchivedDay) -> Bool {
+        let hash = day.records[index].titleHash
+        return records.indices.contains { records[$0].titleHash == hash && day.sameTitle(at: index, as: $0, in: self) }
+    }
+
     /// Whether the tasks at `index` here and at `other` in `day` have the same identity (`PlanTask.identity`:
     /// the title, compared as Swift compares strings).
     func sameTitle(at index: Int, as other: Int, in day: ArchivedDay) -> Bool {

@@ -101,44 +101,4 @@ extension LanguageServer {
         return ["uri": .string(uri), "range": ["start": ["line": .integer(task.line - 1), "character": 0],
                                                "end": ["line": .integer(task.line), "character": 0]]]
     }
-
-    /// How many symbols `workspace/symbol` gives at most: the newest matches.
-    static let workspaceSymbolLimit = 500
-
-    /// `workspace/symbol`: the plan folder's tasks whose title holds every word of the query (case ignored for
-    /// ASCII letters), newest day first; a task moved on and continued on a later day is given once, where it
-    /// stands last.
-    mutating func workspaceSymbols(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
-        guard let query = params?["query"]?.stringValue else { throw .invalid("query is missing or not a string") }
-        guard let archive = taskArchive() else { return [] }
-        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        let words = query.utf8.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.map { $0.map(folded) }
-        func matches(_ title: ArraySlice<UInt8>) -> Bool {
-            words.allSatisfy { word in
-                guard word.count <= title.count else { return false }
-                var start = title.startIndex
-                while start + word.count <= title.endIndex {
-                    var at = 0
-                    while at < word.count, folded(title[start + at]) == word[at] { at += 1 }
-                    if at == word.count { return true }
-                    start += 1
-                }
-                return false
-            }
-        }
-        var symbols: [JSONValue] = []
-        outer: for dayIndex in archive.days.indices.reversed() {
-            let day = archive.days[dayIndex]
-            for index in 0..<day.count where matches(day.titleUTF8(at: index)) {
-                let step = TaskArchive.Step(day: dayIndex, index: index)
-                if archive.next(after: step) != nil { continue }
-                let task = archive[step]
-                symbols.append(["name": .string(task.title), "kind": 24,  // Event
-                                "containerName": .string("\(task.day) · \(task.region.name) · \(task.status)"),
-                                "location": location(of: task)])
-                if symbols.count == LanguageServer.workspaceSymbolLimit { break outer }
-            }
-        }
-        return .array(symbols)
-    }
 }

@@ -52,7 +52,14 @@ struct PlanIndex {
     /// Starts reading the day files' tasks on another thread, so that the first request that needs them (workspace
     /// symbols, references) finds them read, or partly read, rather than reading 3,650 files then.
     mutating func prefetch() {
-        if days == nil, reading == nil { reading = FolderReading(files.map(\.path)) }
+        if days == nil, reading == nil { reading = FolderReading(files) }
+    }
+
+    /// The reading of the files' tasks while it is under way (started now if it was not): nil once they are read.
+    mutating func readingUnderWay() -> FolderReading? {
+        guard days == nil else { return nil }
+        prefetch()
+        return reading
     }
 
     /// Brings the index up to date after the files at `paths` changed on disk: reads those again (the rest are
@@ -81,28 +88,70 @@ struct PlanIndex {
 }
 
 /// The tasks of day files read on a thread of their own, as `Archive.read` reads them (unreadable files named on
-/// standard error): started when the plan folder is known, waited for when first needed.
+/// standard error): started when the plan folder is known, waited for when first needed. The files are read
+/// newest day first, in parts (`newest(after:)`), so that a request answered by the newest days (workspace
+/// symbols) need not wait for the oldest.
 final class FolderReading: @unchecked Sendable {
-    /// Signalled once `days` is set.
-    private let finished = DispatchSemaphore(value: 0)
-    /// Written once, by the reading thread, before `finished` is signalled; read only after it is.
-    private var days: [ArchivedDay] = []
+    /// The days read so far, newest first, and how many of the files (from the newest) are read or found
+    /// unreadable: written by the reading thread, read by others, each through `guarded`.
+    private struct Progress {
+        var newestFirst: [ArchivedDay] = []
+        var files = 0
+    }
 
-    /// Starts reading `paths`.
-    init(_ paths: [String]) {
+    /// The files, in the index's order (by day).
+    private let files: [PlanFolder.DayFile]
+    /// Signalled once all are read.
+    private let finished = DispatchSemaphore(value: 0)
+    /// Signalled after each part read.
+    private let progressed = DispatchSemaphore(value: 0)
+    /// Serializes the reading thread's and the requests' access to `progress`.
+    private let guarded = DispatchQueue(label: "dayplan.lsp.folder-reading")
+    private var progress = Progress()
+
+    /// Starts reading `files`.
+    init(_ files: [PlanFolder.DayFile]) {
+        self.files = files
         DispatchQueue.global().async { [self] in  // default priority: a request may soon wait for it
             var log = Output.error
-            days = Archive.read(paths, shown: { $0 }, command: "lsp", figures: false, keptUntilExit: false, err: &log).days
-            log.flush()
+            var end = files.count
+            // Small parts first, so that the newest days are soon known; then parts as big as lint's batches.
+            var part = 32
+            while end > 0 {
+                let start = max(0, end - part)
+                let read = Archive.read(files[start..<end].reversed().map(\.path), shown: { $0 }, command: "lsp",
+                                        figures: false, keptUntilExit: false, err: &log).days
+                log.flush()
+                guarded.sync {
+                    progress.newestFirst += read
+                    progress.files = files.count - start
+                }
+                progressed.signal()
+                end = start
+                part = min(part * 2, 256)
+            }
             finished.signal()
         }
     }
 
-    /// The tasks read, once they are (waiting for the reading to end).
+    /// The tasks read, once they are (waiting for the reading to end), in the files' order.
     func wait() -> [ArchivedDay] {
         finished.wait()
         finished.signal()  // so that a second wait returns at once
-        return days
+        return guarded.sync { progress.newestFirst.reversed() }
+    }
+
+    /// The days read after the first `known` (newest first), waiting for the next part when no file was read
+    /// since `files` were; and the day after which every file is read (of that day and before, some may not be
+    /// yet), nil once all are.
+    func newest(after known: Int, files seen: Int) -> (days: ArraySlice<ArchivedDay>, files: Int, allReadAfter: Day?) {
+        while true {
+            let now = guarded.sync { (days: progress.newestFirst.dropFirst(known), files: progress.files) }
+            if now.files > seen || now.files == files.count {
+                return (now.days, now.files, now.files == files.count ? nil : files[files.count - now.files].day)
+            }
+            progressed.wait()
+        }
     }
 }
 
@@ -143,6 +192,20 @@ extension LanguageServer {
         dayHoursCache = nil
     }
 
+    /// The tasks of the documents open in the editor that are day files of the plan folder `folder`, as the editor
+    /// holds them: in the folder's tasks they stand for the files on disk.
+    mutating func openPlanDays(in folder: PlanFolder) -> [ArchivedDay] {
+        var open: [ArchivedDay] = []
+        for uri in documents.keys.sorted() {
+            guard let path = Workspace.path(ofURI: uri), let analysis = analysis(of: uri),
+                  let day = Day(fileNameOf: path) ?? analysis.document.day, isPlanDay(uri, analysis),
+                  path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/")
+            else { continue }
+            open.append(ArchivedDay(analysis.document, day: day, file: path, figures: false))
+        }
+        return open
+    }
+
     /// Every task of the plan folder across days, joined into paths as `dayplan query --history` joins them
     /// (`TaskArchive`): the day files on disk, except those open in the editor, which count as the editor holds
     /// them. Made once per change of an open document or of the files.
@@ -150,14 +213,7 @@ extension LanguageServer {
         if let archiveCache, archiveCache.generation == generation { return archiveCache.archive }
         guard var index = planIndex() else { return nil }
         // The open documents first: while they are read here, the folder's reading goes on on the other threads.
-        var open: [ArchivedDay] = []
-        for uri in documents.keys.sorted() {
-            guard let path = Workspace.path(ofURI: uri), let analysis = analysis(of: uri),
-                  let day = Day(fileNameOf: path) ?? analysis.document.day, isPlanDay(uri, analysis),
-                  path.hasPrefix(index.planFolder.path.hasSuffix("/") ? index.planFolder.path : index.planFolder.path + "/")
-            else { continue }
-            open.append(ArchivedDay(analysis.document, day: day, file: path, figures: false))
-        }
+        let open = openPlanDays(in: index.planFolder)
         var days = index.archivedDays(log: &log)
         planIndexCache = index
         for day in open {
