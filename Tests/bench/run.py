@@ -573,7 +573,25 @@ def lsp_plan_folder(inputs, archive_folder, archive_files, text, log):
     return cached(os.path.join(inputs, "lsp-plan"), f"{digest} {len(archive_files)} {archive_files[-1]} initialized", make, log)
 
 
-def lsp_navigation(binary, folder, runs):
+def lsp_carried_folder(inputs, folder, log):
+    """`folder` (the language server's plan folder) with the shape rollover leaves every day: a Backlog task of the
+    archive's newest day but one moved on (`[>]`) and continued the next day, whose title the bench's query
+    matches. Which later task continues it only the whole folder tells (`NewestTasks`), so a fresh server's
+    first symbols request waits for the whole reading."""
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".md") and n != "2026-11-21.md")
+
+    def make(out):
+        shutil.copytree(folder, out, dirs_exist_ok=True)
+        for name, mark in ((names[-2], ">"), (names[-1], " ")):
+            path = os.path.join(out, name)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text.replace("## Backlog\n", f"## Backlog\n- [{mark}] Review the carried plan\n", 1))
+    return cached(os.path.join(inputs, "lsp-plan-carried"), f"v1 {names[-1]} {len(names)}", make, log)
+
+
+def lsp_navigation(binary, folder, runs, only_cold_symbols=False):
     """Navigation and folder requests of `dayplan lsp` on the plan folder `folder` (its 1,000-task day open),
     each timed from the write of the request to its response. Definition and references are timed right after
     an edit of the day (and its diagnostics), so that they work on a document that just changed; references then
@@ -609,6 +627,15 @@ def lsp_navigation(binary, folder, runs):
 
     results = {"definition": [], "references": [], "symbols cold": [], "symbols warm": [], "folder diagnostics": []}
     counts = {}
+    if only_cold_symbols:
+        for run in range(runs):
+            session = start()
+            seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
+            results["symbols cold"].append(seconds)
+            counts["symbols"] = len(found)
+            if session.close() != 0:
+                raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+        return results, counts
     session = start()
     # The first references request reads the folder; untimed, as the warm-up.
     timed(session, "warm", "textDocument/references", {"textDocument": {"uri": uri},
@@ -1801,6 +1828,7 @@ def main():
         nav_targets = (("definition", "go-to-definition after an edit", LSP_NAVIGATION),
                        ("references", "references after an edit", LSP_NAVIGATION),
                        ("symbols cold", "workspace symbols, first request (reads the folder)", LSP_SYMBOLS),
+                       ("symbols cold, carried", "workspace symbols, first request, a carried task among the matches", LSP_SYMBOLS),
                        ("folder diagnostics", "folder diagnostics (workspace/diagnostic)", LSP_FOLDER_DIAGNOSTICS))
         rows = []
         if not has_lsp:
@@ -1817,19 +1845,30 @@ def main():
                 nav = None
                 rows.append([f"ERROR: {error}", "", "", "", ""])
             if nav:
+                carried = lsp_carried_folder(inputs, folder, log)
+                log(f"lsp: workspace symbols with a carried task among the matches, {nav_runs} runs")
+                try:
+                    nav["symbols cold, carried"] = lsp_navigation(binary, carried, nav_runs, only_cold_symbols=True)[0]["symbols cold"]
+                except (RuntimeError, OSError, ValueError, KeyError, subprocess.TimeoutExpired) as error:
+                    rows.append([f"ERROR: {error}", "", "", "", ""])
+            if nav:
                 what = {"definition": f"{counts['definition']} location",
                         "references": f"{counts['references']} location(s)",
                         "symbols cold": f"{counts['symbols']} symbols",
                         "symbols a second in": f"{counts['symbols']} symbols",
+                        "symbols cold, carried": f"{counts['symbols']} symbols",
                         "symbols warm": f"{counts['symbols']} symbols",
                         "folder diagnostics": "{:,} reports, {:,} diagnostics".format(*counts["folder diagnostics"])}
                 titles = {"definition": "textDocument/definition from an `@from:` date, right after an edit",
                           "references": "textDocument/references on a Backlog task, right after an edit",
                           "symbols cold": "workspace/symbol `review`, first request of a fresh server, right after the day is opened",
                           "symbols a second in": "workspace/symbol `review`, first request of a fresh server, 1 s after the day is opened",
+                          "symbols cold, carried": "workspace/symbol `review`, first request of a fresh server, a task carried over in the newest days among the matches",
                           "symbols warm": "workspace/symbol `review`, again in one server",
                           "folder diagnostics": "workspace/diagnostic of the whole folder"}
                 for key, title in titles.items():
+                    if key not in nav:
+                        continue
                     times = nav[key]
                     rows.append([title, str(len(times)), ms(statistics.median(times)),
                                  f"{ms(min(times))} – {ms(max(times))}", what[key]])
@@ -1843,7 +1882,7 @@ def main():
             if not has_lsp:
                 report.target(name, "N/A: `dayplan lsp` is not available in this build", "N/A")
             else:
-                value = statistics.median(nav[key]) if nav else None
+                value = statistics.median(nav[key]) if nav and nav.get(key) else None
                 judge(name, value, limit, ms(value) if value is not None else "no measurement")
 
     # -- Sync: a loopback Radicale, a sync with nothing changed and a first sync of a year ------------
