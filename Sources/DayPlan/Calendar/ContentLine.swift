@@ -33,11 +33,13 @@ struct ContentLine {
     }
 
     /// Whether the name is `upper` (given upper-case), in any case of ASCII letters.
+    @inline(__always)
     func isNamed(_ upper: StaticString) -> Bool {
         Self.equals(bytes, 0..<nameEnd, upper)
     }
 
     /// Whether the value is `upper` (given upper-case), in any case of ASCII letters.
+    @inline(__always)
     func valueIs(_ upper: StaticString) -> Bool {
         Self.equals(bytes, valueStart..<bytes.count, upper)
     }
@@ -138,8 +140,7 @@ struct ContentLine {
     /// The physical line from `start`: where its content stops (before CRLF or LF) and where the next starts.
     @inline(__always)
     private static func physicalLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (stop: Int, next: Int) {
-        var end = start
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        let end = firstIndex(of: 0x0A, in: bytes, from: start)
         var stop = end
         if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
         return (stop, end + 1)
@@ -188,12 +189,14 @@ struct ContentLine {
     }
 
     /// Whether `bytes[range]` is `upper` (given upper-case) in any case of ASCII letters.
+    @inline(__always)
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ upper: StaticString) -> Bool {
-        guard range.count == upper.utf8CodeUnitCount else { return false }
+        let count = upper.utf8CodeUnitCount
+        guard range.upperBound - range.lowerBound == count else { return false }
         let expected = upper.utf8Start
         var index = 0
-        for position in range {
-            var byte = bytes[position]
+        while index < count {
+            var byte = bytes[range.lowerBound + index]
             if byte >= 0x61, byte <= 0x7A { byte -= 0x20 }
             guard byte == expected[index] else { return false }
             index += 1

@@ -17,6 +17,8 @@ struct EventReading {
     private var current: Draft?
     /// The last zone name read, given again to the next time in the same zone (most times of a file are).
     private var lastZone = ""
+    /// The rules read, by their text: a calendar repeats a few rules many times.
+    private var rules: [String: RecurrenceRule] = [:]
 
     init(source: Int, name: String, firstIndex: Int) {
         self.source = source
@@ -42,7 +44,7 @@ struct EventReading {
 
     mutating func take(_ line: ContentLine) {
         if line.isNamed("BEGIN") {
-            let name = line.upperCasedValue
+            let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             if name == "VEVENT", stack.last != "VEVENT" || current == nil {
                 if current != nil { problem(line.line, "a VEVENT begins inside another; the first is read as it stands") }
                 finishEvent()
@@ -50,7 +52,7 @@ struct EventReading {
             }
             stack.append(name)
         } else if line.isNamed("END") {
-            let name = line.upperCasedValue
+            let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             guard let open = stack.lastIndex(of: name) else {
                 problem(line.line, "END:\(line.value) without BEGIN:\(line.value); skipped")
                 return
@@ -82,43 +84,54 @@ struct EventReading {
         }
     }
 
-    /// Reads one property of the current VEVENT.
+    /// Reads one property of the current VEVENT, changing the draft in place (a copy of it per line cost more
+    /// than all the rest of the reading).
     private mutating func property(_ line: ContentLine) {
-        guard let property = Self.property(line), var draft = current else { return }
-        // Taken out while it changes, so its arrays are not copied on write.
-        current = nil
-        defer { current = draft }
+        guard let property = Self.property(line), current != nil else { return }
         switch property {
-        case .uid: draft.texts.uid = line.offset
-        case .summary: draft.texts.summary = line.offset
-        case .location: draft.texts.location = line.offset
-        case .status: draft.texts.status = line.offset
-        case .start: draft.start = time(line, "DTSTART")
-        case .end: if let end = time(line, "DTEND") { draft.end = .time(end) }
+        case .uid: current?.texts.uid = line.offset
+        case .summary: current?.texts.summary = line.offset
+        case .location: current?.texts.location = line.offset
+        case .status: current?.texts.status = line.offset
+        case .start:
+            let start = time(line, "DTSTART")
+            current?.start = start
+        case .end: if let end = time(line, "DTEND") { current?.end = .time(end) }
         case .duration:
             if let duration = CalendarDuration(bytes: line.valueBytes) {
-                draft.end = .duration(duration)
+                current?.end = .duration(duration)
             } else {
                 problem(line.line, "DURATION `\(line.value)` is not a duration such as PT1H30M or P1D; the event is read without it")
             }
         case .rule:
             do {
-                draft.rule = try RecurrenceRule(parsing: line.value)
+                let text = line.value
+                if let known = rules[text] {
+                    current?.rule = known
+                } else {
+                    let rule = try RecurrenceRule(parsing: text)
+                    rules[text] = rule
+                    current?.rule = rule
+                }
             } catch {
                 problem(line.line, "RRULE: \(error.message); only the first occurrence is shown")
             }
-        case .exceptions: draft.exceptions += times(line, "EXDATE")
+        case .exceptions:
+            let exceptions = times(line, "EXDATE")
+            current?.exceptions += exceptions
         case .extraDates:
             if line.parameter("VALUE", is: "PERIOD") {
                 problem(line.line, "RDATE with VALUE=PERIOD is not read; skipped")
             } else {
-                draft.extraDates += times(line, "RDATE")
+                let extraDates = times(line, "RDATE")
+                current?.extraDates += extraDates
             }
         case .recurrenceID:
             if let range = line.parameter("RANGE") {
                 problem(line.line, "RECURRENCE-ID;RANGE=\(range) is read as an override of this one occurrence only")
             }
-            draft.recurrenceID = time(line, "RECURRENCE-ID")
+            let recurrenceID = time(line, "RECURRENCE-ID")
+            current?.recurrenceID = recurrenceID
         }
     }
 
@@ -156,8 +169,7 @@ struct EventReading {
 
     /// Ends the current VEVENT: kept when it has a start, named when not.
     private mutating func finishEvent() {
-        guard let draft = current else { return }
-        current = nil
+        guard let draft = current.take() else { return }
         guard let start = draft.start else {
             problem(draft.line, "this VEVENT has no readable DTSTART; skipped")
             return

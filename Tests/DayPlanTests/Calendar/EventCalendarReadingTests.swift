@@ -127,4 +127,28 @@ import Testing
         let day = reader.events(on: Day("2026-11-03")!, zones: FixedZones()).events
         #expect(day.map(\.title) == ["first", "second (moved)"])
     }
+
+    @Test func countedRulesSkipTheirEarlyPeriodsExactly() throws {
+        // A DAILY or WEEKLY rule with COUNT counts the periods before the range asked instead of walking them:
+        // it gives what a walk from DTSTART gives.
+        var random = Seeded(state: 3637)
+        let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        for _ in 0..<400 {
+            var text = "FREQ=\(Bool.random(using: &random) ? "WEEKLY" : "DAILY");COUNT=\(Int.random(in: 1...80, using: &random))"
+            if Bool.random(using: &random) { text += ";INTERVAL=\(Int.random(in: 1...3, using: &random))" }
+            if text.hasPrefix("FREQ=WEEKLY"), Bool.random(using: &random) {
+                text += ";BYDAY=" + (0..<Int.random(in: 1...4, using: &random)).map { _ in weekdays.randomElement(using: &random)! }.joined(separator: ",")
+            }
+            if Int.random(in: 0..<4, using: &random) == 0 { text += ";WKST=\(weekdays.randomElement(using: &random)!)" }
+            let rule = try RecurrenceRule(parsing: text)
+            let start = CivilDays.number(year: 2026, month: 1, day: 1) * CivilDays.secondsPerDay + Int.random(in: 0..<86_400 * 30, using: &random)
+            let until: Int? = Int.random(in: 0..<4, using: &random) == 0 ? start + Int.random(in: 0..<86_400 * 400, using: &random) : nil
+            for _ in 0..<6 {
+                let from = start + Int.random(in: -86_400 * 10..<86_400 * 600, using: &random)
+                let range = from..<(from + 86_400 * Int.random(in: 1...5, using: &random))
+                let walked = rule.instances(start: start, untilWall: until, in: start..<max(range.upperBound, start + 1)).filter { range.contains($0) }
+                #expect(rule.instances(start: start, untilWall: until, in: range) == walked, "\(text) from \(start) in \(range)")
+            }
+        }
+    }
 }
