@@ -60,9 +60,10 @@ struct EventReading {
             if open != stack.count - 1 {
                 problem(line.line, "END:\(line.value) closes BEGIN:\(stack.last ?? "") too (it has no END)")
             }
-            let closed = stack[open...]
+            // Asked before the components are closed: a slice kept over the change would copy the stack.
+            let closesEvent = stack[open...].contains("VEVENT")
             stack.removeSubrange(open...)
-            if closed.contains("VEVENT"), !stack.contains("VEVENT") { finishEvent() }
+            if closesEvent, !stack.contains("VEVENT") { finishEvent() }
         } else if current != nil, stack.last == "VEVENT" {
             property(line)
         }
