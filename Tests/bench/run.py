@@ -57,6 +57,7 @@ LSP_SYMBOLS = 0.100          # issue 35: workspace symbols over the 3,650-file f
 LSP_FOLDER_DIAGNOSTICS = 0.300  # issue 35: diagnostics of the 3,650-file folder at most 300 ms
 LOOK_BACK_VS_LINT_2 = 1.5    # report, query and export --format jsonl: at most 1.5x lint on the archive
 STATUS_CALENDARS = 0.020     # issue 36: status on the clock with three calendars of 2,000 events each at most 20 ms
+LINT_CALENDARS_VS_CAT = 3.0  # issue 36: lint of that day file, calendars configured: at most 3x cat of it and its calendars
 
 MB = 1_000_000
 
@@ -1550,11 +1551,16 @@ def main():
         events = dayplan("dayplan events", ["events", "--dir", folder, day.isoformat()], None, available("events"), ok=(0,))
         status = dayplan("dayplan status, on the clock", ["status", "--dir", folder, "--now", f"{day.isoformat()}T10:00"], None,
                          has_status, ok=(0,))
-        measure(launcher, [cat, events, status], runs, log)
+        # Run in the plan folder, so lint finds its settings and checks the day against its calendars.
+        lint = dayplan(f"dayplan lint {name}, with calendars", ["lint", name], folder, has_lint)
+        measure(launcher, [cat, events, status, lint], runs, log)
         report.section(f"The day on the clock: {name} with three calendars of 2,000 events each",
-                       columns, [row(cat, cat), row(events, cat), row(status, cat)],
+                       columns, [row(cat, cat), row(events, cat), row(status, cat), row(lint, cat)],
                        "status reads the day's file and every calendar, expands the recurring events up to the day, "
-                       "and lists the schedule, now and next, and each region's free time.")
+                       "and lists the schedule, now and next, and each region's free time; lint checks the day file "
+                       "against the same calendars' events (overlaps, free time).")
+        ratio_target(f"issue 36: `lint` of the day with its calendars ≤ {LINT_CALENDARS_VS_CAT:g}x `cat` of it and the calendars",
+                     lint, cat, LINT_CALENDARS_VS_CAT)
         name = f"issue 36: `status` with three calendars of 2,000 events ≤ {STATUS_CALENDARS * 1000:g} ms"
         if status.na:
             report.target(name, "N/A: " + status.na, "N/A")

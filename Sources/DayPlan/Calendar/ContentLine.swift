@@ -1,82 +1,211 @@
-/// One content line of an iCalendar file (RFC 5545 §3.1), unfolded: `NAME;PARAM=VALUE:value`.
+/// One content line of an iCalendar file (RFC 5545 §3.1), unfolded: `NAME;PARAM=VALUE:value`, as positions in
+/// its bytes. A view, valid only inside the call that hands it out: what outlives the call is made from it then
+/// (a time, a rule), or kept as `offset`, where `ContentLine.at` reads the same line again.
 struct ContentLine {
-    /// The property or component name, upper-cased (`DTSTART`, `BEGIN`).
-    var name: String
-    /// The parameters, names upper-cased, values unquoted (`TZID` → `Europe/Berlin`).
-    var parameters: [String: String]
-    /// The value, as written (escapes are undone by the reader of each value type).
-    var value: String
+    /// The line's bytes, unfolded.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the name ends: at the first `;` or `:`.
+    let nameEnd: Int
+    /// Where the value starts: after the `:` that ends the parameters.
+    let valueStart: Int
     /// The 1-based line it starts on.
-    var line: Int
+    let line: Int
+    /// The offset in the source of the physical line it starts on.
+    let offset: Int
+
+    /// The value's bytes, as written (escapes are undone by the reader of each value type).
+    var valueBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[valueStart...]) }
+
+    /// The value, as written.
+    var value: String { String(decoding: valueBytes, as: UTF8.self) }
+
+    /// The name, upper-cased (`DTSTART`, `BEGIN`).
+    var name: String { Self.upperCased(UnsafeBufferPointer(rebasing: bytes[..<nameEnd])) }
+
+    /// The parameters, names upper-cased, values unquoted (`TZID` → `Europe/Berlin`); the last of a name counts.
+    var parameters: [String: String] {
+        var result: [String: String] = [:]
+        Self.parameters(bytes, from: nameEnd) { name, value in
+            let raw = bytes[value].filter { $0 != UInt8(ascii: "\"") }
+            result[Self.upperCased(UnsafeBufferPointer(rebasing: bytes[name]))] = String(decoding: raw, as: UTF8.self)
+        }
+        return result
+    }
+
+    /// Whether the name is `upper` (given upper-case), in any case of ASCII letters.
+    @inline(__always)
+    func isNamed(_ upper: StaticString) -> Bool {
+        Self.equals(bytes, 0..<nameEnd, upper)
+    }
+
+    /// Whether the value is `upper` (given upper-case), in any case of ASCII letters.
+    @inline(__always)
+    func valueIs(_ upper: StaticString) -> Bool {
+        Self.equals(bytes, valueStart..<bytes.count, upper)
+    }
+
+    /// The value of the parameter named `upper` (given upper-case), unquoted; nil when it is not given. The
+    /// last one given counts.
+    func parameter(_ upper: StaticString) -> String? {
+        guard nameEnd + 1 < valueStart else { return nil }
+        var found: Range<Int>?
+        Self.parameters(bytes, from: nameEnd) { name, value in
+            if Self.equals(bytes, name, upper) { found = value }
+        }
+        guard let found else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[found])
+        guard raw.contains(UInt8(ascii: "\"")) else { return String(decoding: raw, as: UTF8.self) }
+        return String(decoding: raw.filter { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+    }
+
+    /// Whether the parameter named `upper` is given with the value `value` (both given upper-case).
+    func parameter(_ upper: StaticString, is value: StaticString) -> Bool {
+        guard nameEnd + 1 < valueStart else { return false }
+        var found: Range<Int>?
+        Self.parameters(bytes, from: nameEnd) { name, value in
+            if Self.equals(bytes, name, upper) { found = value }
+        }
+        guard let found else { return false }
+        if Self.equals(bytes, found, value) { return true }
+        // Quoted (rare): compared without its quotes.
+        let unquoted = bytes[found].filter { $0 != UInt8(ascii: "\"") }
+        return unquoted.withUnsafeBufferPointer { Self.equals($0, 0..<$0.count, value) }
+    }
+
+    /// The value, upper-cased (a component's name after `BEGIN:` or `END:`).
+    var upperCasedValue: String { Self.upperCased(valueBytes) }
+
+    /// The content lines of `bytes`, as `read(_:each:problem:)` of a buffer gives them.
+    static func read(_ bytes: [UInt8], each: (ContentLine) -> Void, problem: (Int, String) -> Void) {
+        bytes.withUnsafeBufferPointer { read($0, each: each, problem: problem) }
+    }
 
     /// The content lines of `bytes`: physical lines ending in LF or CRLF, a line starting with a space or a tab
     /// continuing the one before. Calls `problem` for a line that is no content line (no `:`), and skips it.
-    /// Linear in the bytes: each byte is looked at a bounded number of times.
-    static func read(_ bytes: [UInt8], each: (ContentLine) -> Void, problem: (Int, String) -> Void) {
-        var current: [UInt8] = []
-        var currentLine = 0
-        func flush() {
-            defer { current.removeAll(keepingCapacity: true) }
-            guard !current.isEmpty else { return }
-            if let line = parse(current, line: currentLine) {
-                each(line)
-            } else {
-                let text = String(decoding: current.prefix(40), as: UTF8.self)
-                problem(currentLine, "`\(text)\(current.count > 40 ? "…" : "")` is no content line (NAME:value); skipped")
-            }
-        }
+    /// Linear in the bytes: each byte is looked at a bounded number of times, and only a folded line is copied.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, each: (ContentLine) -> Void, problem: (Int, String) -> Void) {
+        var scratch: [UInt8] = []
         var start = 0, number = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         while start < bytes.count {
             number += 1
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            var stop = end
-            if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
-            if stop > start, bytes[start] == 0x20 || bytes[start] == 0x09, !current.isEmpty {
-                current.append(contentsOf: bytes[(start + 1)..<stop])
-            } else {
-                flush()
-                current.append(contentsOf: bytes[start..<stop])
-                currentLine = number
+            let first = number, offset = start
+            let end = logicalLine(bytes, from: start, physicalLines: &number, scratch: &scratch) { line in
+                if let parsed = parse(line, line: first, offset: offset) {
+                    each(parsed)
+                } else {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: line.prefix(40)), as: UTF8.self)
+                    problem(first, "`\(text)\(line.count > 40 ? "…" : "")` is no content line (NAME:value); skipped")
+                }
             }
-            start = end + 1
+            start = end
         }
-        flush()
+    }
+
+    /// The content line whose first physical line starts at `offset` of `bytes` (as `read` handed it out), given
+    /// to `body`; nil when there is none there.
+    static func at<Result>(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (ContentLine) -> Result) -> Result? {
+        var scratch: [UInt8] = [], number = 0, result: Result?
+        _ = logicalLine(bytes, from: offset, physicalLines: &number, scratch: &scratch) { line in
+            if let parsed = parse(line, line: 0, offset: offset) { result = body(parsed) }
+        }
+        return result
+    }
+
+    /// Reads the logical line whose first physical line starts at `start`: that line and the lines after it
+    /// that start with a space or a tab, each less its line break and (for the continuing ones) that first
+    /// byte. Gives it unfolded to `body` unless it is empty, and returns where the next one starts; counts the
+    /// continuing lines in `physicalLines`.
+    private static func logicalLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, physicalLines: inout Int,
+                                    scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+        var (stop, next) = physicalLine(bytes, from: start)
+        guard stop > start else { return next }
+        // A continuing line is never empty: it starts with its space or tab.
+        guard next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 else {
+            body(UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+            return next
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes[start..<stop])
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+            physicalLines += 1
+            let from = next + 1
+            (stop, next) = physicalLine(bytes, from: next)
+            if stop > from { scratch.append(contentsOf: bytes[from..<stop]) }
+        }
+        scratch.withUnsafeBufferPointer(body)
+        return next
+    }
+
+    /// The physical line from `start`: where its content stops (before CRLF or LF) and where the next starts.
+    @inline(__always)
+    private static func physicalLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (stop: Int, next: Int) {
+        let end = firstIndex(of: 0x0A, in: bytes, from: start)
+        var stop = end
+        if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
+        return (stop, end + 1)
     }
 
     /// Reads one unfolded line; nil when it has no name or no `:`.
-    static func parse(_ bytes: [UInt8], line: Int) -> ContentLine? {
-        let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), quote = UInt8(ascii: "\""), equals = UInt8(ascii: "=")
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> ContentLine? {
+        let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";")
         var index = 0
         while index < bytes.count, bytes[index] != colon, bytes[index] != semicolon { index += 1 }
         guard index > 0, index < bytes.count else { return nil }
-        let name = upperCased(bytes[..<index])
-        var parameters: [String: String] = [:]
+        let nameEnd = index
+        if bytes[index] == semicolon {
+            guard let end = parameters(bytes, from: index, { _, _ in }) else { return nil }
+            index = end
+        }
+        guard index < bytes.count, bytes[index] == colon else { return nil }
+        return ContentLine(bytes: bytes, nameEnd: nameEnd, valueStart: index + 1, line: line, offset: offset)
+    }
+
+    /// Walks the parameters from `start` (at the `;` before the first): gives each one's name and value (with
+    /// any quotes) to `each`, and returns where they end (at the `:`), nil when a name runs to the end.
+    @discardableResult
+    private static func parameters(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                   _ each: (Range<Int>, Range<Int>) -> Void) -> Int? {
+        let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), quote = UInt8(ascii: "\""), equals = UInt8(ascii: "=")
+        var index = start
         while index < bytes.count, bytes[index] == semicolon {
             index += 1
             let nameStart = index
             while index < bytes.count, bytes[index] != equals, bytes[index] != colon, bytes[index] != semicolon { index += 1 }
-            let parameter = upperCased(bytes[nameStart..<index])
+            let name = nameStart..<index
             guard index < bytes.count else { return nil }
             guard bytes[index] == equals else { continue }
             index += 1
-            var value: [UInt8] = []
+            let valueStart = index
             var quoted = false
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == quote { quoted.toggle() } else if !quoted, byte == colon || byte == semicolon { break } else { value.append(byte) }
+                if byte == quote { quoted.toggle() } else if !quoted, byte == colon || byte == semicolon { break }
                 index += 1
             }
-            parameters[parameter] = String(decoding: value, as: UTF8.self)
+            each(name, valueStart..<index)
         }
-        guard index < bytes.count, bytes[index] == colon else { return nil }
-        return ContentLine(name: name, parameters: parameters, value: String(decoding: bytes[(index + 1)...], as: UTF8.self), line: line)
+        return index
     }
 
-    /// A name upper-cased, without the cost of Unicode case mapping when it is ASCII already upper-case (as
-    /// names almost always are).
-    private static func upperCased(_ bytes: ArraySlice<UInt8>) -> String {
+    /// Whether `bytes[range]` is `upper` (given upper-case) in any case of ASCII letters.
+    @inline(__always)
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ upper: StaticString) -> Bool {
+        let count = upper.utf8CodeUnitCount
+        guard range.upperBound - range.lowerBound == count else { return false }
+        let expected = upper.utf8Start
+        var index = 0
+        while index < count {
+            var byte = bytes[range.lowerBound + index]
+            if byte >= 0x61, byte <= 0x7A { byte -= 0x20 }
+            guard byte == expected[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Bytes upper-cased, without the cost of Unicode case mapping when they are ASCII upper-case already.
+    private static func upperCased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         return bytes.contains(where: { $0 >= 0x61 }) ? text.uppercased() : text
     }
@@ -97,103 +226,5 @@ struct ContentLine {
         }
         if escaped { result.append("\\") }
         return result
-    }
-}
-
-/// A DATE or DATE-TIME value as written: a day, or a wall-clock time in UTC, in a named zone, or floating.
-enum CalendarTime: Hashable {
-    /// A DATE: day number (`CivilDays`).
-    case date(Int)
-    /// A DATE-TIME: seconds on the wall clock (`CivilDays` counting) and the zone it is read in.
-    case dateTime(Int, Zone)
-
-    /// Where a DATE-TIME's wall clock hangs.
-    enum Zone: Hashable {
-        /// No zone: the same wall-clock time in every zone (the local one).
-        case floating
-        /// `Z`: UTC.
-        case utc
-        /// `TZID=…`.
-        case named(String)
-    }
-
-    /// Reads `value` with `parameters` (`VALUE=DATE`, `TZID`); nil when it is neither `YYYYMMDD` nor
-    /// `YYYYMMDDTHHMMSS` with an optional `Z`.
-    init?(_ value: some StringProtocol, parameters: [String: String]) {
-        let bytes = Array(value.utf8)
-        func number(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= bytes.count else { return nil }
-            var result = 0
-            for byte in bytes[from..<(from + count)] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                result = result * 10 + Int(byte - 0x30)
-            }
-            return result
-        }
-        guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2),
-              (1...12).contains(month), (1...CivilDays.length(ofMonth: month, in: year)).contains(day) else { return nil }
-        let dayNumber = CivilDays.number(year: year, month: month, day: day)
-        if bytes.count == 8 {
-            self = .date(dayNumber)
-            return
-        }
-        guard parameters["VALUE"]?.uppercased() != "DATE", bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T"),
-              let hour = number(9, 2), let minute = number(11, 2), let second = number(13, 2),
-              hour < 24, minute < 60, second <= 60 else { return nil }
-        let wall = dayNumber * CivilDays.secondsPerDay + hour * 3600 + minute * 60 + min(second, 59)
-        if bytes.count == 16 {
-            guard bytes[15] == UInt8(ascii: "Z") else { return nil }
-            self = .dateTime(wall, .utc)
-        } else if var zone = parameters["TZID"], !zone.isEmpty {
-            // A TZID starting with `/` is "globally unique" (§3.2.19): the rest is the name.
-            if zone.hasPrefix("/") { zone.removeFirst() }
-            self = .dateTime(wall, .named(zone))
-        } else {
-            self = .dateTime(wall, .floating)
-        }
-    }
-
-    /// Whether it is a DATE.
-    var isDate: Bool { if case .date = self { true } else { false } }
-}
-
-/// A DURATION value (§3.3.6): weeks and days counted on the calendar, hours to seconds on the clock.
-struct CalendarDuration: Hashable {
-    /// Whole days (a week is 7).
-    var days: Int
-    /// Seconds beyond the days.
-    var seconds: Int
-
-    /// Reads `P1W`, `P2D`, `PT1H30M`, `P1DT12H`; nil for a negative or unreadable duration.
-    init?(_ value: some StringProtocol) {
-        // Byte by byte: every character a duration may hold is ASCII, and any other byte makes it unreadable.
-        var text = Substring(value).utf8
-        if text.first == UInt8(ascii: "+") { text = text.dropFirst() }
-        guard text.first == UInt8(ascii: "P"), text.count > 1 else { return nil }
-        text = text.dropFirst()
-        var days = 0, seconds = 0, number: Int? = nil, inTime = false, any = false
-        for byte in text {
-            if (0x30...0x39).contains(byte) {
-                let (product, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
-                guard !overflow, product < 1_000_000_000 else { return nil }
-                number = product + Int(byte - 0x30)
-                continue
-            }
-            if byte == UInt8(ascii: "T"), number == nil, !inTime { inTime = true; continue }
-            guard let n = number else { return nil }
-            switch (byte, inTime) {
-            case (UInt8(ascii: "W"), false): days += 7 * n
-            case (UInt8(ascii: "D"), false): days += n
-            case (UInt8(ascii: "H"), true): seconds += 3600 * n
-            case (UInt8(ascii: "M"), true): seconds += 60 * n
-            case (UInt8(ascii: "S"), true): seconds += n
-            default: return nil
-            }
-            number = nil
-            any = true
-        }
-        guard any, number == nil else { return nil }
-        self.days = days
-        self.seconds = seconds
     }
 }

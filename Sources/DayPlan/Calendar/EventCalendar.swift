@@ -10,9 +10,19 @@
 /// ```
 ///
 /// Reading never fails and never stops at a fault: what cannot be read is a `CalendarProblem`, and the rest
-/// is read. Reading is linear in the bytes; asking for a day expands each recurring event only up to that
-/// day. docs/calendar.md lists the subset of RFC 5545 read and what is ignored.
+/// is read. Reading is linear in the bytes and makes no String of an event: each is kept as the few values
+/// that say which days it reaches, and where its text is in the source; asking for a day expands each recurring
+/// event only up to that day, and reads the text only of the events on it. docs/calendar.md lists the subset of
+/// RFC 5545 read and what is ignored.
 public struct EventCalendar: Sendable {
+    /// A source read: its name, and its bytes, where the events' text is read from.
+    private struct Source: Sendable {
+        var name: String
+        var bytes: [UInt8]
+    }
+
+    /// The sources read, in order.
+    private var sources: [Source] = []
     /// The events read, recurring ones once each with their rule, overrides apart.
     private var events: [Event] = []
     /// What could not be read, in the order found.
@@ -25,9 +35,12 @@ public struct EventCalendar: Sendable {
     /// in events and problems. The `VEVENT`s of one source that share a `UID` are one recurring event and its
     /// overrides (`RECURRENCE-ID`).
     public mutating func read(_ bytes: [UInt8], source: String) {
-        var reading = EventReading(source: source)
-        ContentLine.read(bytes, each: { reading.take($0) }, problem: { reading.problem($0, $1) })
-        reading.finish()
+        var reading = EventReading(source: sources.count, name: source, firstIndex: events.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            ContentLine.read(buffer, each: { reading.take($0) }, problem: { reading.problem($0, $1) })
+            reading.finish(buffer)
+        }
+        sources.append(Source(name: source, bytes: bytes))
         problems += reading.problems
         events += reading.events
     }
@@ -49,7 +62,7 @@ public struct EventCalendar: Sendable {
             case .named(let id):
                 if let instant = zones.instant(ofWall: wall, inZone: id) { return zones.localWall(ofInstant: instant) }
                 if unknownZones.insert(id).inserted {
-                    problems.append(CalendarProblem(source: event.source, line: event.line,
+                    problems.append(CalendarProblem(source: sources[event.source].name, line: event.line,
                                                     message: "TZID `\(id)` is no time zone dayplan knows (it reads IANA names such as Europe/Berlin); its times are read as local time"))
                 }
                 return wall
@@ -82,7 +95,7 @@ public struct EventCalendar: Sendable {
             if let master = event.master, let id = event.recurrenceID { overridden[master, default: []].append(id) }
         }
 
-        for (index, event) in events.enumerated() where !event.isCancelled {
+        for (index, event) in events.enumerated() {
             let isRecurring = event.rule != nil || event.master != nil
             switch event.start {
             case .date(let first):
@@ -93,9 +106,10 @@ public struct EventCalendar: Sendable {
                 var starts = instanceStarts(event, wallStart: wallStart, zone: .floating, window: window, onWall: onWall)
                 let excluded = Set((event.exceptions + (overridden[index] ?? [])).map { CivilDays.floorDiv(onWall(.floating, $0), CivilDays.secondsPerDay) })
                 starts.removeAll { excluded.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
+                guard !starts.isEmpty, !isCancelled(event) else { continue }
                 for start in starts {
                     guard let from = LocalTime(wallSeconds: start), let to = LocalTime(wallSeconds: start + length * CivilDays.secondsPerDay) else { continue }
-                    found.append(event.occurrence(from, to, allDay: true, recurring: isRecurring))
+                    found.append(occurrence(event, from, to, allDay: true, recurring: isRecurring))
                 }
             case .dateTime(let wallStart, let zone):
                 // Generous on the event's wall clock (zones differ by up to a day and more), exact once local.
@@ -108,6 +122,7 @@ public struct EventCalendar: Sendable {
                     let excludedDays = Set(exceptions.compactMap { if case .date(let n) = $0 { n } else { nil } })
                     starts.removeAll { excludedTimes.contains($0) || excludedDays.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
                 }
+                guard !starts.isEmpty, !isCancelled(event) else { continue }
                 for start in starts {
                     let localStart = local(start, zone, event)
                     var localEnd = localStart
@@ -123,7 +138,7 @@ public struct EventCalendar: Sendable {
                     localEnd = max(localEnd, localStart)
                     guard localStart < dayEnd, localEnd > dayStart || localStart >= dayStart,
                           let from = LocalTime(wallSeconds: localStart), let to = LocalTime(wallSeconds: localEnd) else { continue }
-                    found.append(event.occurrence(from, to, allDay: false, recurring: isRecurring))
+                    found.append(occurrence(event, from, to, allDay: false, recurring: isRecurring))
                 }
             }
         }
@@ -134,6 +149,29 @@ public struct EventCalendar: Sendable {
             return (a.title, a.source, a.line) < (b.title, b.source, b.line)
         }
         return DayEvents(day: day, events: found, problems: problems)
+    }
+
+    /// Whether `event` is cancelled (`STATUS:CANCELLED`): not shown, though an override that is takes its
+    /// occurrence out of its master's.
+    private func isCancelled(_ event: Event) -> Bool {
+        guard event.texts.status >= 0 else { return false }
+        return sources[event.source].bytes.withUnsafeBufferPointer { bytes in
+            ContentLine.at(event.texts.status, in: bytes) { $0.valueIs("CANCELLED") } ?? false
+        }
+    }
+
+    /// One occurrence of `event`, with its text read from its source.
+    private func occurrence(_ event: Event, _ start: LocalTime, _ end: LocalTime, allDay: Bool, recurring: Bool) -> CalendarEvent {
+        let source = sources[event.source]
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            func value(_ offset: Int) -> String? {
+                guard offset >= 0 else { return nil }
+                return ContentLine.at(offset, in: bytes) { $0.value }
+            }
+            return CalendarEvent(title: value(event.texts.summary).map(ContentLine.text) ?? "(no title)",
+                                 location: value(event.texts.location).map(ContentLine.text), uid: value(event.texts.uid),
+                                 start: start, end: end, isAllDay: allDay, isRecurring: recurring, source: source.name, line: event.line)
+        }
     }
 
     /// The wall-clock starts of `event`'s instances in `window`: its rule's, or its one start.
@@ -164,7 +202,7 @@ public struct DayEvents: Hashable, Sendable {
     public var problems: [CalendarProblem]
 }
 
-/// One VEVENT as read, before it is expanded.
+/// One VEVENT as read, before it is expanded: what decides the days it reaches, and where its text is.
 struct Event: Sendable {
     /// Where it ends: a DTEND, a DURATION, or neither.
     enum End: Sendable {
@@ -172,11 +210,15 @@ struct Event: Sendable {
         case duration(CalendarDuration)
     }
 
-    var source: String
+    /// Where the content lines of its text start in its source's bytes (`ContentLine.at`); -1 when it has none.
+    struct Texts: Sendable {
+        var uid = -1, summary = -1, location = -1, status = -1
+    }
+
+    /// The index of its source in the calendar.
+    var source: Int
+    /// The line of its `BEGIN:VEVENT`.
     var line: Int
-    var uid: String?
-    var title: String
-    var location: String?
     var start: CalendarTime
     var end: End?
     var rule: RecurrenceRule?
@@ -188,8 +230,8 @@ struct Event: Sendable {
     var recurrenceID: CalendarTime?
     /// The index of the event it overrides an instance of.
     var master: Int?
-    /// STATUS:CANCELLED.
-    var isCancelled: Bool
+    /// UID, SUMMARY, LOCATION and STATUS (CANCELLED: not shown).
+    var texts: Texts
 
     /// How many days an all-day event covers: DTEND less DTSTART, or the DURATION's days, at least 1.
     var lengthInDays: Int {
@@ -208,10 +250,5 @@ struct Event: Sendable {
         case (_, .duration(let d)?): return d.days * CivilDays.secondsPerDay + d.seconds
         default: return 0
         }
-    }
-
-    func occurrence(_ start: LocalTime, _ end: LocalTime, allDay: Bool, recurring: Bool) -> CalendarEvent {
-        CalendarEvent(title: title, location: location, uid: uid, start: start, end: end, isAllDay: allDay,
-                      isRecurring: recurring, source: source, line: line)
     }
 }

@@ -1,47 +1,58 @@
 /// Reads the content lines of one source into `Event`s: the components nest (`BEGIN:`/`END:`), and only the
 /// properties of a `VEVENT` itself are read (an alarm inside it, a `VTIMEZONE`, a `VTODO` are skipped).
+///
+/// What decides the days an event reaches (its times, rule, exceptions, `RECURRENCE-ID`) is read here, and so
+/// is everything that can be named as a problem; its text (`UID`, `SUMMARY`, `LOCATION`, `STATUS`) is kept as
+/// where its line starts, read when the event is on a day asked for (`EventCalendar.events(on:zones:)`).
 struct EventReading {
-    let source: String
+    /// The source's index in the calendar, and its name in problems.
+    let source: Int, sourceName: String
+    /// The index in the calendar the first event of this source gets (overrides name their master by it).
+    let firstIndex: Int
     private(set) var events: [Event] = []
     private(set) var problems: [CalendarProblem] = []
     /// The open components, outermost first.
     private var stack: [String] = []
     /// The VEVENT being read.
     private var current: Draft?
+    /// The last zone name read, given again to the next time in the same zone (most times of a file are).
+    private var lastZone = ""
+    /// The rules read, by their text: a calendar repeats a few rules many times.
+    private var rules: [String: RecurrenceRule] = [:]
 
-    init(source: String) { self.source = source }
+    init(source: Int, name: String, firstIndex: Int) {
+        self.source = source
+        self.sourceName = name
+        self.firstIndex = firstIndex
+    }
 
     /// A VEVENT's properties as they come.
     private struct Draft {
         var line: Int
-        var uid: String?
-        var title: String?
-        var location: String?
         var start: CalendarTime?
         var end: Event.End?
         var rule: RecurrenceRule?
         var exceptions: [CalendarTime] = []
         var extraDates: [CalendarTime] = []
         var recurrenceID: CalendarTime?
-        var isCancelled = false
+        var texts = Event.Texts()
     }
 
     mutating func problem(_ line: Int, _ message: String) {
-        problems.append(CalendarProblem(source: source, line: line, message: message))
+        problems.append(CalendarProblem(source: sourceName, line: line, message: message))
     }
 
     mutating func take(_ line: ContentLine) {
-        switch line.name {
-        case "BEGIN":
-            let name = line.value.uppercased()
+        if line.isNamed("BEGIN") {
+            let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             if name == "VEVENT", stack.last != "VEVENT" || current == nil {
                 if current != nil { problem(line.line, "a VEVENT begins inside another; the first is read as it stands") }
                 finishEvent()
                 current = Draft(line: line.line)
             }
             stack.append(name)
-        case "END":
-            let name = line.value.uppercased()
+        } else if line.isNamed("END") {
+            let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             guard let open = stack.lastIndex(of: name) else {
                 problem(line.line, "END:\(line.value) without BEGIN:\(line.value); skipped")
                 return
@@ -49,76 +60,117 @@ struct EventReading {
             if open != stack.count - 1 {
                 problem(line.line, "END:\(line.value) closes BEGIN:\(stack.last ?? "") too (it has no END)")
             }
-            let closed = stack[open...]
+            // Asked before the components are closed: a slice kept over the change would copy the stack.
+            let closesEvent = stack[open...].contains("VEVENT")
             stack.removeSubrange(open...)
-            if closed.contains("VEVENT"), !stack.contains("VEVENT") { finishEvent() }
-        default:
-            guard stack.last == "VEVENT", current != nil else { return }
+            if closesEvent, !stack.contains("VEVENT") { finishEvent() }
+        } else if current != nil, stack.last == "VEVENT" {
             property(line)
         }
     }
 
-    /// Reads one property of the current VEVENT.
+    /// The properties of a VEVENT that are read.
+    private enum Property { case uid, summary, location, status, start, end, duration, rule, exceptions, extraDates, recurrenceID }
+
+    /// The property `line` is, by its name (of the few read, looked for by length first); nil for the rest.
+    private static func property(_ line: ContentLine) -> Property? {
+        switch line.nameEnd {
+        case 3: return line.isNamed("UID") ? .uid : nil
+        case 5: return line.isNamed("DTEND") ? .end : line.isNamed("RRULE") ? .rule : line.isNamed("RDATE") ? .extraDates : nil
+        case 6: return line.isNamed("STATUS") ? .status : line.isNamed("EXDATE") ? .exceptions : nil
+        case 7: return line.isNamed("DTSTART") ? .start : line.isNamed("SUMMARY") ? .summary : nil
+        case 8: return line.isNamed("DURATION") ? .duration : line.isNamed("LOCATION") ? .location : nil
+        case 13: return line.isNamed("RECURRENCE-ID") ? .recurrenceID : nil
+        default: return nil
+        }
+    }
+
+    /// Reads one property of the current VEVENT, changing the draft in place (a copy of it per line cost more
+    /// than all the rest of the reading).
     private mutating func property(_ line: ContentLine) {
-        guard var draft = current else { return }
-        // Taken out while it changes, so its arrays are not copied on write.
-        current = nil
-        defer { current = draft }
-        func time(_ what: String) -> CalendarTime? {
-            guard let time = CalendarTime(line.value, parameters: line.parameters) else {
-                problem(line.line, "\(what) `\(line.value)` is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, Z for UTC)")
-                return nil
-            }
-            return time
-        }
-        func times(_ what: String) -> [CalendarTime] {
-            line.value.split(separator: ",").compactMap { item in
-                guard let time = CalendarTime(item, parameters: line.parameters) else {
-                    problem(line.line, "\(what) `\(item)` is not a DATE or DATE-TIME; that one is skipped")
-                    return nil
-                }
-                return time
-            }
-        }
-        switch line.name {
-        case "UID": draft.uid = line.value
-        case "SUMMARY": draft.title = ContentLine.text(line.value)
-        case "LOCATION": draft.location = ContentLine.text(line.value)
-        case "STATUS": draft.isCancelled = line.value.uppercased() == "CANCELLED"
-        case "DTSTART": draft.start = time("DTSTART")
-        case "DTEND": if let end = time("DTEND") { draft.end = .time(end) }
-        case "DURATION":
-            if let duration = CalendarDuration(line.value) {
-                draft.end = .duration(duration)
+        guard let property = Self.property(line), current != nil else { return }
+        switch property {
+        case .uid: current?.texts.uid = line.offset
+        case .summary: current?.texts.summary = line.offset
+        case .location: current?.texts.location = line.offset
+        case .status: current?.texts.status = line.offset
+        case .start:
+            let start = time(line, "DTSTART")
+            current?.start = start
+        case .end: if let end = time(line, "DTEND") { current?.end = .time(end) }
+        case .duration:
+            if let duration = CalendarDuration(bytes: line.valueBytes) {
+                current?.end = .duration(duration)
             } else {
                 problem(line.line, "DURATION `\(line.value)` is not a duration such as PT1H30M or P1D; the event is read without it")
             }
-        case "RRULE":
+        case .rule:
             do {
-                draft.rule = try RecurrenceRule(parsing: line.value)
+                let text = line.value
+                if let known = rules[text] {
+                    current?.rule = known
+                } else {
+                    let rule = try RecurrenceRule(parsing: text)
+                    rules[text] = rule
+                    current?.rule = rule
+                }
             } catch {
                 problem(line.line, "RRULE: \(error.message); only the first occurrence is shown")
             }
-        case "EXDATE": draft.exceptions += times("EXDATE")
-        case "RDATE":
-            if line.parameters["VALUE"]?.uppercased() == "PERIOD" {
+        case .exceptions:
+            let exceptions = times(line, "EXDATE")
+            current?.exceptions += exceptions
+        case .extraDates:
+            if line.parameter("VALUE", is: "PERIOD") {
                 problem(line.line, "RDATE with VALUE=PERIOD is not read; skipped")
             } else {
-                draft.extraDates += times("RDATE")
+                let extraDates = times(line, "RDATE")
+                current?.extraDates += extraDates
             }
-        case "RECURRENCE-ID":
-            if line.parameters["RANGE"] != nil {
-                problem(line.line, "RECURRENCE-ID;RANGE=\(line.parameters["RANGE"] ?? "") is read as an override of this one occurrence only")
+        case .recurrenceID:
+            if let range = line.parameter("RANGE") {
+                problem(line.line, "RECURRENCE-ID;RANGE=\(range) is read as an override of this one occurrence only")
             }
-            draft.recurrenceID = time("RECURRENCE-ID")
-        default: break
+            let recurrenceID = time(line, "RECURRENCE-ID")
+            current?.recurrenceID = recurrenceID
         }
+    }
+
+    /// The zone of a time's line (`TZID`), the same String as the last one when it is the same zone.
+    private mutating func zone(_ line: ContentLine) -> String? {
+        guard let zone = line.parameter("TZID") else { return nil }
+        if zone == lastZone { return lastZone }
+        lastZone = zone
+        return zone
+    }
+
+    /// The DATE or DATE-TIME of `line`, named when it cannot be read.
+    private mutating func time(_ line: ContentLine, _ what: String) -> CalendarTime? {
+        guard let time = CalendarTime(line.valueBytes, valueIsDate: line.parameter("VALUE", is: "DATE"), tzid: zone(line)) else {
+            problem(line.line, "\(what) `\(line.value)` is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, Z for UTC)")
+            return nil
+        }
+        return time
+    }
+
+    /// The comma-separated DATEs or DATE-TIMEs of `line`, each named when it cannot be read.
+    private mutating func times(_ line: ContentLine, _ what: String) -> [CalendarTime] {
+        let valueIsDate = line.parameter("VALUE", is: "DATE"), zone = zone(line)
+        var result: [CalendarTime] = []
+        for item in line.valueBytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
+            let bytes = UnsafeBufferPointer(rebasing: item)
+            if let time = CalendarTime(bytes, valueIsDate: valueIsDate, tzid: zone) {
+                result.append(time)
+            } else {
+                problem(line.line, "\(what) `\(String(decoding: bytes, as: UTF8.self))` is not a DATE or DATE-TIME; that one is skipped")
+            }
+        }
+        return result
     }
 
     /// Ends the current VEVENT: kept when it has a start, named when not.
     private mutating func finishEvent() {
-        guard let draft = current else { return }
-        current = nil
+        guard let draft = current.take() else { return }
         guard let start = draft.start else {
             problem(draft.line, "this VEVENT has no readable DTSTART; skipped")
             return
@@ -130,23 +182,45 @@ struct EventReading {
                 end = nil
             }
         }
-        events.append(Event(source: source, line: draft.line, uid: draft.uid, title: draft.title ?? "(no title)",
-                            location: draft.location, start: start, end: end, rule: draft.rule, exceptions: draft.exceptions,
-                            extraDates: draft.extraDates, recurrenceID: draft.recurrenceID, master: nil, isCancelled: draft.isCancelled))
+        events.append(Event(source: source, line: draft.line, start: start, end: end, rule: draft.rule, exceptions: draft.exceptions,
+                            extraDates: draft.extraDates, recurrenceID: draft.recurrenceID, master: nil, texts: draft.texts))
     }
 
-    /// Ends the source: an unfinished VEVENT is kept (and named), and overrides are tied to their masters.
-    mutating func finish() {
-        if current != nil {
-            problem(current!.line, "this VEVENT has no END:VEVENT; read up to the end of the file")
+    /// Ends the source (`bytes`): an unfinished VEVENT is kept (and named), and overrides are tied to their
+    /// masters, the first event without `RECURRENCE-ID` that has the same `UID`.
+    mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let line = current?.line {
+            problem(line, "this VEVENT has no END:VEVENT; read up to the end of the file")
             finishEvent()
         }
-        var masters: [String: Int] = [:]
-        for (index, event) in events.enumerated() where event.recurrenceID == nil {
-            if let uid = event.uid, masters[uid] == nil { masters[uid] = index }
+        guard events.contains(where: { $0.recurrenceID != nil }) else { return }
+        // By a hash of each UID's bytes, checked byte for byte: no String is made for a UID.
+        func uid(_ event: Event, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            guard event.texts.uid >= 0 else { return false }
+            return ContentLine.at(event.texts.uid, in: bytes) { body($0.valueBytes) } ?? false
+        }
+        var overridden: Set<Int> = []
+        for event in events where event.recurrenceID != nil {
+            _ = uid(event) { overridden.insert(ByteHasher.hash(UnsafeRawBufferPointer($0))); return true }
+        }
+        var masters: [Int: [Int]] = [:]
+        for index in events.indices where events[index].recurrenceID == nil {
+            _ = uid(events[index]) { value in
+                let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
+                if overridden.contains(hash) { masters[hash, default: []].append(index) }
+                return true
+            }
         }
         for index in events.indices where events[index].recurrenceID != nil {
-            if let uid = events[index].uid, let master = masters[uid] { events[index].master = master }
+            var master: Int?
+            _ = uid(events[index]) { value in
+                let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
+                master = masters[hash]?.first { candidate in
+                    uid(events[candidate]) { $0.elementsEqual(value) }
+                }
+                return true
+            }
+            events[index].master = master.map { firstIndex + $0 }
         }
     }
 }

@@ -40,15 +40,19 @@ struct RecurrenceRule: Hashable {
     /// the first instance).
     init(parsing value: String) throws(RuleError) {
         var frequency: Frequency?
-        var seen: Set<String> = []
-        for part in value.split(separator: ";", omittingEmptySubsequences: true) {
-            let pieces = part.split(separator: "=", maxSplits: 1)
-            guard pieces.count == 2 else { throw RuleError("`\(part)` is no NAME=VALUE part") }
-            let name = pieces[0].uppercased(), text = String(pieces[1]).uppercased()
-            guard seen.insert(name).inserted else { throw RuleError("\(name) is given twice") }
+        var seen: [String] = []
+        // Split by bytes: `;`, `=` and `,` are ASCII, and splitting Characters cost more than the rest together.
+        for partBytes in value.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true) {
+            let part = Substring(partBytes)
+            guard let equals = partBytes.firstIndex(of: UInt8(ascii: "=")), equals != partBytes.startIndex,
+                  partBytes.index(after: equals) != partBytes.endIndex else { throw RuleError("`\(part)` is no NAME=VALUE part") }
+            let name = Substring(partBytes[..<equals]).uppercased(), text = Substring(partBytes[partBytes.index(after: equals)...]).uppercased()
+            guard !seen.contains(name) else { throw RuleError("\(name) is given twice") }
+            seen.append(name)
+            func items() -> [Substring] { text.utf8.split(separator: UInt8(ascii: ",")).map { Substring($0) } }
             func numbers(_ range: ClosedRange<Int>, allowingNegative: Bool) throws(RuleError) -> [Int] {
                 var result: [Int] = []
-                for item in text.split(separator: ",") {
+                for item in items() {
                     guard let n = Int(item), range.contains(abs(n)), allowingNegative || n > 0 else {
                         throw RuleError("\(name)=\(text): `\(item)` is not a number from \(range.lowerBound) to \(range.upperBound)")
                     }
@@ -72,7 +76,7 @@ struct RecurrenceRule: Hashable {
                 guard let time = CalendarTime(text, parameters: [:]) else { throw RuleError("UNTIL=\(text) is not a DATE or DATE-TIME") }
                 until = time
             case "BYDAY":
-                for item in text.split(separator: ",") {
+                for item in items() {
                     let letters = item.suffix(2)
                     guard let weekday = Self.weekdays.firstIndex(of: String(letters)) else {
                         throw RuleError("BYDAY=\(text): `\(item)` is no weekday (MO, TU, WE, TH, FR, SA, SU, with an ordinal such as 2TU or -1FR)")
@@ -126,19 +130,25 @@ struct RecurrenceRule: Hashable {
         let weekStart0 = day0 - CivilDays.floorMod(CivilDays.weekday(day0) - weekStart, 7)
         let (ly, lm, _) = CivilDays.date(lastDay), (fy, fm, _) = CivilDays.date(firstDay)
 
-        // Without COUNT, the periods before `range` need not be walked: start one period before it.
-        var period = 0
-        if count == nil {
-            let behind: Int
-            switch frequency {
-            case .daily: behind = (firstDay - day0) / interval
-            case .weekly: behind = (firstDay - weekStart0) / (7 * interval)
-            case .monthly: behind = ((fy * 12 + fm) - (y0 * 12 + m0)) / interval
-            case .yearly: behind = (fy - y0) / interval
-            }
-            period = max(0, behind - 1)
+        // The periods before `range` need not be walked: start one period before it. With COUNT, only when each
+        // skipped period's instances can be counted without it: DAILY without BYDAY has one a period, WEEKLY one a
+        // BYDAY day (neither narrowed by month), less in the first period those not after DTSTART.
+        var period = 0, counted = 1
+        let behind: Int
+        switch frequency {
+        case .daily: behind = (firstDay - day0) / interval
+        case .weekly: behind = (firstDay - weekStart0) / (7 * interval)
+        case .monthly: behind = ((fy * 12 + fm) - (y0 * 12 + m0)) / interval
+        case .yearly: behind = (fy - y0) / interval
         }
-        var counted = 1
+        if count == nil {
+            period = max(0, behind - 1)
+        } else if behind > 1, byMonth.isEmpty, byMonthDay.isEmpty, frequency == .weekly || frequency == .daily && byDay.isEmpty {
+            let weekdays = byDay.isEmpty ? [CivilDays.weekday(day0)] : byDay.map(\.weekday)
+            let inFirst = frequency == .weekly ? weekdays.filter { weekStart0 + CivilDays.floorMod($0 - weekStart, 7) > day0 }.count : 0
+            period = behind - 1
+            counted = 1 + inFirst + (period - 1) * weekdays.count
+        }
         while true {
             // The period's first day; the loop ends once it is past the range.
             let days: [Int]
