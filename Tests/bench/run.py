@@ -628,14 +628,20 @@ def lsp_navigation(binary, folder, runs, only_cold_symbols=False):
 
     results = {"definition": [], "references": [], "symbols cold": [], "symbols warm": [], "folder diagnostics": []}
     counts = {}
+
+    def fresh_symbols(key, wait=0):
+        """workspace/symbol in a fresh server, `wait` seconds after the day was opened."""
+        session = start()
+        time.sleep(wait)
+        seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
+        results[key].append(seconds)
+        counts["symbols"] = len(found)
+        if session.close() != 0:
+            raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+
     if only_cold_symbols:
         for run in range(runs):
-            session = start()
-            seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
-            results["symbols cold"].append(seconds)
-            counts["symbols"] = len(found)
-            if session.close() != 0:
-                raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+            fresh_symbols("symbols cold")
         return results, counts
     session = start()
     # The first references request reads the folder; untimed, as the warm-up.
@@ -676,19 +682,9 @@ def lsp_navigation(binary, folder, runs, only_cold_symbols=False):
         raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
     results["symbols a second in"] = []
     for run in range(runs):
-        session = start()
-        seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
-        results["symbols cold"].append(seconds)
-        counts["symbols"] = len(found)
-        if session.close() != 0:
-            raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+        fresh_symbols("symbols cold")
         # As a person asks: a moment after the editor opened the day (the server reads the folder meanwhile).
-        session = start()
-        time.sleep(1)
-        seconds, found = timed(session, "sym", "workspace/symbol", {"query": "review"})
-        results["symbols a second in"].append(seconds)
-        if session.close() != 0:
-            raise RuntimeError("dayplan lsp did not exit 0 after shutdown")
+        fresh_symbols("symbols a second in", wait=1)
     return results, counts
 
 
