@@ -306,18 +306,7 @@ public struct SyncMerge: Sendable {
             let rest = bytes[(colon + 3)...]
             bytes = rest.firstIndex(of: UInt8(ascii: "/")).map { Array(rest[$0...]) } ?? [UInt8(ascii: "/")]
         }
-        var output: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let value = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
-                output.append(value)
-                i += 3
-            } else {
-                output.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        return PercentEscapes.decoded(bytes)
     }
 
     /// A canonical address as it is sent: each segment percent-encoded (`pathSegment`), the slashes kept.

@@ -58,19 +58,7 @@ struct Workspace {
                   String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else { return nil }
             rest = Array(rest[slash...])
         }
-        var path: [UInt8] = []
-        var index = 0
-        while index < rest.count {
-            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
-               let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
-                path.append(value)
-                index += 3
-            } else {
-                path.append(rest[index])
-                index += 1
-            }
-        }
-        return String(decoding: path, as: UTF8.self)
+        return PercentEscapes.decoded(rest)
     }
 
     /// The `file:` URI of an absolute path, each byte that is not unreserved in a URI path percent-escaped.

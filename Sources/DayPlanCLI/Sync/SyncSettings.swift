@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DayPlan
 
 /// The plan folder's sync settings made ready to use: the task list's URL split into its server and path, the
