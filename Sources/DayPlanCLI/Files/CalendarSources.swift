@@ -45,7 +45,9 @@ enum CalendarSources {
         for path in paths(of: planFolder) {
             stamps.append(FileSystem.stamp(of: path))
             guard FileSystem.kind(of: path) == .directory else { continue }
-            for name in ((try? FileSystem.entries(of: path)) ?? []).sorted() where !name.hasPrefix(".") {
+            // Its calendar folders; an event's file (`.ics`) is not looked at one by one: a vdir of thousands is
+            // listed on every edit, and the folder's own stamp changes when one is added, replaced or removed.
+            for name in (try? FileSystem.entries(of: path)) ?? [] where !name.hasPrefix(".") && !name.lowercased().hasSuffix(".ics") {
                 let entry = FileSystem.join(path, name)
                 if FileSystem.kind(of: entry) == .directory { stamps.append(FileSystem.stamp(of: entry)) }
             }
