@@ -84,21 +84,39 @@ struct ContentLine {
     /// continuing the one before. Calls `problem` for a line that is no content line (no `:`), and skips it.
     /// Linear in the bytes: each byte is looked at a bounded number of times, and only a folded line is copied.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, each: (ContentLine) -> Void, problem: (Int, String) -> Void) {
+        read(bytes, each: { each($0); return nil }, problem: problem)
+    }
+
+    /// Where reading goes on after a content line whose reader passed over the lines after it (`EventGlance`):
+    /// at `offset`, the start of a physical line, `lines` physical lines further on.
+    struct Resume {
+        let offset: Int
+        let lines: Int
+    }
+
+    /// As `read(_:each:problem:)`; when `each` returns where to go on, the lines up to there are not read.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, each: (ContentLine) -> Resume?, problem: (Int, String) -> Void) {
         var scratch: [UInt8] = []
         var start = 0, number = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         while start < bytes.count {
             number += 1
             let first = number, offset = start
+            var resume: Resume?
             let end = logicalLine(bytes, from: start, physicalLines: &number, scratch: &scratch) { line in
                 if let parsed = parse(line, line: first, offset: offset) {
-                    each(parsed)
+                    resume = each(parsed)
                 } else {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: line.prefix(40)), as: UTF8.self)
                     problem(first, "`\(text)\(line.count > 40 ? "…" : "")` is no content line (NAME:value); skipped")
                 }
             }
-            start = end
+            if let resume, resume.offset >= end {
+                start = resume.offset
+                number += resume.lines
+            } else {
+                start = end
+            }
         }
     }
 
@@ -139,7 +157,7 @@ struct ContentLine {
 
     /// The physical line from `start`: where its content stops (before CRLF or LF) and where the next starts.
     @inline(__always)
-    private static func physicalLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (stop: Int, next: Int) {
+    static func physicalLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (stop: Int, next: Int) {
         let end = firstIndex(of: 0x0A, in: bytes, from: start)
         var stop = end
         if stop > start, bytes[stop - 1] == 0x0D { stop -= 1 }
@@ -147,7 +165,7 @@ struct ContentLine {
     }
 
     /// Reads one unfolded line; nil when it has no name or no `:`.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> ContentLine? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> ContentLine? {
         let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";")
         var index = 0
         while index < bytes.count, bytes[index] != colon, bytes[index] != semicolon { index += 1 }
@@ -190,7 +208,7 @@ struct ContentLine {
 
     /// Whether `bytes[range]` is `upper` (given upper-case) in any case of ASCII letters.
     @inline(__always)
-    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ upper: StaticString) -> Bool {
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ upper: StaticString) -> Bool {
         let count = upper.utf8CodeUnitCount
         guard range.upperBound - range.lowerBound == count else { return false }
         let expected = upper.utf8Start

@@ -27,30 +27,48 @@ public struct EventCalendar: Sendable {
     private var events: [Event] = []
     /// What could not be read, in the order found.
     public private(set) var problems: [CalendarProblem] = []
+    /// The days the calendar is read for; nil for every day.
+    public let days: ClosedRange<Day>?
+    /// How many events were passed over at a glance, as they cannot take place on `days`.
+    private(set) var passedOver = 0
 
-    /// No events.
-    public init() {}
+    /// No events. With `days`, a calendar read for those days only: an event that cannot take place on one of
+    /// them is passed over at a glance at its times (`EventGlance`), without reading the rest of it or naming
+    /// what is wrong in it, as `lint` and `status` need the events of a day or two of calendars that hold
+    /// years. Ask it for those days only.
+    public init(days: ClosedRange<Day>? = nil) {
+        self.days = days
+    }
 
     /// Reads one source's bytes (an `.ics` file: a VCALENDAR with any number of VEVENTs), naming it `source`
     /// in events and problems. The `VEVENT`s of one source that share a `UID` are one recurring event and its
     /// overrides (`RECURRENCE-ID`).
     public mutating func read(_ bytes: [UInt8], source: String) {
-        var reading = EventReading(source: sources.count, name: source, firstIndex: events.count)
+        var reading = EventReading(source: sources.count, name: source, firstIndex: events.count,
+                                   days: days.map { CivilDays.number(of: $0.lowerBound)...CivilDays.number(of: $0.upperBound) })
         bytes.withUnsafeBufferPointer { buffer in
-            ContentLine.read(buffer, each: { reading.take($0) }, problem: { reading.problem($0, $1) })
+            ContentLine.read(buffer, each: { reading.take($0, in: buffer) }, problem: { reading.problem($0, $1) })
             reading.finish(buffer)
         }
         sources.append(Source(name: source, bytes: bytes))
         problems += reading.problems
         events += reading.events
+        passedOver += reading.passedOver.count
     }
 
     /// The events that take place on `day` (any part of it, in the local zone `zones` gives): all-day events
     /// first, then by start, end and title. Times in named zones (`TZID`) are converted with `zones`; a zone it
-    /// does not know is read as local time and named in `problems`.
+    /// does not know is read as local time and named in `problems`, and so is a day outside the days the
+    /// calendar was read for (its events may be missing).
     public func events(on day: Day, zones: some TimeZoneRules) -> DayEvents {
         var found: [CalendarEvent] = []
         var problems: [CalendarProblem] = []
+        if let days, !days.contains(day) {
+            for source in sources {
+                problems.append(CalendarProblem(source: source.name, line: 0,
+                                                message: "read for \(days.lowerBound) to \(days.upperBound) only; the events of \(day) may be missing"))
+            }
+        }
         var unknownZones: Set<String> = []
         let dayStart = CivilDays.number(of: day) * CivilDays.secondsPerDay, dayEnd = dayStart + CivilDays.secondsPerDay
 
@@ -96,7 +114,7 @@ public struct EventCalendar: Sendable {
         }
 
         for (index, event) in events.enumerated() {
-            let isRecurring = event.rule != nil || event.master != nil
+            let isRecurring = event.rule != nil || event.master != nil || event.masterPassedOver
             switch event.start {
             case .date(let first):
                 let length = event.lengthInDays
@@ -230,6 +248,9 @@ struct Event: Sendable {
     var recurrenceID: CalendarTime?
     /// The index of the event it overrides an instance of.
     var master: Int?
+    /// Whether the event it overrides an instance of was passed over, as it cannot take place on the days the
+    /// calendar is read for (`EventGlance`): the override is still one of a recurring event.
+    var masterPassedOver = false
     /// UID, SUMMARY, LOCATION and STATUS (CANCELLED: not shown).
     var texts: Texts
 

@@ -19,11 +19,18 @@ struct EventReading {
     private var lastZone = ""
     /// The rules read, by their text: a calendar repeats a few rules many times.
     private var rules: [String: RecurrenceRule] = [:]
+    /// The days (`CivilDays.number(of:)`) events are read for: the others are passed over (`EventGlance`); nil
+    /// for every event.
+    let days: ClosedRange<Int>?
+    /// The events passed over, in order: the line of each one's `BEGIN:VEVENT`, and where its `UID` line starts
+    /// (-1 for none).
+    private(set) var passedOver: [(line: Int, uid: Int)] = []
 
-    init(source: Int, name: String, firstIndex: Int) {
+    init(source: Int, name: String, firstIndex: Int, days: ClosedRange<Int>? = nil) {
         self.source = source
         self.sourceName = name
         self.firstIndex = firstIndex
+        self.days = days
     }
 
     /// A VEVENT's properties as they come.
@@ -42,10 +49,15 @@ struct EventReading {
         problems.append(CalendarProblem(source: sourceName, line: line, message: message))
     }
 
-    mutating func take(_ line: ContentLine) {
+    /// Takes the next content line of `bytes`; returns where to go on when it passed over an event (`EventGlance`).
+    mutating func take(_ line: ContentLine, in bytes: UnsafeBufferPointer<UInt8>) -> ContentLine.Resume? {
         if line.isNamed("BEGIN") {
             let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             if name == "VEVENT", stack.last != "VEVENT" || current == nil {
+                if current == nil, let days, case .passOver(let next, let lines, let uid) = EventGlance.look(at: line.offset, in: bytes, days: days) {
+                    passedOver.append((line.line, uid))
+                    return ContentLine.Resume(offset: next, lines: lines)
+                }
                 if current != nil { problem(line.line, "a VEVENT begins inside another; the first is read as it stands") }
                 finishEvent()
                 current = Draft(line: line.line)
@@ -55,7 +67,7 @@ struct EventReading {
             let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             guard let open = stack.lastIndex(of: name) else {
                 problem(line.line, "END:\(line.value) without BEGIN:\(line.value); skipped")
-                return
+                return nil
             }
             if open != stack.count - 1 {
                 problem(line.line, "END:\(line.value) closes BEGIN:\(stack.last ?? "") too (it has no END)")
@@ -67,6 +79,7 @@ struct EventReading {
         } else if current != nil, stack.last == "VEVENT" {
             property(line)
         }
+        return nil
     }
 
     /// The properties of a VEVENT that are read.
@@ -195,32 +208,41 @@ struct EventReading {
         }
         guard events.contains(where: { $0.recurrenceID != nil }) else { return }
         // By a hash of each UID's bytes, checked byte for byte: no String is made for a UID.
-        func uid(_ event: Event, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-            guard event.texts.uid >= 0 else { return false }
-            return ContentLine.at(event.texts.uid, in: bytes) { body($0.valueBytes) } ?? false
+        func uid(_ offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            guard offset >= 0 else { return false }
+            return ContentLine.at(offset, in: bytes) { body($0.valueBytes) } ?? false
         }
         var overridden: Set<Int> = []
         for event in events where event.recurrenceID != nil {
-            _ = uid(event) { overridden.insert(ByteHasher.hash(UnsafeRawBufferPointer($0))); return true }
+            _ = uid(event.texts.uid) { overridden.insert(ByteHasher.hash(UnsafeRawBufferPointer($0))); return true }
         }
-        var masters: [Int: [Int]] = [:]
+        // The events that may be masters, by UID: each one's line, its UID's line, and its index (nil: passed over).
+        var masters: [Int: [(line: Int, uid: Int, index: Int?)]] = [:]
         for index in events.indices where events[index].recurrenceID == nil {
-            _ = uid(events[index]) { value in
+            _ = uid(events[index].texts.uid) { value in
                 let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
-                if overridden.contains(hash) { masters[hash, default: []].append(index) }
+                if overridden.contains(hash) { masters[hash, default: []].append((events[index].line, events[index].texts.uid, index)) }
+                return true
+            }
+        }
+        for event in passedOver {
+            _ = uid(event.uid) { value in
+                let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
+                if overridden.contains(hash) { masters[hash, default: []].append((event.line, event.uid, nil)) }
                 return true
             }
         }
         for index in events.indices where events[index].recurrenceID != nil {
-            var master: Int?
-            _ = uid(events[index]) { value in
+            var master: (line: Int, uid: Int, index: Int?)?
+            _ = uid(events[index].texts.uid) { value in
                 let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
-                master = masters[hash]?.first { candidate in
-                    uid(events[candidate]) { $0.elementsEqual(value) }
-                }
+                // The first in the file: events read and events passed over each come in order.
+                master = masters[hash]?.filter { candidate in uid(candidate.uid) { $0.elementsEqual(value) } }
+                    .min { $0.line < $1.line }
                 return true
             }
-            events[index].master = master.map { firstIndex + $0 }
+            guard let master else { continue }
+            if let found = master.index { events[index].master = firstIndex + found } else { events[index].masterPassedOver = true }
         }
     }
 }

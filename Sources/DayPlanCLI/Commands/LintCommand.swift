@@ -82,9 +82,10 @@ enum LintCommand {
         // plan folder lint runs in (DAYPLAN_DIR or the current folder), else 7.
         let planFolder = try? PlanFolder.find(dir: nil)
         let carriedWarningDays = planFolder?.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
-        // Its region hours and, when the settings name calendars, their events (DP060, DP061, DP062); what of a
-        // calendar cannot be read is named, and its events are not checked.
-        let (hours, calendarProblems) = CalendarDays.hours(of: planFolder)
+        // Its region hours and, when the settings name calendars, their events (DP060, DP061, DP062), read for the
+        // days the files' names give (others are read when asked); what of a calendar cannot be read is named, and
+        // its events are not checked.
+        let (hours, calendarProblems) = CalendarDays.hours(of: planFolder, days: namedDays(paths.map { $0 == "-" ? stdinName : $0 }))
         if !arguments.flags.contains("--quiet") {
             for problem in calendarProblems { err.line("dayplan lint: \(problem)") }
         }
@@ -191,6 +192,19 @@ enum LintCommand {
             result.append(path)
         }
         return result
+    }
+
+    /// The days from the first to the last that `names` (day files' paths) give; nil when one gives none, as a
+    /// file that is not named for its day may be any day.
+    static func namedDays(_ names: [String]) -> ClosedRange<Day>? {
+        var first: Day?, last: Day?
+        for name in names {
+            guard let day = Day(fileNameOf: name) else { return nil }
+            first = min(first ?? day, day)
+            last = max(last ?? day, day)
+        }
+        guard let first, let last else { return nil }
+        return first...last
     }
 
     /// What checking one file gave: its findings written in the chosen format, or why it could not be read.

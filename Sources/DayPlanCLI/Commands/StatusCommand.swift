@@ -72,7 +72,7 @@ enum StatusCommand {
         // What lint finds is never hidden behind the counts: a count of errors and warnings, to look at with lint.
         // Against the plan folder's region hours and calendars, as lint checks it (DP060, DP061, DP062).
         // The calendars are read once, for lint and for the day on the clock.
-        let (hours, _, calendarDays) = CalendarDays.read(session.planFolder)
+        let (hours, _, calendarDays) = CalendarDays.read(session.planFolder, days: session.file.day...session.file.day)
         let findings = Linter.lint(document, fileName: session.file.path, hours: hours)
         let errors = findings.filter { $0.severity == .error }.count
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)

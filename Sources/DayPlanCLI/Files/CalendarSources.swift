@@ -13,9 +13,10 @@ import Dispatch
 /// calendar), whose `.ics` files are read, and those of its folders one level down (one per calendar).
 /// Hidden files are skipped. Relative paths are inside the plan folder; `~/` is the home folder.
 enum CalendarSources {
-    /// The calendar of every source, and the sources that could not be read (a missing file).
-    static func read(_ planFolder: PlanFolder) -> (calendar: EventCalendar, failures: [FileError]) {
-        var calendar = EventCalendar()
+    /// The calendar of every source, and the sources that could not be read (a missing file). With `days`, the
+    /// calendar is read for those days only (`EventCalendar(days:)`).
+    static func read(_ planFolder: PlanFolder, days: ClosedRange<Day>? = nil) -> (calendar: EventCalendar, failures: [FileError]) {
+        var calendar = EventCalendar(days: days)
         var failures: [FileError] = []
         for path in paths(of: planFolder) {
             do {
@@ -132,7 +133,9 @@ final class SystemZones: TimeZoneRules {
 /// ask from any thread (lint checks files on every core): the system's time zones are looked up one day at
 /// a time.
 final class CalendarDays: @unchecked Sendable {
-    private let calendar: EventCalendar
+    /// The calendars as read: for the days asked for when read, or for every day.
+    private var calendar: EventCalendar
+    private let planFolder: PlanFolder
     private let zones = SystemZones.zones()
     private let queue = DispatchQueue(label: "dayplan.calendar-days")
     private var days: [Day: DayEvents] = [:]
@@ -140,23 +143,29 @@ final class CalendarDays: @unchecked Sendable {
     /// The sources that could not be read (a missing file).
     let failures: [FileError]
 
-    private init(_ calendar: EventCalendar, failures: [FileError]) {
+    private init(_ calendar: EventCalendar, of planFolder: PlanFolder, failures: [FileError]) {
         self.calendar = calendar
+        self.planFolder = planFolder
         self.failures = failures
     }
 
     /// What the calendars hold that cannot be read, with source and line.
-    var problems: [CalendarProblem] { calendar.problems }
+    var problems: [CalendarProblem] { queue.sync { calendar.problems } }
 
     /// The events of `day`.
     func events(on day: Day) -> [CalendarEvent] {
         dayEvents(on: day).events
     }
 
-    /// The events of `day` and what of them could not be read (a time zone not known), worked out once.
+    /// The events of `day` and what of them could not be read (a time zone not known), worked out once. A day
+    /// outside the days the calendars were read for (a day file whose heading names another day than its name)
+    /// has them read again, whole.
     func dayEvents(on day: Day) -> DayEvents {
         queue.sync {
             if let known = days[day] { return known }
+            if let read = calendar.days, !read.contains(day) {
+                calendar = CalendarSources.read(planFolder).calendar
+            }
             let events = calendar.events(on: day, zones: zones)
             days[day] = events
             return events
@@ -165,21 +174,22 @@ final class CalendarDays: @unchecked Sendable {
 
     /// The hours of `planFolder`'s days, and what of its calendars could not be read: a missing source, and
     /// what a calendar holds that cannot be read (`file:line: message`). Without calendars in the settings (or
-    /// without a plan folder), no calendar is read at all.
-    static func hours(of planFolder: PlanFolder?) -> (hours: DayHours, problems: [String]) {
-        let (hours, problems, _) = read(planFolder)
+    /// without a plan folder), no calendar is read at all. With `days`, the calendars are read for those days
+    /// (the events that cannot take place on them are passed over, and what is wrong in them is not named).
+    static func hours(of planFolder: PlanFolder?, days: ClosedRange<Day>? = nil) -> (hours: DayHours, problems: [String]) {
+        let (hours, problems, _) = read(planFolder, days: days)
         return (hours, problems)
     }
 
-    /// As `hours(of:)`, with the calendars' days themselves (nil without calendars), for a command that shows
-    /// the events too and reads the calendars only once.
-    static func read(_ planFolder: PlanFolder?) -> (hours: DayHours, problems: [String], days: CalendarDays?) {
+    /// As `hours(of:days:)`, with the calendars' days themselves (nil without calendars), for a command that
+    /// shows the events too and reads the calendars only once.
+    static func read(_ planFolder: PlanFolder?, days: ClosedRange<Day>? = nil) -> (hours: DayHours, problems: [String], days: CalendarDays?) {
         guard let planFolder else { return (DayHours(), [], nil) }
         let regionHours = planFolder.settings.regionHours
         guard !planFolder.settings.calendars.isEmpty else { return (DayHours(regionHours: regionHours), [], nil) }
-        let (calendar, failures) = CalendarSources.read(planFolder)
-        let days = CalendarDays(calendar, failures: failures)
+        let (calendar, failures) = CalendarSources.read(planFolder, days: days)
+        let calendarDays = CalendarDays(calendar, of: planFolder, failures: failures)
         let problems = failures.map(\.message) + calendar.problems.map(\.description)
-        return (DayHours(regionHours: regionHours, events: { days.events(on: $0) }), problems, days)
+        return (DayHours(regionHours: regionHours, events: { calendarDays.events(on: $0) }), problems, calendarDays)
     }
 }

@@ -98,6 +98,21 @@ import Testing
         #expect(run.stdout.split(separator: "\n").count == 4, "\(run.stdout)")
         #expect(run.stdout.contains("2026-11-21.md:5:1: warning: “Review” at 10:30 - 11:30 overlaps the event “Budget meeting”"))
     }
+
+    /// lint reads the calendars for the days its files are named for (the events of other days are passed over
+    /// at a glance), and reads them again, whole, for a file whose heading names another day.
+    @Test func eachFileIsCheckedAgainstItsOwnDaysEvents() throws {
+        let folder = try planFolder(config: "calendars = work.ics\n")
+        // 2026-11-28 is a Saturday: the weekly stand-up (09:00-10:00 in Berlin), a week after the first file.
+        try folder.write("2026-11-28.md", "# 2026-11-28\n\n## Morning\n- [ ] 09:30 Run\n\n## Backlog\n")
+        let both = try Binary.run(["lint", "2026-11-21.md", "2026-11-28.md"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(both.stdout.contains("2026-11-21.md:5:1: warning: “Review” at 10:30 - 11:30 overlaps the event “Budget meeting”"), "\(both.stdout)")
+        #expect(both.stdout.contains("2026-11-28.md:4:1: warning: “Run” at 09:30 overlaps the event “Stand-up” (09:00-10:00)"), "\(both.stdout)")
+        // Named for the 14th, headed the 21st: checked against the 21st's events.
+        try folder.write("2026-11-14.md", Self.day)
+        let other = try Binary.run(["lint", "2026-11-14.md"], in: folder.url, environment: ["TZ": "Europe/Berlin"])
+        #expect(other.stdout.contains("2026-11-14.md:5:1: warning: “Review” at 10:30 - 11:30 overlaps the event “Budget meeting”"), "\(other.stdout)")
+    }
 }
 
 /// The language server reports the rules on the clock from the plan folder's region hours and calendars, as

@@ -22,6 +22,30 @@ import Testing
         }
     }
 
+    @Test func daysWithAChangeAreExact() {
+        // Around every change of offset of these zones from 2000 to 2040, instants asked in random order (the
+        // first asked of a day may be on either side of its change), each against the plain rules.
+        var random = EventCalendarPropertyTests.Seeded(state: 3640)
+        let plain = FoundationZones(local: TimeZone(identifier: "America/Sao_Paulo")!)
+        var changes = 0
+        for name in Self.zoneNames {
+            guard let zone = TimeZone(identifier: name) else { continue }
+            let cached = CachedZones(plain)
+            var date = Date(timeIntervalSince1970: 946_684_800)
+            while let next = zone.nextDaylightSavingTimeTransition(after: date), next.timeIntervalSince1970 < 2_208_988_800 {
+                let change = Int(next.timeIntervalSince1970)
+                changes += 1
+                for _ in 0..<12 {
+                    let instant = change + Int.random(in: -90_000...90_000, using: &random)
+                    #expect(cached.offset(ofZone: name, at: instant) == plain.offset(ofZone: name, at: instant), "\(name) at \(instant)")
+                    #expect(cached.localOffset(at: instant) == plain.localOffset(at: instant), "local at \(instant)")
+                }
+                date = next
+            }
+        }
+        #expect(changes > 200)
+    }
+
     @Test func changesInsideAnHourAreExact() {
         // Lord Howe changes at 02:00 local, half past an hour in UTC: 2026-10-03T15:30:00Z (+10:30 to +11).
         let plain = FoundationZones(local: TimeZone(identifier: "Australia/Lord_Howe")!)

@@ -1,0 +1,268 @@
+/// A glance at a VEVENT in a source's bytes: whether it can take place on the days a calendar is read for
+/// (`EventCalendar.init(days:)`), from its `DTSTART`, `DTEND` or `DURATION` and whether it has an `RRULE`,
+/// without reading the rest. An event that cannot is passed over; one that can, or that the glance cannot
+/// decide, is read whole as before.
+///
+/// The glance decides only what it can decide exactly: an event with `RDATE` or `RECURRENCE-ID`, a folded line
+/// among those it looks at, a nested `VEVENT`, components that do not close as they open, a time it cannot
+/// read, or a missing `END:VEVENT` leaves it to the whole reading (which also names what is wrong there). The
+/// days are compared on each time's own wall clock, a few days wider than asked on each side (`margin`).
+enum EventGlance {
+    /// What a glance tells.
+    enum Verdict: Equatable {
+        /// Read the event whole: it may take place on a day asked for, or the glance cannot tell.
+        case read
+        /// It cannot take place on a day asked for: reading goes on at `next` (the line after its
+        /// `END:VEVENT`), `lines` physical lines after its `BEGIN:VEVENT`. `uid` is where its `UID` line
+        /// starts (-1 for none), for an override of it (`RECURRENCE-ID`) to find it.
+        case passOver(next: Int, lines: Int, uid: Int)
+    }
+
+    /// How far beyond the days asked for an event is still read whole, in days: zones differ by 26 hours at
+    /// most, a DTEND may be in another zone than its DTSTART, and times are compared by their days.
+    private static let margin = 4
+
+    /// Looks at the VEVENT whose `BEGIN:VEVENT` line starts at `begin` in `bytes`, for the days numbered
+    /// `days` (`CivilDays.number(of:)`).
+    static func look(at begin: Int, in bytes: UnsafeBufferPointer<UInt8>, days: ClosedRange<Int>) -> Verdict {
+        var (_, next) = ContentLine.physicalLine(bytes, from: begin)
+        // A folded BEGIN:VEVENT (rare) is left to the whole reading, which counts its lines.
+        if next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { return .read }
+        var lines = 0
+        // On the wall clock of each time, in seconds: where it starts, where it ends (nil: no DTEND or DURATION).
+        var start: (wall: Int, isDate: Bool)?
+        var end: Int?, endIsDate: Bool?, duration: CalendarDuration?
+        // Its RRULEs, and the value of the last.
+        var rules = 0, rule: Range<Int>?
+        var uid = -1
+        // The components open inside the event (a VALARM), as the ranges of their names.
+        var open: [Range<Int>] = []
+        while next < bytes.count {
+            let lineStart = next
+            let (stop, after) = ContentLine.physicalLine(bytes, from: lineStart)
+            next = after
+            lines += 1
+            guard stop > lineStart else { continue }
+            // The property by its name; a line whose name is none of those looked at is passed by, and so is a
+            // continuing line (a space or a tab first), as a line looked at that is folded is left to the whole
+            // reading.
+            guard let (property, nameEnd) = Property.named(bytes, lineStart, stop) else {
+                // A name or parameters folded onto the next line (or no content line): the whole reading tells.
+                if after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09, Property.mayBeNamed(bytes[lineStart]) { return .read }
+                continue
+            }
+            let folded = after < bytes.count && (bytes[after] == 0x20 || bytes[after] == 0x09)
+            // A folded UID is read whole when it is needed (`ContentLine.at`); the rest are read here.
+            if folded, property != .uid { return .read }
+            // Where the value starts: after the name, or after its parameters.
+            var valueStart = nameEnd + 1, parameters: ContentLine?
+            if bytes[nameEnd] == UInt8(ascii: ";") {
+                guard let line = ContentLine.parse(UnsafeBufferPointer(rebasing: bytes[lineStart..<stop]), line: 0, offset: lineStart) else { return .read }
+                valueStart = lineStart + line.valueStart
+                parameters = line
+            }
+            let value = valueStart..<stop
+            switch property {
+            case .begin:
+                if ContentLine.equals(bytes, value, "VEVENT") { return .read }
+                open.append(value)
+                continue
+            case .end:
+                if let top = open.last {
+                    guard sameName(bytes, top, value) else { return .read }
+                    open.removeLast()
+                    continue
+                }
+                guard ContentLine.equals(bytes, value, "VEVENT") else { return .read }
+                // The last day its rule can reach, when one rule tells (a counted or ended DAILY or WEEKLY rule).
+                let ruleEnd = rules == 1 ? rule.flatMap { lastDay(ofRule: UnsafeBufferPointer(rebasing: bytes[$0]), from: start) } : nil
+                return verdict(start: start, end: end, endIsDate: endIsDate, duration: duration, recurs: rules > 0, ruleEnd: ruleEnd, days: days)
+                    ? .read : .passOver(next: next, lines: lines, uid: uid)
+            default:
+                break
+            }
+            // The properties of a component inside the event (a VALARM's) are not the event's.
+            guard open.isEmpty else { continue }
+            switch property {
+            case .begin, .end: break
+            case .uid: uid = lineStart
+            case .start, .endTime:
+                let isDate = parameters?.parameter("VALUE", is: "DATE") ?? false
+                guard let time = day(bytes, value, valueIsDate: isDate) else { return .read }
+                if property == .start {
+                    start = (time.day * CivilDays.secondsPerDay, time.isDate)
+                } else {
+                    // The end of its day: a time counts as its whole day.
+                    end = (time.day + 1) * CivilDays.secondsPerDay
+                    endIsDate = time.isDate
+                    duration = nil
+                }
+            case .duration:
+                guard let read = CalendarDuration(bytes: bytes[value]) else { return .read }
+                duration = read
+                end = nil
+                endIsDate = nil
+            case .rule:
+                rules += 1
+                rule = value
+            case .undecided: return .read
+            }
+        }
+        // No END:VEVENT: the whole reading names it.
+        return .read
+    }
+
+    /// The last day (`CivilDays.number(of:)`) a rule can reach from an event's start, when the rule tells
+    /// without being read whole: a DAILY rule (without BYDAY) or a WEEKLY one, with COUNT (each of its periods
+    /// holds at least one instance) or UNTIL, and no parts but INTERVAL, BYDAY and WKST besides; nil otherwise.
+    private static func lastDay(ofRule value: UnsafeBufferPointer<UInt8>, from start: (wall: Int, isDate: Bool)?) -> Int? {
+        guard let start else { return nil }
+        var period = 0, interval = 1, count: Int?, until: Int?, byDay = false
+        var partStart = 0
+        while partStart < value.count {
+            var partEnd = partStart
+            while partEnd < value.count, value[partEnd] != UInt8(ascii: ";") { partEnd += 1 }
+            defer { partStart = partEnd + 1 }
+            guard partEnd > partStart else { continue }
+            var equals = partStart
+            while equals < partEnd, value[equals] != UInt8(ascii: "=") { equals += 1 }
+            guard equals < partEnd else { return nil }
+            let name = partStart..<equals, text = (equals + 1)..<partEnd
+            if ContentLine.equals(value, name, "FREQ") {
+                if ContentLine.equals(value, text, "DAILY") { period = 1 } else if ContentLine.equals(value, text, "WEEKLY") { period = 7 } else { return nil }
+            } else if ContentLine.equals(value, name, "INTERVAL") {
+                guard let number = digits(value, text.lowerBound, text.count), number > 0 else { return nil }
+                interval = number
+            } else if ContentLine.equals(value, name, "COUNT") {
+                guard let number = digits(value, text.lowerBound, text.count) else { return nil }
+                count = number
+            } else if ContentLine.equals(value, name, "UNTIL") {
+                guard let time = day(value, text, valueIsDate: false) else { return nil }
+                until = time.day
+            } else if ContentLine.equals(value, name, "BYDAY") {
+                byDay = true
+            } else if !ContentLine.equals(value, name, "WKST") {
+                return nil
+            }
+        }
+        guard period == 7 || (period == 1 && !byDay) else { return nil }
+        let first = CivilDays.floorDiv(start.wall, CivilDays.secondsPerDay)
+        var last: Int?
+        // At most `count` periods of `interval`, and the period of the last one.
+        if let count, count < 1_000_000 { last = first + (count * interval + 1) * period }
+        if let until { last = min(last ?? until, until) }
+        return last
+    }
+
+    /// The day (`CivilDays.number(of:)`) of a DATE or DATE-TIME value at `range` of `bytes`, and whether it is a
+    /// DATE: only its date is read, and only so far as to tell the day (the whole reading names a bad time).
+    private static func day(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, valueIsDate: Bool) -> (day: Int, isDate: Bool)? {
+        let count = range.count
+        guard count == 8 || (!valueIsDate && (count == 15 || count == 16) && bytes[range.lowerBound + 8] == UInt8(ascii: "T")),
+              let year = digits(bytes, range.lowerBound, 4), let month = digits(bytes, range.lowerBound + 4, 2),
+              let day = digits(bytes, range.lowerBound + 6, 2),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return (CivilDays.number(year: year, month: month, day: day), count == 8)
+    }
+
+    /// The number in the `count` decimal digits from `start` of `bytes`, nil when they are none, too many, or
+    /// not all digits.
+    @inline(__always)
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        guard count > 0, count < 10 else { return nil }
+        var result = 0
+        for index in start..<(start + count) {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            result = result &* 10 &+ Int(digit)
+        }
+        return result
+    }
+
+    /// Whether an event may take place on `days`: true when it is to be read whole.
+    private static func verdict(start: (wall: Int, isDate: Bool)?, end: Int?, endIsDate: Bool?, duration: CalendarDuration?,
+                                recurs: Bool, ruleEnd: Int?, days: ClosedRange<Int>) -> Bool {
+        guard let start else { return true }
+        // DTSTART and DTEND of different kinds: the whole reading names it and reads the event without DTEND.
+        if let endIsDate, endIsDate != start.isDate { return true }
+        let from = (days.lowerBound - margin) * CivilDays.secondsPerDay
+        let to = (days.upperBound + 1 + margin) * CivilDays.secondsPerDay
+        // A recurring event takes place from its start on, up to where its rule ends, when that is known.
+        guard start.wall < to else { return false }
+        if recurs && ruleEnd == nil { return true }
+        // Its (last) instance's start, and from there its length.
+        let lastStart = recurs ? max(start.wall, ((ruleEnd ?? 0) + 1) * CivilDays.secondsPerDay) : start.wall
+        var last = lastStart + (start.isDate ? CivilDays.secondsPerDay : 0)
+        if let end { last = max(last, lastStart + max(0, end - start.wall)) }
+        if let duration { last = max(last, lastStart + duration.days * CivilDays.secondsPerDay + duration.seconds + CivilDays.secondsPerDay) }
+        return last >= from
+    }
+
+    /// Whether the names at `a` and `b` of `bytes` are the same in any case of ASCII letters.
+    private static func sameName(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        for offset in 0..<a.count {
+            var p = bytes[a.lowerBound + offset], q = bytes[b.lowerBound + offset]
+            if p >= 0x61, p <= 0x7A { p -= 0x20 }
+            if q >= 0x61, q <= 0x7A { q -= 0x20 }
+            guard p == q else { return false }
+        }
+        return true
+    }
+
+    /// The properties a glance looks at.
+    private enum Property {
+        case begin, end, uid, start, endTime, duration, rule
+        /// One that leaves the event to the whole reading: `RDATE`, `RECURRENCE-ID`.
+        case undecided
+
+        /// The property a physical line from `at` to `stop` names, and where its name ends (at its `:` or `;`);
+        /// nil for the rest. A name is compared as one word of up to eight bytes, letters upper-cased by clearing
+        /// bit 5 (which no other byte of these names has set, and no byte but a letter's case pair matches).
+        @inline(__always)
+        static func named(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ stop: Int) -> (Property, Int)? {
+            guard let base = bytes.baseAddress else { return nil }
+            var word: UInt64 = 0
+            if stop - at >= 8 {
+                word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            } else {
+                for index in 0..<(stop - at) { word |= UInt64(base[at + index]) << (8 * index) }
+            }
+            word &= 0xDFDF_DFDF_DFDF_DFDF
+            // Whether the line starts with `name` (upper-cased) and then a `:` or a `;`.
+            @inline(__always) func starts(_ name: UInt64, _ length: Int) -> Bool {
+                guard word & ((1 << (8 * length)) - 1) == name, at + length < stop else { return false }
+                return bytes[at + length] == UInt8(ascii: ":") || bytes[at + length] == UInt8(ascii: ";")
+            }
+            switch word & 0xFF {
+            case 0x44:  // D
+                if starts(0x54_5241_5453_5444, 7) { return (.start, at + 7) }          // DTSTART
+                if starts(0x44_4E45_5444, 5) { return (.endTime, at + 5) }              // DTEND
+                if word == 0x4E4F_4954_4152_5544, at + 8 < stop,                          // DURATION
+                   bytes[at + 8] == UInt8(ascii: ":") || bytes[at + 8] == UInt8(ascii: ";") { return (.duration, at + 8) }
+            case 0x52:  // R
+                if starts(0x45_4C55_5252, 5) { return (.rule, at + 5) }                 // RRULE
+                if starts(0x45_5441_4452, 5) { return (.undecided, at + 5) }            // RDATE
+                if word == 0x4E45_5252_5543_4552, at + 13 < stop,                         // RECURREN(CE-ID)
+                   ContentLine.equals(bytes, at..<(at + 13), "RECURRENCE-ID"),
+                   bytes[at + 13] == UInt8(ascii: ":") || bytes[at + 13] == UInt8(ascii: ";") { return (.undecided, at + 13) }
+            case 0x42:  // B
+                if starts(0x4E_4947_4542, 5) { return (.begin, at + 5) }                // BEGIN
+            case 0x45:  // E
+                if starts(0x44_4E45, 3) { return (.end, at + 3) }                      // END
+            case 0x55:  // U
+                if starts(0x44_4955, 3) { return (.uid, at + 3) }                      // UID
+            default: break
+            }
+            return nil
+        }
+
+        /// Whether a line starting with `first` may name one of them (when the rest of its name is on the next line).
+        static func mayBeNamed(_ first: UInt8) -> Bool {
+            switch first & 0xDF {
+            case UInt8(ascii: "D"), UInt8(ascii: "R"), UInt8(ascii: "B"), UInt8(ascii: "E"), UInt8(ascii: "U"): return true
+            default: return false
+            }
+        }
+    }
+}
