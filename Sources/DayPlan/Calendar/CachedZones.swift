@@ -9,17 +9,17 @@
 /// every day asked; not for use from two threads at once.
 public final class CachedZones<Rules: TimeZoneRules>: TimeZoneRules {
     private let rules: Rules
-    /// What is known of an hour of a zone.
-    private enum Hour {
-        /// One offset all the hour, or nil all the hour (an unknown zone).
+    /// What is known of a day or an hour of a zone.
+    private enum Span {
+        /// One offset all the span, or nil all the span (an unknown zone).
         case steady(Int?)
-        /// The offset changes inside the hour: its instants are asked one by one.
+        /// The offset changes inside the span: its hours, or its instants, are asked one by one.
         case changing
     }
     /// Per zone (the empty name: the local zone), what is known of each UTC day asked (by its number).
-    private var days: [String: [Int: Hour]] = [:]
+    private var days: [String: [Int: Span]] = [:]
     /// Per zone, what is known of each hour asked in days whose offset changes.
-    private var hours: [String: [Int: Hour]] = [:]
+    private var hours: [String: [Int: Span]] = [:]
     /// Per zone, the offsets of the instants asked in hours whose offset changes.
     private var instants: [String: [Int: Int?]] = [:]
 
@@ -41,37 +41,23 @@ public final class CachedZones<Rules: TimeZoneRules>: TimeZoneRules {
     }
 
     private func cached(_ zone: String, _ instant: Int, _ ask: (Int) -> Int?) -> Int? {
-        let day = CivilDays.floorDiv(instant, CivilDays.secondsPerDay)
-        switch days[zone]?[day] {
-        case .steady(let offset)?:
-            return offset
-        case .changing?:
-            break
-        case nil:
-            let first = ask(day * CivilDays.secondsPerDay), last = ask(day * CivilDays.secondsPerDay + CivilDays.secondsPerDay - 1)
-            if first == last {
-                days[zone, default: [:]][day] = .steady(first)
-                return first
-            }
-            days[zone, default: [:]][day] = .changing
-        }
-        let hour = CivilDays.floorDiv(instant, 3600)
-        switch hours[zone]?[hour] {
-        case .steady(let offset)?:
-            return offset
-        case .changing?:
-            break
-        case nil:
-            let first = ask(hour * 3600), last = ask(hour * 3600 + 3599)
-            if first == last {
-                hours[zone, default: [:]][hour] = .steady(first)
-                return first
-            }
-            hours[zone, default: [:]][hour] = .changing
-        }
+        if case .steady(let offset) = span(&days, zone, instant, CivilDays.secondsPerDay, ask) { return offset }
+        if case .steady(let offset) = span(&hours, zone, instant, 3600, ask) { return offset }
         if let known = instants[zone]?[instant] { return known }
         let answer = ask(instant)
         instants[zone, default: [:]][instant] = .some(answer)
         return answer
+    }
+
+    /// What is known of the span of `length` seconds (a UTC day, an hour) that holds `instant` in `zone`, asked
+    /// of the wrapped rules at its first and last second when not known yet and kept in `spans`.
+    private func span(_ spans: inout [String: [Int: Span]], _ zone: String, _ instant: Int, _ length: Int,
+                      _ ask: (Int) -> Int?) -> Span {
+        let index = CivilDays.floorDiv(instant, length)
+        if let known = spans[zone]?[index] { return known }
+        let first = ask(index * length), last = ask(index * length + length - 1)
+        let found: Span = first == last ? .steady(first) : .changing
+        spans[zone, default: [:]][index] = found
+        return found
     }
 }

@@ -107,6 +107,14 @@ import Testing
         #expect(glanced.events(on: day, zones: FixedZones()).events.map(\.title) == ["A long trip", "The fifth Monday", "Today", "Weekly"])
     }
 
+    /// `bytes` read for `day` alone, and whole.
+    static func read(_ bytes: [UInt8], for day: Day) -> (glanced: EventCalendar, whole: EventCalendar) {
+        var glanced = EventCalendar(days: day...day), whole = EventCalendar()
+        glanced.read(bytes, source: "test.ics")
+        whole.read(bytes, source: "test.ics")
+        return (glanced, whole)
+    }
+
     @Test func leavesWhatItCannotDecideToTheWholeReading() {
         // A folded DTSTART, a bad DURATION, an RDATE before a series that starts later, a missing DTSTART: each is
         // read whole, and named as before.
@@ -116,9 +124,7 @@ import Testing
             "UID:extra\r\nSUMMARY:Extra date\r\nDTSTART:20270101T090000\r\nRRULE:FREQ=YEARLY;COUNT=1\r\nRDATE:20261130T120000",
             "UID:none\r\nSUMMARY:No start")
         let day = Day("2026-11-30")!
-        var glanced = EventCalendar(days: day...day), whole = EventCalendar()
-        glanced.read(bytes, source: "b.ics")
-        whole.read(bytes, source: "b.ics")
+        let (glanced, whole) = Self.read(bytes, for: day)
         #expect(glanced.passedOver == 0)
         #expect(glanced.problems == whole.problems && glanced.problems.count == 2)
         #expect(glanced.events(on: day, zones: FixedZones()).events.map(\.title) == ["Extra date"])
@@ -130,9 +136,7 @@ import Testing
             "UID:series\r\nSUMMARY:Series\r\nDTSTART:20261210T090000\r\nRRULE:FREQ=WEEKLY;COUNT=4",
             "UID:series\r\nRECURRENCE-ID:20261217T090000\r\nSUMMARY:Series (moved)\r\nDTSTART:20261130T150000")
         let day = Day("2026-11-30")!
-        var glanced = EventCalendar(days: day...day), whole = EventCalendar()
-        glanced.read(bytes, source: "c.ics")
-        whole.read(bytes, source: "c.ics")
+        let (glanced, whole) = Self.read(bytes, for: day)
         #expect(glanced.passedOver == 1)
         let ours = glanced.events(on: day, zones: FixedZones()).events
         #expect(ours == whole.events(on: day, zones: FixedZones()).events)
