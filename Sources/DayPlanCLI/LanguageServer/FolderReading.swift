@@ -78,9 +78,9 @@ final class FolderReading: @unchecked Sendable {
 
     /// Every day file of the folder that may hold a task of one of the titles of `needles` (`TitleNeedles`), for
     /// `NewestTasks.learnTasks(ofTitles:from:)`: all those this reading has read, as read, and of the others those
-    /// whose bytes hold a title's needles, read here. The reading waits after its current part meanwhile, and the files it
-    /// has not read are looked at on all cores from the oldest up, until they meet the files it has read; a file
-    /// without the needles is read but not parsed.
+    /// whose bytes hold a title's needles, read here. The reading waits after its current part meanwhile, and the
+    /// files it has not read are looked at on all cores from the oldest up, until they meet the files it has read; a
+    /// file without the needles is read but not parsed.
     func days(mayHoldingAnyOf needles: [TitleNeedles]) -> [ArchivedDay] {
         guarded.sync {
             paused = true
