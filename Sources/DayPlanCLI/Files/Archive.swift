@@ -81,6 +81,22 @@ struct Archive {
         } catch {
             return .failure(error.path == path || error.path == "-" ? "\(name): \(error.reason)" : error.message)
         }
+        return parsed(bytes, path: path, shownAs: name, figures: figures)
+    }
+
+    /// The day file at `path` as `read` reads it (without figures), if its bytes may hold a task of one of the
+    /// titles of `needles` (`TitleNeedles`); nil when they cannot, or when the file cannot be read (which `read`
+    /// names). A file without the needles is not parsed.
+    static func day(at path: String, mayHoldingAnyOf needles: [TitleNeedles]) -> ArchivedDay? {
+        guard let bytes = try? FileSystem.read(path),
+              bytes.withUnsafeBufferPointer({ bytes in needles.contains { $0.mayBeHeld(in: bytes) } }),
+              case .day(let day, _) = parsed(bytes, path: path, shownAs: path, figures: false)
+        else { return nil }
+        return day
+    }
+
+    /// The day file read from `bytes`, or why it cannot be one.
+    private static func parsed(_ bytes: [UInt8], path: String, shownAs name: String, figures: Bool) -> FileReading {
         // Tasks and their titles are all an archive holds: notes and other lines are not kept.
         let reading = ArchivedDay.Reading(bytes)
         guard let day = Day(fileNameOf: path) ?? reading.headingDay else {

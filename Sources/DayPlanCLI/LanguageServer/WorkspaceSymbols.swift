@@ -53,8 +53,9 @@ extension LanguageServer {
 
     /// `workspaceSymbols`' tasks from the newest days alone, while the plan folder's files are still being read
     /// (newest first, `FolderReading`): the same tasks in the same order, as soon as the days read decide them
-    /// (`NewestTasks`). Nil when the answer needs every file: fewer matches than the limit, or a match moved on
-    /// whose continuation only the whole folder decides.
+    /// (`NewestTasks`). A match moved on and continued later is decided by the files that may hold a task of its
+    /// title (`TitleNeedles`), found without parsing the others. Nil when the answer needs every file: fewer
+    /// matches than the limit, or such a match whose title is too short to look for.
     private mutating func newestTasks(matching query: TitleQuery) -> [ArchivedTask]? {
         guard archiveCache?.generation != generation, var index = planIndex(), let reading = index.readingUnderWay()
         else { return nil }
@@ -62,17 +63,22 @@ extension LanguageServer {
         // The open documents stand for their files on disk, as in `taskArchive()`.
         var newest = NewestTasks(limit: LanguageServer.workspaceSymbolLimit, replacing: openPlanDays(in: index.planFolder),
                                  matching: { query.matches($0) })
-        var taken = 0, files = 0
+        var taken = 0, files = 0, looks = 0
         while true {
             let part = reading.newest(after: taken, files: files)
             taken += part.days.count
             files = part.files
             guard let allReadAfter = part.allReadAfter else { return nil }
-            switch newest.take(part.days, allReadAfter: allReadAfter) {
-            case .complete: return newest.found
-            case .needsWholeArchive: return nil
-            case .needsOlderDays: continue
+            var progress = newest.take(part.days, allReadAfter: allReadAfter)
+            while case .needsTasksOfTitles(let titles) = progress {
+                // Each look reads every file not read yet: after two, reading them all is as quick.
+                let needles = titles.compactMap { TitleNeedles(title: $0.utf8) }
+                guard looks < 2, needles.count == titles.count else { return nil }
+                looks += 1
+                newest.learnTasks(ofTitles: titles, from: reading.days(mayHoldingAnyOf: needles))
+                progress = newest.take(EmptyCollection(), allReadAfter: allReadAfter)
             }
+            if progress == .complete { return newest.found }
         }
     }
 }
