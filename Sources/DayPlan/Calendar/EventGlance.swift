@@ -18,10 +18,6 @@ enum EventGlance {
         case passOver(next: Int, lines: Int, uid: Int)
     }
 
-    /// How far beyond the days asked for an event is still read whole, in days: zones differ by 26 hours at
-    /// most, a DTEND may be in another zone than its DTSTART, and times are compared by their days.
-    private static let margin = 4
-
     /// Looks at the VEVENT whose `BEGIN:VEVENT` line starts at `begin` in `bytes`, for the days numbered
     /// `days` (`CivilDays.number(of:)`).
     static func look(at begin: Int, in bytes: UnsafeBufferPointer<UInt8>, days: ClosedRange<Int>) -> Verdict {
@@ -30,8 +26,7 @@ enum EventGlance {
         if next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { return .read }
         var lines = 0
         // On the wall clock of each time, in seconds: where it starts, where it ends (nil: no DTEND or DURATION).
-        var start: (wall: Int, isDate: Bool)?
-        var end: Int?, endIsDate: Bool?, duration: CalendarDuration?
+        var start: Time?, end: Time?, duration: CalendarDuration?
         // Its RRULEs, and the value of the last.
         var rules = 0, rule: Range<Int>?
         var uid = -1
@@ -74,9 +69,9 @@ enum EventGlance {
                     continue
                 }
                 guard ContentLine.equals(bytes, value, "VEVENT") else { return .read }
-                // The last day its rule can reach, when one rule tells (a counted or ended DAILY or WEEKLY rule).
-                let ruleEnd = rules == 1 ? rule.flatMap { lastDay(ofRule: UnsafeBufferPointer(rebasing: bytes[$0]), from: start) } : nil
-                return verdict(start: start, end: end, endIsDate: endIsDate, duration: duration, recurs: rules > 0, ruleEnd: ruleEnd, days: days)
+                // Its rule, when one rule is read here (a DAILY or WEEKLY one).
+                let simple = rules == 1 ? rule.flatMap { SimpleRule(UnsafeBufferPointer(rebasing: bytes[$0])) } : nil
+                return mayTakePlace(start: start, end: end, duration: duration, recurs: rules > 0, rule: simple, days: days)
                     ? .read : .passOver(next: next, lines: lines, uid: uid)
             default:
                 break
@@ -88,20 +83,17 @@ enum EventGlance {
             case .uid: uid = lineStart
             case .start, .endTime:
                 let isDate = parameters?.parameter("VALUE", is: "DATE") ?? false
-                guard let time = day(bytes, value, valueIsDate: isDate) else { return .read }
+                guard let time = Time(bytes, value, valueIsDate: isDate) else { return .read }
                 if property == .start {
-                    start = (time.day * CivilDays.secondsPerDay, time.isDate)
+                    start = time
                 } else {
-                    // The end of its day: a time counts as its whole day.
-                    end = (time.day + 1) * CivilDays.secondsPerDay
-                    endIsDate = time.isDate
+                    end = time
                     duration = nil
                 }
             case .duration:
                 guard let read = CalendarDuration(bytes: bytes[value]) else { return .read }
                 duration = read
                 end = nil
-                endIsDate = nil
             case .rule:
                 rules += 1
                 rule = value
@@ -112,63 +104,91 @@ enum EventGlance {
         return .read
     }
 
-    /// The last day (`CivilDays.number(of:)`) a rule can reach from an event's start, when the rule tells
-    /// without being read whole: a DAILY rule (without BYDAY) or a WEEKLY one, with COUNT (each of its periods
-    /// holds at least one instance) or UNTIL, and no parts but INTERVAL, BYDAY and WKST besides; nil otherwise.
-    private static func lastDay(ofRule value: UnsafeBufferPointer<UInt8>, from start: (wall: Int, isDate: Bool)?) -> Int? {
-        guard let start else { return nil }
-        var period = 0, interval = 1, count: Int?, until: Int?, byDay = false
-        var partStart = 0
-        while partStart < value.count {
-            var partEnd = partStart
-            while partEnd < value.count, value[partEnd] != UInt8(ascii: ";") { partEnd += 1 }
-            defer { partStart = partEnd + 1 }
-            guard partEnd > partStart else { continue }
-            var equals = partStart
-            while equals < partEnd, value[equals] != UInt8(ascii: "=") { equals += 1 }
-            guard equals < partEnd else { return nil }
-            let name = partStart..<equals, text = (equals + 1)..<partEnd
-            if ContentLine.equals(value, name, "FREQ") {
-                if ContentLine.equals(value, text, "DAILY") { period = 1 } else if ContentLine.equals(value, text, "WEEKLY") { period = 7 } else { return nil }
-            } else if ContentLine.equals(value, name, "INTERVAL") {
-                guard let number = digits(value, text.lowerBound, text.count), number > 0 else { return nil }
-                interval = number
-            } else if ContentLine.equals(value, name, "COUNT") {
-                guard let number = digits(value, text.lowerBound, text.count) else { return nil }
-                count = number
-            } else if ContentLine.equals(value, name, "UNTIL") {
-                guard let time = day(value, text, valueIsDate: false) else { return nil }
-                until = time.day
-            } else if ContentLine.equals(value, name, "BYDAY") {
-                byDay = true
-            } else if !ContentLine.equals(value, name, "WKST") {
-                return nil
+    /// A DATE or DATE-TIME as the glance reads it: seconds on its own wall clock (a DATE: its midnight), and
+    /// whether it is a DATE. Its zone is not read: the clocks of two zones differ by `shift` at most.
+    struct Time {
+        let wall: Int
+        let isDate: Bool
+
+        /// The value at `range` of `bytes`; nil when it is not `YYYYMMDD[THHMMSS[Z]]` (the whole reading names it).
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, valueIsDate: Bool) {
+            let at = range.lowerBound, count = range.count
+            guard count == 8 || (!valueIsDate && (count == 15 || count == 16) && bytes[at + 8] == UInt8(ascii: "T")),
+                  let year = EventGlance.digits(bytes, at, 4), let month = EventGlance.digits(bytes, at + 4, 2),
+                  let day = EventGlance.digits(bytes, at + 6, 2), (1...12).contains(month), (1...31).contains(day)
+            else { return nil }
+            var wall = CivilDays.number(year: year, month: month, day: day) * CivilDays.secondsPerDay
+            if count > 8 {
+                guard let hour = EventGlance.digits(bytes, at + 9, 2), let minute = EventGlance.digits(bytes, at + 11, 2),
+                      let second = EventGlance.digits(bytes, at + 13, 2) else { return nil }
+                wall += hour * 3600 + minute * 60 + second
             }
+            self.wall = wall
+            isDate = count == 8
         }
-        guard period == 7 || (period == 1 && !byDay) else { return nil }
-        let first = CivilDays.floorDiv(start.wall, CivilDays.secondsPerDay)
-        var last: Int?
-        // At most `count` periods of `interval`, and the period of the last one.
-        if let count, count < 1_000_000 { last = first + (count * interval + 1) * period }
-        if let until { last = min(last ?? until, until) }
-        return last
     }
 
-    /// The day (`CivilDays.number(of:)`) of a DATE or DATE-TIME value at `range` of `bytes`, and whether it is a
-    /// DATE: only its date is read, and only so far as to tell the day (the whole reading names a bad time).
-    private static func day(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, valueIsDate: Bool) -> (day: Int, isDate: Bool)? {
-        let count = range.count
-        guard count == 8 || (!valueIsDate && (count == 15 || count == 16) && bytes[range.lowerBound + 8] == UInt8(ascii: "T")),
-              let year = digits(bytes, range.lowerBound, 4), let month = digits(bytes, range.lowerBound + 4, 2),
-              let day = digits(bytes, range.lowerBound + 6, 2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return (CivilDays.number(year: year, month: month, day: day), count == 8)
+    /// The most two zones' clocks differ (UTC-12 to UTC+14), in seconds: a time on one zone's wall clock is within
+    /// this of the same instant on the local clock.
+    private static let shift = 26 * 3600
+
+    /// A DAILY rule without BYDAY or a WEEKLY one, as the glance reads it: its instances start `interval` periods
+    /// apart (a WEEKLY one with BYDAY: within weeks that far apart), at most `count` of them, none after `until`.
+    struct SimpleRule {
+        /// The days of a period: 1 or 7.
+        var period = 0
+        var interval = 1
+        var count: Int?
+        /// On the wall clock of its own zone (a DATE: the last second of its day).
+        var until: Int?
+        var byDay = false
+
+        /// The rule of an RRULE value; nil for another rule, one with a part given twice, or one with parts
+        /// besides FREQ, INTERVAL, COUNT, UNTIL, BYDAY (WEEKLY only) and WKST.
+        init?(_ value: UnsafeBufferPointer<UInt8>) {
+            // The parts read so far, one bit each: a part given twice is left to the whole reading.
+            var seen = 0
+            func first(_ bit: Int) -> Bool {
+                defer { seen |= bit }
+                return seen & bit == 0
+            }
+            var partStart = 0
+            while partStart < value.count {
+                var partEnd = partStart
+                while partEnd < value.count, value[partEnd] != UInt8(ascii: ";") { partEnd += 1 }
+                defer { partStart = partEnd + 1 }
+                guard partEnd > partStart else { continue }
+                var equals = partStart
+                while equals < partEnd, value[equals] != UInt8(ascii: "=") { equals += 1 }
+                guard equals < partEnd else { return nil }
+                let name = partStart..<equals, text = (equals + 1)..<partEnd
+                if ContentLine.equals(value, name, "FREQ") {
+                    guard first(1) else { return nil }
+                    if ContentLine.equals(value, text, "DAILY") { period = 1 } else if ContentLine.equals(value, text, "WEEKLY") { period = 7 } else { return nil }
+                } else if ContentLine.equals(value, name, "INTERVAL") {
+                    guard first(2), let number = EventGlance.digits(value, text.lowerBound, text.count), number > 0 else { return nil }
+                    interval = number
+                } else if ContentLine.equals(value, name, "COUNT") {
+                    guard first(4), let number = EventGlance.digits(value, text.lowerBound, text.count) else { return nil }
+                    count = number
+                } else if ContentLine.equals(value, name, "UNTIL") {
+                    guard first(8), let time = Time(value, text, valueIsDate: false) else { return nil }
+                    until = time.isDate ? time.wall + CivilDays.secondsPerDay - 1 : time.wall
+                } else if ContentLine.equals(value, name, "BYDAY") {
+                    guard first(16) else { return nil }
+                    byDay = true
+                } else if !ContentLine.equals(value, name, "WKST") || !first(32) {
+                    return nil
+                }
+            }
+            guard period == 7 || (period == 1 && !byDay) else { return nil }
+        }
     }
 
     /// The number in the `count` decimal digits from `start` of `bytes`, nil when they are none, too many, or
     /// not all digits.
     @inline(__always)
-    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         guard count > 0, count < 10 else { return nil }
         var result = 0
         for index in start..<(start + count) {
@@ -179,23 +199,43 @@ enum EventGlance {
         return result
     }
 
-    /// Whether an event may take place on `days`: true when it is to be read whole.
-    private static func verdict(start: (wall: Int, isDate: Bool)?, end: Int?, endIsDate: Bool?, duration: CalendarDuration?,
-                                recurs: Bool, ruleEnd: Int?, days: ClosedRange<Int>) -> Bool {
+    /// Whether an event may take place on `days`: true when it is to be read whole. Each instance is judged on
+    /// its own wall clock, `shift` wider on each side than the days, and its end `shift` later again when a DTEND
+    /// gives it (in a zone of its own, maybe).
+    private static func mayTakePlace(start: Time?, end: Time?, duration: CalendarDuration?, recurs: Bool, rule: SimpleRule?,
+                                     days: ClosedRange<Int>) -> Bool {
         guard let start else { return true }
         // DTSTART and DTEND of different kinds: the whole reading names it and reads the event without DTEND.
-        if let endIsDate, endIsDate != start.isDate { return true }
-        let from = (days.lowerBound - margin) * CivilDays.secondsPerDay
-        let to = (days.upperBound + 1 + margin) * CivilDays.secondsPerDay
-        // A recurring event takes place from its start on, up to where its rule ends, when that is known.
-        guard start.wall < to else { return false }
-        if recurs && ruleEnd == nil { return true }
-        // Its (last) instance's start, and from there its length.
-        let lastStart = recurs ? max(start.wall, ((ruleEnd ?? 0) + 1) * CivilDays.secondsPerDay) : start.wall
-        var last = lastStart + (start.isDate ? CivilDays.secondsPerDay : 0)
-        if let end { last = max(last, lastStart + max(0, end - start.wall)) }
-        if let duration { last = max(last, lastStart + duration.days * CivilDays.secondsPerDay + duration.seconds + CivilDays.secondsPerDay) }
-        return last >= from
+        if let end, end.isDate != start.isDate { return true }
+        let dayStart = days.lowerBound * CivilDays.secondsPerDay, dayEnd = (days.upperBound + 1) * CivilDays.secondsPerDay
+        // How long after an instance's start it may end, on the local clock less `shift`: a DTEND's zone and the
+        // local clock's changes of offset between the two may add two more.
+        var length = start.isDate ? CivilDays.secondsPerDay : 0
+        if let end { length = max(length, end.wall - start.wall + (start.isDate ? 0 : 2 * shift)) }
+        if let duration {
+            let rest = start.isDate ? (duration.seconds > 0 ? CivilDays.secondsPerDay : 0) : duration.seconds
+            length = max(length, duration.days * CivilDays.secondsPerDay + rest)
+        }
+        // Whether an instance starting at `wall` may reach the days.
+        func reaches(_ wall: Int) -> Bool { wall - shift < dayEnd && wall + length + shift >= dayStart }
+        guard recurs else { return reaches(start.wall) }
+        // Instances start at DTSTART and after.
+        guard start.wall - shift < dayEnd else { return false }
+        guard let rule else { return true }
+        let step = rule.interval * rule.period * CivilDays.secondsPerDay
+        if rule.byDay {
+            guard rule.count != nil || rule.until != nil else { return true }
+            // At least one instance a period: the last within `count` periods (and its week), and none after UNTIL.
+            var last = rule.count.map { start.wall + ($0 * rule.interval + 1) * rule.period * CivilDays.secondsPerDay } ?? Int.max
+            if let until = rule.until { last = min(last, until + shift) }
+            return last + length + shift >= dayStart
+        }
+        // Exactly one instance a period: the first that may reach the days.
+        let first = max(0, (dayStart - shift - length - start.wall + step - 1) / step)
+        if let count = rule.count, first >= count { return false }
+        let wall = start.wall + first * step
+        if let until = rule.until, wall > until + shift { return false }
+        return reaches(wall)
     }
 
     /// Whether the names at `a` and `b` of `bytes` are the same in any case of ASCII letters.

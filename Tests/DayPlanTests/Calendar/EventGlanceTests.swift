@@ -45,27 +45,39 @@ import Testing
         #expect(passedOver > 500, "\(passedOver) events passed over")
     }
 
-    /// Rules that end (COUNT, UNTIL) around the days asked for: the glance's bound of a DAILY or WEEKLY rule
-    /// never cuts an instance the whole reading gives.
+    /// DAILY and WEEKLY rules, ended (COUNT, UNTIL) or not, around the days asked for, in zones far apart, with
+    /// DTENDs in other zones: the glance never passes over an event the whole reading gives on the day.
     @Test func countedAndEndedRulesGiveTheSameEvents() {
         var random = Seeded(state: 3639)
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
-        let zones = FoundationZones(local: TimeZone(identifier: "Europe/Berlin")!)
         let day = Day("2026-11-30")!
         var shown = 0, passedOver = 0
-        for round in 0..<200 {
+        for round in 0..<300 {
+            // The local zone too, from the furthest east to the furthest west.
+            let zones = FoundationZones(local: TimeZone(identifier: pick(["Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago"]))!)
             var events: [String] = []
             for index in 0..<20 {
                 let start = CivilDays.date(CivilDays.number(of: day) - Int.random(in: 0...120, using: &random))
                 let allDay = Int.random(in: 0..<5, using: &random) == 0
                 let date = String(format: "%04d%02d%02d", start.0, start.1, start.2)
                 var event = ["UID:r\(index)", "SUMMARY:Rule \(index)",
-                             allDay ? "DTSTART;VALUE=DATE:\(date)" : "DTSTART\(pick(["", ";TZID=America/Los_Angeles", ";TZID=Asia/Tokyo"])):\(date)T\(pick(["000000", "083000", "233000"]))"]
-                if Int.random(in: 0..<2, using: &random) == 0 { event.append(allDay ? "DURATION:P\(Int.random(in: 1...3, using: &random))D" : "DURATION:PT\(pick(["30M", "2H", "26H"]))") }
+                             allDay ? "DTSTART;VALUE=DATE:\(date)" : "DTSTART\(pick(["", ";TZID=America/Los_Angeles", ";TZID=Asia/Tokyo", ";TZID=Pacific/Kiritimati", ";TZID=Pacific/Pago_Pago"])):\(date)T\(pick(["000000", "083000", "233000"]))"]
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: event.append(allDay ? "DURATION:P\(Int.random(in: 1...3, using: &random))D" : "DURATION:PT\(pick(["30M", "2H", "26H"]))")
+                case 1:
+                    // A DTEND, in another zone than DTSTART's now and then.
+                    let end = CivilDays.date(CivilDays.number(year: start.0, month: start.1, day: start.2) + Int.random(in: allDay ? 1...3 : 0...1, using: &random))
+                    let endDate = String(format: "%04d%02d%02d", end.0, end.1, end.2)
+                    event.append(allDay ? "DTEND;VALUE=DATE:\(endDate)" : "DTEND\(pick(["", ";TZID=Pacific/Kiritimati", ";TZID=Pacific/Pago_Pago"])):\(endDate)T\(pick(["010000", "120000", "235900"]))")
+                default: break
+                }
                 var rule = "FREQ=\(pick(["DAILY", "WEEKLY"]))"
                 if Int.random(in: 0..<2, using: &random) == 0 { rule += ";INTERVAL=\(Int.random(in: 1...3, using: &random))" }
                 if rule.contains("WEEKLY"), Int.random(in: 0..<2, using: &random) == 0 { rule += ";BYDAY=\(pick(["MO", "SU", "MO,TH", "TU,SA,SU"]))" }
-                if Int.random(in: 0..<2, using: &random) == 0 {
+                let ends = Int.random(in: 0..<5, using: &random)
+                if ends == 0 {
+                    // Without an end.
+                } else if ends <= 2 {
                     rule += ";COUNT=\(Int.random(in: 1...40, using: &random))"
                 } else {
                     let until = CivilDays.date(CivilDays.number(of: day) + Int.random(in: -10...3, using: &random))
