@@ -104,6 +104,15 @@ enum EventGlance {
         return .read
     }
 
+    /// Whether the physical line at `offset` of `bytes` is `BEGIN:VEVENT` itself (any case, no parameters).
+    static func beginsEvent(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset < bytes.count else { return false }
+        let (stop, _) = ContentLine.physicalLine(bytes, from: offset)
+        guard let (property, nameEnd) = Property.named(bytes, offset, stop), property == .begin,
+              bytes[nameEnd] == UInt8(ascii: ":") else { return false }
+        return ContentLine.equals(bytes, (nameEnd + 1)..<stop, "VEVENT")
+    }
+
     /// A DATE or DATE-TIME as the glance reads it: seconds on its own wall clock (a DATE: its midnight), and
     /// whether it is a DATE. Its zone is not read: the clocks of two zones differ by `shift` at most.
     struct Time {

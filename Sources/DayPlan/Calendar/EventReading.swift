@@ -54,8 +54,16 @@ struct EventReading {
         if line.isNamed("BEGIN") {
             let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
             if name == "VEVENT", stack.last != "VEVENT" || current == nil {
-                if current == nil, let days, case .passOver(let next, let lines, let uid) = EventGlance.look(at: line.offset, in: bytes, days: days) {
+                if current == nil, let days, case .passOver(var next, var lines, let uid) = EventGlance.look(at: line.offset, in: bytes, days: days) {
                     passedOver.append((line.line, uid))
+                    // The events right after it are glanced at in turn, while they are passed over: most of a
+                    // calendar of years is, one event after another.
+                    while EventGlance.beginsEvent(at: next, in: bytes),
+                          case .passOver(let after, let more, let uid) = EventGlance.look(at: next, in: bytes, days: days) {
+                        passedOver.append((line.line + lines + 1, uid))
+                        next = after
+                        lines += 1 + more
+                    }
                     return ContentLine.Resume(offset: next, lines: lines)
                 }
                 if current != nil { problem(line.line, "a VEVENT begins inside another; the first is read as it stands") }
