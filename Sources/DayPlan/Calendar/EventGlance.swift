@@ -5,8 +5,8 @@
 ///
 /// The glance decides only what it can decide exactly: an event with `RDATE` or `RECURRENCE-ID`, a folded line
 /// among those it looks at, a nested `VEVENT`, components that do not close as they open, a time it cannot
-/// read, or a missing `END:VEVENT` leaves it to the whole reading (which also names what is wrong there). The
-/// days are compared on each time's own wall clock, a few days wider than asked on each side (`margin`).
+/// read, or a missing `END:VEVENT` leaves it to the whole reading (which also names what is wrong there). Each
+/// instance is judged on its own wall clock, 26 hours wider than the days asked on each side (`shift`).
 enum EventGlance {
     /// What a glance tells.
     enum Verdict: Equatable {
