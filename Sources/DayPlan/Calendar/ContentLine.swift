@@ -130,6 +130,17 @@ struct ContentLine {
         return result
     }
 
+    /// Where the content line whose first physical line starts at `offset` of `bytes` lies: from there to the
+    /// start of the next, its folded continuation lines and line breaks included; so it can be copied whole and
+    /// read again with `at`.
+    static func extent(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var next = physicalLine(bytes, from: offset).next
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+            next = physicalLine(bytes, from: next).next
+        }
+        return offset..<min(next, bytes.count)
+    }
+
     /// Reads the logical line whose first physical line starts at `start`: that line and the lines after it
     /// that start with a space or a tab, each less its line break and (for the continuing ones) that first
     /// byte. Gives it unfolded to `body` unless it is empty, and returns where the next one starts; counts the

@@ -15,10 +15,11 @@
 /// event only up to that day, and reads the text only of the events on it. docs/calendar.md lists the subset of
 /// RFC 5545 read and what is ignored.
 public struct EventCalendar: Sendable {
-    /// A source read: its name, and its bytes, where the events' text is read from.
+    /// A source read: its name, and the content lines its events' texts are read from (`Event.texts`), copied
+    /// out of its bytes, so that the bytes (a calendar of years) need not be kept once read.
     private struct Source: Sendable {
         var name: String
-        var bytes: [UInt8]
+        var texts: [UInt8]
     }
 
     /// The sources read, in order.
@@ -44,16 +45,40 @@ public struct EventCalendar: Sendable {
     /// in events and problems. The `VEVENT`s of one source that share a `UID` are one recurring event and its
     /// overrides (`RECURRENCE-ID`).
     public mutating func read(_ bytes: [UInt8], source: String) {
+        bytes.withUnsafeBufferPointer { read($0, source: source) }
+    }
+
+    /// As `read(_:source:)`, of bytes the caller keeps: nothing of them is referred to once it returns, so a
+    /// reader of many files may read each into the same memory.
+    public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, source: String) {
         var reading = EventReading(source: sources.count, name: source, firstIndex: events.count,
                                    days: days.map { CivilDays.number(of: $0.lowerBound)...CivilDays.number(of: $0.upperBound) })
-        bytes.withUnsafeBufferPointer { buffer in
-            ContentLine.read(buffer, each: { reading.take($0, in: buffer) }, problem: { reading.problem($0, $1) })
-            reading.finish(buffer)
-        }
-        sources.append(Source(name: source, bytes: bytes))
+        ContentLine.read(bytes, each: { reading.take($0, in: bytes) }, problem: { reading.problem($0, $1) })
+        reading.finish(bytes)
+        var read = reading.events
+        sources.append(Source(name: source, texts: Self.keepTexts(of: &read, from: bytes)))
         problems += reading.problems
-        events += reading.events
+        events += read
         passedOver += reading.passedOver.count
+    }
+
+    /// The content lines `events`' texts are at in `bytes`, copied one after another, with each event's texts
+    /// moved to where its lines are in the copy.
+    private static func keepTexts(of events: inout [Event], from bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var kept: [UInt8] = []
+        func keep(_ offset: inout Int) {
+            guard offset >= 0 else { return }
+            let extent = ContentLine.extent(at: offset, in: bytes)
+            offset = kept.count
+            kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[extent]))
+        }
+        for index in events.indices {
+            keep(&events[index].texts.uid)
+            keep(&events[index].texts.summary)
+            keep(&events[index].texts.location)
+            keep(&events[index].texts.status)
+        }
+        return kept
     }
 
     /// The events that take place on `day` (any part of it, in the local zone `zones` gives): all-day events
@@ -173,7 +198,7 @@ public struct EventCalendar: Sendable {
     /// occurrence out of its master's.
     private func isCancelled(_ event: Event) -> Bool {
         guard event.texts.status >= 0 else { return false }
-        return sources[event.source].bytes.withUnsafeBufferPointer { bytes in
+        return sources[event.source].texts.withUnsafeBufferPointer { bytes in
             ContentLine.at(event.texts.status, in: bytes) { $0.valueIs("CANCELLED") } ?? false
         }
     }
@@ -181,7 +206,7 @@ public struct EventCalendar: Sendable {
     /// One occurrence of `event`, with its text read from its source.
     private func occurrence(_ event: Event, _ start: LocalTime, _ end: LocalTime, allDay: Bool, recurring: Bool) -> CalendarEvent {
         let source = sources[event.source]
-        return source.bytes.withUnsafeBufferPointer { bytes in
+        return source.texts.withUnsafeBufferPointer { bytes in
             func value(_ offset: Int) -> String? {
                 guard offset >= 0 else { return nil }
                 return ContentLine.at(offset, in: bytes) { $0.value }
@@ -228,7 +253,8 @@ struct Event: Sendable {
         case duration(CalendarDuration)
     }
 
-    /// Where the content lines of its text start in its source's bytes (`ContentLine.at`); -1 when it has none.
+    /// Where the content lines of its text start in its source's bytes (`ContentLine.at`) while it is read, and
+    /// then in the source's copy of them (`Source.texts`); -1 when it has none.
     struct Texts: Sendable {
         var uid = -1, summary = -1, location = -1, status = -1
     }

@@ -18,10 +18,12 @@ enum CalendarSources {
     static func read(_ planFolder: PlanFolder, days: ClosedRange<Day>? = nil) -> (calendar: EventCalendar, failures: [FileError]) {
         var calendar = EventCalendar(days: days)
         var failures: [FileError] = []
+        // Every file is read into the same memory: the calendar keeps none of a file's bytes.
+        let buffer = ReadBuffer()
         for path in paths(of: planFolder) {
             do {
                 for file in try files(of: path) {
-                    calendar.read(try FileSystem.read(file), source: file)
+                    try buffer.read(file) { calendar.read($0, source: file) }
                 }
             } catch {
                 failures.append(error)

@@ -28,82 +28,10 @@ struct FileError: Error {
     var message: String { "\(path): \(reason)" }
 }
 
-/// File access through the C library: reading, atomic replacing, and finding day files.
+/// File access through the C library: reading (FileReading.swift), atomic replacing, and finding day files.
 ///
 /// Kept off Foundation so that a command on one small file starts about as fast as `cat`.
 enum FileSystem {
-    /// Reads a whole file, or standard input for `-`.
-    ///
-    /// Only a regular file (or standard input) is read: a FIFO, a device or a socket is refused before anything is
-    /// read from it, since reading one may wait forever (a FIFO with no writer, a terminal) or never end
-    /// (`/dev/zero`). It is opened without waiting (`O_NONBLOCK`) and looked at before it is read, so that the
-    /// check and the read are about one file. Anything larger than `largestDayFile` is refused: a regular file by
-    /// its size before it is read, standard input once that much has arrived.
-    static func read(_ path: String) throws(FileError) -> [UInt8] {
-        try readWithIdentity(path).bytes
-    }
-
-    /// Which file a path opened: its device and inode (two paths to one file have the same), and how many names
-    /// (hard links) it has.
-    struct Identity: Hashable, Sendable {
-        let device: UInt64
-        let inode: UInt64
-        let names: Int
-    }
-
-    /// `read(_:)`, and which file it read (nil for standard input).
-    static func readWithIdentity(_ path: String) throws(FileError) -> (bytes: [UInt8], identity: Identity?) {
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .system(path, "cannot open") }
-        defer { if descriptor != 0 { close(descriptor) } }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .system(path, "cannot look at") }
-        if path != "-" {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw FileError(path, "is a directory")
-            default: throw FileError(path, "\(describe(info.st_mode)), not a regular file, so it was not read")
-            }
-            if Int(info.st_size) > largestDayFile {
-                throw FileError(path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
-            }
-            // Reads wait as usual from here on (a regular file's reads do not wait anyway).
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        } else if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FileError("<stdin>", "is a directory")
-        }
-        let identity = path == "-" ? nil
-            : Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-                       names: Int(truncatingIfNeeded: info.st_nlink))
-        var bytes: [UInt8] = []
-        var capacity = min(max(Int(info.st_size) + 1, 4096), largestDayFile + 1)
-        while true {
-            // Read into uninitialised memory: zero-filling first costs more than the read itself.
-            var failed = false, ended = false
-            let previous = bytes
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                guard let base = buffer.baseAddress else { return }
-                previous.withUnsafeBufferPointer { old in
-                    if let start = old.baseAddress { base.initialize(from: start, count: old.count) }
-                }
-                count = previous.count
-                while count < capacity {
-                    let readCount = systemRead(descriptor, base + count, capacity - count)
-                    if readCount < 0, errno == EINTR { continue }
-                    if readCount < 0 { failed = true; return }
-                    if readCount == 0 { ended = true; return }
-                    count += readCount
-                }
-            }
-            if failed { throw .system(path, "cannot read") }
-            if ended { return (bytes, identity) }
-            if bytes.count > largestDayFile {
-                throw FileError(path == "-" ? "<stdin>" : path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
-            }
-            capacity = min(capacity * 2, largestDayFile + 1)
-        }
-    }
-
     /// What a file that is not a regular file is, in words: "a FIFO", "a character device".
     static func describe(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -559,9 +487,4 @@ private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         }
         return true
     }
-}
-
-/// The C library's `read`, named apart from `FileSystem.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -95,6 +95,43 @@ import Testing
         #expect(bad.stderr.contains(".dayplan/config:1: afternoon: Afternoon (11:00-18:00) begins before Morning (06:00-12:00) ends"), "\(bad.stderr)")
     }
 
+    /// The calendars are read one after another into the same memory: a file shorter than the one before, one
+    /// much longer, an empty one and one that is not a calendar each give their own events and problems, as
+    /// when each is the only calendar.
+    @Test func eachCalendarFileIsReadWhole() throws {
+        func event(_ title: String, _ hour: Int) -> String {
+            "BEGIN:VEVENT\r\nUID:\(title)\r\nSUMMARY:\(title)\r\nDTSTART:20261121T\(hour < 10 ? "0" : "")\(hour)0000\r\nDURATION:PT30M\r\nEND:VEVENT\r\n"
+        }
+        // Far-off events make a file long; its last event is on the day.
+        func file(_ title: String, hour: Int, padding: Int) -> String {
+            let far = (0..<padding).map { "BEGIN:VEVENT\r\nUID:\(title)-\($0)\r\nSUMMARY:\(title) far \($0)\r\nDTSTART:20240101T090000\r\nEND:VEVENT\r\n" }
+            return "BEGIN:VCALENDAR\r\n" + far.joined() + event(title, hour) + "END:VCALENDAR\r\n"
+        }
+        let files = [("long.ics", file("Long", hour: 8, padding: 3_000)), ("short.ics", file("Short", hour: 9, padding: 0)),
+                     ("empty.ics", ""), ("longer.ics", file("Longer", hour: 10, padding: 9_000)),
+                     ("text.ics", "no calendar here\n"), ("last.ics", file("Last", hour: 11, padding: 10))]
+        let folder = try TemporaryFolder()
+        for (name, text) in files { try folder.write(name, text) }
+        try folder.write(".dayplan/config", "calendars = \(files.map(\.0).joined(separator: ", "))\n")
+        let together = try Binary.run(["events", "--date", "2026-11-21"], in: folder.url, environment: ["TZ": "UTC"])
+        var lines: [String] = [], problems = ""
+        for (name, _) in files {
+            try folder.write(".dayplan/config", "calendars = \(name)\n")
+            let alone = try Binary.run(["events", "--date", "2026-11-21"], in: folder.url, environment: ["TZ": "UTC"])
+            lines += alone.stdout.split(separator: "\n").dropFirst().map(String.init)
+            problems += alone.stderr
+        }
+        #expect(together.stdout.split(separator: "\n").dropFirst().map(String.init) == lines.sorted())
+        #expect(lines.sorted() == ["  08:00-08:30  Long", "  09:00-09:30  Short", "  10:00-10:30  Longer", "  11:00-11:30  Last"])
+        #expect(together.stderr == problems)
+        #expect(problems.contains("text.ics:1"), "\(problems)")
+        // lint reads them for its day only, into the same memory too.
+        try folder.write(".dayplan/config", "calendars = \(files.map(\.0).joined(separator: ", "))\n")
+        try folder.write("2026-11-21.md", "# 2026-11-21\n\n## Morning\n\n* [ ] 10:15 Call the bank\n")
+        let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url, environment: ["TZ": "UTC"])
+        #expect(lint.stdout.contains("overlaps the event “Longer” (10:00-10:30)"), "\(lint.stdout)")
+    }
+
     /// Calendars written by Python's `icalendar`, their instances computed by `python-dateutil` (rrulestr)
     /// and `zoneinfo`, compared with what dayplan finds, day by day for 70 days.
     @Test func agreesWithPythonOnRecurrences() throws {

@@ -134,6 +134,40 @@ func shown(_ bytes: [UInt8], on day: String, zones: some TimeZoneRules = FixedZo
         #expect(shown(bytes, on: "2026-11-30", zones: zones) == ["10:00-11:00 weekly"])
     }
 
+    /// A source's bytes may be used again once read (the command line reads every calendar into the same
+    /// memory): the texts of its events, folded or not, and a cancelled override stay as they were read.
+    @Test func keepsNothingOfTheBytesItRead() {
+        var bytes = calendar(
+            "UID:w1\r\nSUMMARY:Weekly\r\n  review\r\nLOCATION:Room\r\n\t 4\r\nDTSTART:20261102T100000\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY",
+            "UID:w1\r\nRECURRENCE-ID:20261109T100000\r\nSTATUS:CANCELLED\r\nSUMMARY:Weekly\r\nDTSTART:20261109T100000",
+            "UID:w1\r\nRECURRENCE-ID:20261116T100000\r\nSUMMARY:Moved\r\nDTSTART:20261117T140000\r\nDTEND:20261117T150000")
+        for days in [nil, Day("2026-11-02")!...Day("2026-11-17")!] {
+            var reader = EventCalendar(days: days)
+            bytes.withUnsafeBufferPointer { reader.read($0, source: "w.ics") }
+            let kept = bytes
+            for index in bytes.indices { bytes[index] = UInt8(ascii: "X") }
+            func shown(_ day: String) -> [String] {
+                reader.events(on: Day(day)!, zones: FixedZones()).events.map { "\($0.start.clock) \($0.title) (\($0.location ?? "-"), \($0.uid ?? "-"))" }
+            }
+            #expect(shown("2026-11-02") == ["10:00 Weekly review (Room 4, w1)"])
+            #expect(shown("2026-11-09") == [])
+            #expect(shown("2026-11-16") == [])
+            #expect(shown("2026-11-17") == ["14:00 Moved (-, w1)"])
+            #expect(reader.problems.isEmpty)
+            bytes = kept
+        }
+    }
+
+    @Test func aContentLineExtendsOverItsFoldedLines() {
+        let bytes = Array("SUMMARY:a\r\n b\r\n\tc\r\nUID:x\nEND:VEVENT".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(ContentLine.extent(at: 0, in: buffer) == 0..<19)
+            #expect(ContentLine.extent(at: 19, in: buffer) == 19..<25)
+            // The last line, without a line break.
+            #expect(ContentLine.extent(at: 25, in: buffer) == 25..<35)
+        }
+    }
+
     @Test func brokenInputIsNamedAndTheRestRead() {
         let bytes = Array("""
             BEGIN:VCALENDAR
