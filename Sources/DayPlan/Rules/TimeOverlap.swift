@@ -14,9 +14,13 @@ extension Rule {
                 guard let region = section.region, region.isLimited else { continue }
                 for case .task(let task) in section.items where task.takesTime {
                     guard let minutes = task.plannedMinutes else { continue }
+                    // The task as its findings name it, made once for all of them.
+                    var named: String?
                     func report(_ other: String) {
+                        let name = named ?? "“\(task.titleAfterTime)” at \(task.plannedTimeText)"
+                        named = name
                         findings.append(Diagnostic(.timeOverlap, from: task.source?.start ?? nowhere, to: task.source?.end ?? nowhere,
-                                                   "“\(task.titleAfterTime)” at \(task.plannedTimeText) overlaps \(other); change one of the times"))
+                                                   "\(name) overlaps \(other); change one of the times"))
                     }
                     for other in earlier where minutesOverlap(minutes, other.minutes) {
                         report("“\(other.task.titleAfterTime)” at \(other.task.plannedTimeText)" + (other.task.line > 0 ? " (line \(other.task.line))" : ""))
