@@ -123,14 +123,16 @@ enum EventGlance {
         init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, valueIsDate: Bool) {
             let at = range.lowerBound, count = range.count
             guard count == 8 || (!valueIsDate && (count == 15 || count == 16) && bytes[at + 8] == UInt8(ascii: "T")),
-                  let year = EventGlance.digits(bytes, at, 4), let month = EventGlance.digits(bytes, at + 4, 2),
-                  let day = EventGlance.digits(bytes, at + 6, 2), (1...12).contains(month), (1...31).contains(day)
+                  let base = bytes.baseAddress, let date = eightDigits(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
             else { return nil }
-            var wall = CivilDays.number(year: year, month: month, day: day) * CivilDays.secondsPerDay
+            let month = date / 100 % 100, day = date % 100
+            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+            var wall = CivilDays.number(year: date / 10000, month: month, day: day) * CivilDays.secondsPerDay
             if count > 8 {
-                guard let hour = EventGlance.digits(bytes, at + 9, 2), let minute = EventGlance.digits(bytes, at + 11, 2),
-                      let second = EventGlance.digits(bytes, at + 13, 2) else { return nil }
-                wall += hour * 3600 + minute * 60 + second
+                // The eight bytes that end with the time (`DTHHMMSS`), their first two made `00`.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + at + 7).loadUnaligned(as: UInt64.self))
+                guard let time = eightDigits(word & ~0xFFFF | 0x3030) else { return nil }
+                wall += time / 10000 * 3600 + time / 100 % 100 * 60 + time % 100
             }
             self.wall = wall
             isDate = count == 8
