@@ -55,28 +55,22 @@ public struct EventCalendar: Sendable {
                                    days: days.map { CivilDays.number(of: $0.lowerBound)...CivilDays.number(of: $0.upperBound) })
         ContentLine.read(bytes, each: { reading.take($0, in: bytes) }, problem: { reading.problem($0, $1) })
         reading.finish(bytes)
-        var read = reading.events
-        sources.append(Source(name: source, texts: Self.keepTexts(of: &read, from: bytes)))
+        sources.append(Source(name: source, texts: Self.keepTexts(of: &reading.events, from: bytes)))
         problems += reading.problems
-        events += read
+        events += reading.events
         passedOver += reading.passedOver.count
     }
 
-    /// The content lines `events`' texts are at in `bytes`, copied one after another, with each event's texts
-    /// moved to where its lines are in the copy.
+    /// The content lines `events`' texts are at in `bytes`, copied, with each event's texts moved to where its
+    /// lines are in the copy. An event's bytes are copied in one piece, from its first text line to the end of
+    /// its last (with the lines between: one copy an event instead of one a line).
     private static func keepTexts(of events: inout [Event], from bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var kept: [UInt8] = []
-        func keep(_ offset: inout Int) {
-            guard offset >= 0 else { return }
-            let extent = ContentLine.extent(at: offset, in: bytes)
-            offset = kept.count
-            kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[extent]))
-        }
         for index in events.indices {
-            keep(&events[index].texts.uid)
-            keep(&events[index].texts.summary)
-            keep(&events[index].texts.location)
-            keep(&events[index].texts.status)
+            guard let (first, last) = events[index].texts.span else { continue }
+            let end = ContentLine.extent(at: last, in: bytes).upperBound
+            events[index].texts.move(by: kept.count - first)
+            kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<end]))
         }
         return kept
     }
@@ -257,6 +251,29 @@ struct Event: Sendable {
     /// then in the source's copy of them (`Source.texts`); -1 when it has none.
     struct Texts: Sendable {
         var uid = -1, summary = -1, location = -1, status = -1
+
+        /// Where the first of its lines starts, and the last; nil when it has none.
+        var span: (first: Int, last: Int)? {
+            var first = Int.max, last = -1
+            func take(_ offset: Int) {
+                guard offset >= 0 else { return }
+                first = min(first, offset)
+                last = max(last, offset)
+            }
+            take(uid)
+            take(summary)
+            take(location)
+            take(status)
+            return last >= 0 ? (first, last) : nil
+        }
+
+        /// Each line `distance` bytes further on.
+        mutating func move(by distance: Int) {
+            if uid >= 0 { uid += distance }
+            if summary >= 0 { summary += distance }
+            if location >= 0 { location += distance }
+            if status >= 0 { status += distance }
+        }
     }
 
     /// The index of its source in the calendar.

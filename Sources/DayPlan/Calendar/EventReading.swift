@@ -9,7 +9,8 @@ struct EventReading {
     let source: Int, sourceName: String
     /// The index in the calendar the first event of this source gets (overrides name their master by it).
     let firstIndex: Int
-    private(set) var events: [Event] = []
+    /// The events read, in order; the calendar takes them (and moves their texts) once the source is finished.
+    var events: [Event] = []
     private(set) var problems: [CalendarProblem] = []
     /// The open components, outermost first.
     private var stack: [String] = []
