@@ -21,7 +21,12 @@ enum EventGlance {
     /// Looks at the VEVENT whose `BEGIN:VEVENT` line starts at `begin` in `bytes`, for the days numbered
     /// `days` (`CivilDays.number(of:)`).
     static func look(at begin: Int, in bytes: UnsafeBufferPointer<UInt8>, days: ClosedRange<Int>) -> Verdict {
-        var (_, next) = ContentLine.physicalLine(bytes, from: begin)
+        look(after: ContentLine.physicalLine(bytes, from: begin).next, in: bytes, days: days)
+    }
+
+    /// As `look(at:in:days:)`, given where the line after the `BEGIN:VEVENT` line starts (`lineAfterBegin`).
+    static func look(after lineAfterBegin: Int, in bytes: UnsafeBufferPointer<UInt8>, days: ClosedRange<Int>) -> Verdict {
+        var next = lineAfterBegin
         // A folded BEGIN:VEVENT (rare) is left to the whole reading, which counts its lines.
         if next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { return .read }
         var lines = 0
@@ -91,7 +96,7 @@ enum EventGlance {
                     duration = nil
                 }
             case .duration:
-                guard let read = CalendarDuration(bytes: bytes[value]) else { return .read }
+                guard let read = CalendarDuration(bytes: UnsafeBufferPointer(rebasing: bytes[value])) else { return .read }
                 duration = read
                 end = nil
             case .rule:
@@ -104,13 +109,14 @@ enum EventGlance {
         return .read
     }
 
-    /// Whether the physical line at `offset` of `bytes` is `BEGIN:VEVENT` itself (any case, no parameters).
-    static func beginsEvent(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard offset < bytes.count else { return false }
-        let (stop, _) = ContentLine.physicalLine(bytes, from: offset)
+    /// Where the line after the physical line at `offset` of `bytes` starts, when that line is `BEGIN:VEVENT`
+    /// itself (any case, no parameters); nil when it is not.
+    static func lineAfterBegin(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard offset < bytes.count else { return nil }
+        let (stop, next) = ContentLine.physicalLine(bytes, from: offset)
         guard let (property, nameEnd) = Property.named(bytes, offset, stop), property == .begin,
-              bytes[nameEnd] == UInt8(ascii: ":") else { return false }
-        return ContentLine.equals(bytes, (nameEnd + 1)..<stop, "VEVENT")
+              bytes[nameEnd] == UInt8(ascii: ":"), ContentLine.equals(bytes, (nameEnd + 1)..<stop, "VEVENT") else { return nil }
+        return next
     }
 
     /// A DATE or DATE-TIME as the glance reads it: seconds on its own wall clock (a DATE: its midnight), and

@@ -59,8 +59,8 @@ struct EventReading {
                     passedOver.append((line.line, uid))
                     // The events right after it are glanced at in turn, while they are passed over: most of a
                     // calendar of years is, one event after another.
-                    while EventGlance.beginsEvent(at: next, in: bytes),
-                          case .passOver(let after, let more, let uid) = EventGlance.look(at: next, in: bytes, days: days) {
+                    while let lineAfterBegin = EventGlance.lineAfterBegin(at: next, in: bytes),
+                          case .passOver(let after, let more, let uid) = EventGlance.look(after: lineAfterBegin, in: bytes, days: days) {
                         passedOver.append((line.line + lines + 1, uid))
                         next = after
                         lines += 1 + more
