@@ -89,7 +89,6 @@ extension FileSystem {
         }
         return (descriptor, info)
     }
-
 }
 
 /// Memory that files are read into one after another, each in place of the one before: a command that reads
