@@ -11,9 +11,9 @@
 ///
 /// Reading never fails and never stops at a fault: what cannot be read is a `CalendarProblem`, and the rest
 /// is read. Reading is linear in the bytes and makes no String of an event: each is kept as the few values
-/// that say which days it reaches, and where its text is in the source; asking for a day expands each recurring
-/// event only up to that day, and reads the text only of the events on it. docs/calendar.md lists the subset of
-/// RFC 5545 read and what is ignored.
+/// that say which days it reaches, and a copy of its text lines (the source's bytes are not kept); asking for
+/// a day expands each recurring event only up to that day, and reads the text only of the events on it.
+/// docs/calendar.md lists the subset of RFC 5545 read and what is ignored.
 public struct EventCalendar: Sendable {
     /// A source read: its name, and the content lines its events' texts are read from (`Event.texts`), copied
     /// out of its bytes, so that the bytes (a calendar of years) need not be kept once read.

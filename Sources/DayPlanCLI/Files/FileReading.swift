@@ -56,10 +56,15 @@ extension FileSystem {
             if failed { throw .system(path, "cannot read") }
             if ended { return (bytes, identity) }
             if bytes.count > largestDayFile {
-                throw FileError(path == "-" ? "<stdin>" : path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
+                throw tooLarge(path)
             }
             capacity = min(capacity * 2, largestDayFile + 1)
         }
+    }
+
+    /// Why a file larger than `largestDayFile` is not read.
+    static func tooLarge(_ path: String) -> FileError {
+        FileError(path == "-" ? "<stdin>" : path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file")
     }
 
     /// Opens `path` (or standard input for `-`) for `read`, having checked that it is a file that can be read
@@ -80,7 +85,7 @@ extension FileSystem {
             default: throw fail(FileError(path, "\(describe(info.st_mode)), not a regular file, so it was not read"))
             }
             if Int(info.st_size) > largestDayFile {
-                throw fail(FileError(path, "larger than \(largestDayFile >> 20) MiB, too large to be a day file"))
+                throw fail(tooLarge(path))
             }
             // Reads wait as usual from here on (a regular file's reads do not wait anyway).
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
@@ -123,7 +128,7 @@ final class ReadBuffer {
             if readCount < 0 { throw .system(path, "cannot read") }
             if readCount == 0 { break }
             guard count + readCount <= FileSystem.largestDayFile else {
-                throw FileError(path == "-" ? "<stdin>" : path, "larger than \(FileSystem.largestDayFile >> 20) MiB, too large to be a day file")
+                throw FileSystem.tooLarge(path)
             }
             // It grew while being read (or it is standard input).
             if count + readCount > memory.count { grow(to: max(count * 2, count + readCount), keeping: count) }
