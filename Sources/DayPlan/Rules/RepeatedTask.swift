@@ -7,43 +7,55 @@ extension Rule {
         id: "DP025", name: "repeated-task", severity: .warning, blocksFormatting: false,
         summary: "an open task is written once per region, unless it is meant twice",
         check: .document { subject, findings in
-            // Keyed by region, bucket, status and title (numbered by identity, as `String` compares titles); the
-            // whole line is compared only when those meet. For each title number, the first open task of that
-            // title kept (its section and item), and after each kept task the next one of the same title.
+            // The open tasks of the regions by the hash of their title (titles compared as `String` compares
+            // them); only tasks whose hashes meet are looked at again, so that a day without a title written
+            // twice costs a hash a task and one sort.
             let sections = subject.document.sections
-            var titles = TitleNumbers(expected: 16)
-            var firstOfTitle: [Int] = []
-            var keptSection: [Int] = [], keptItem: [Int] = [], nextOfTitle: [Int] = []
-            for s in sections.indices {
-                guard let region = sections[s].region else { continue }
+            var open: [OpenTask] = []
+            open.reserveCapacity(sections.reduce(0) { $1.region == nil ? $0 : $0 + $1.items.count })
+            for s in sections.indices where sections[s].region != nil {
                 for i in sections[s].items.indices {
                     guard case .task(let task) = sections[s].items[i], task.status.isOpen, !task.title.isEmpty else { continue }
-                    let number = titles.number(task.title)
-                    if number == firstOfTitle.count { firstOfTitle.append(-1) }
-                    // The first kept task of this title with the same region, bucket and status, if any.
-                    var at = firstOfTitle[number], last = -1
-                    var earlier: PlanTask?
-                    while at >= 0 {
-                        if sections[keptSection[at]].region == region, case .task(let other) = sections[keptSection[at]].items[keptItem[at]],
-                           other.bucket == task.bucket, other.status == task.status {
-                            earlier = other
-                            break
-                        }
-                        last = at
-                        at = nextOfTitle[at]
-                    }
-                    guard let earlier else {
-                        keptSection.append(s)
-                        keptItem.append(i)
-                        nextOfTitle.append(-1)
-                        if last >= 0 { nextOfTitle[last] = keptSection.count - 1 } else { firstOfTitle[number] = keptSection.count - 1 }
-                        continue
-                    }
-                    guard let source = task.source, earlier.canonicalLine == task.canonicalLine else { continue }
-                    findings.append(Diagnostic(.repeatedTask, from: source.start, to: source.end,
-                                               "The same task as line \(earlier.line): both are kept, and rollover carries both. "
-                                               + "If one is a slip, remove it."))
+                    open.append(OpenTask(hash: PlanTask.identityHash(task.title), section: s, item: i))
                 }
             }
+            // By hash, and in file order within a hash.
+            open.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.section != $1.section ? $0.section < $1.section : $0.item < $1.item }
+            var start = 0
+            while start < open.count {
+                var end = start + 1
+                while end < open.count, open[end].hash == open[start].hash { end += 1 }
+                if end - start > 1 { findRepeats(among: open[start..<end], in: sections, &findings) }
+                start = end
+            }
         })
+
+    /// An open task of a region: its title's `PlanTask.identityHash` and where it is.
+    private struct OpenTask {
+        let hash: Int, section: Int, item: Int
+    }
+
+    /// The repeated tasks among `tasks` (open tasks whose titles share a hash, in file order): a task whose
+    /// title, region, bucket and status are those of one before it is compared with the first such task, and
+    /// named when the two lines are the same.
+    private static func findRepeats(among tasks: ArraySlice<OpenTask>, in sections: [Section], _ findings: inout [Diagnostic]) {
+        // The first task of each title, region, bucket and status.
+        var kept: [PlanTask] = [], keptRegions: [Region?] = []
+        for place in tasks {
+            guard case .task(let task) = sections[place.section].items[place.item] else { continue }
+            let region = sections[place.section].region
+            guard let k = kept.indices.first(where: { k in
+                keptRegions[k] == region && kept[k].bucket == task.bucket && kept[k].status == task.status
+                    && PlanTask.sameIdentity(kept[k].title, task.title)
+            }) else {
+                kept.append(task)
+                keptRegions.append(region)
+                continue
+            }
+            guard let source = task.source, kept[k].canonicalLine == task.canonicalLine else { continue }
+            findings.append(Diagnostic(.repeatedTask, from: source.start, to: source.end,
+                                       "The same task as line \(kept[k].line): both are kept, and rollover carries both. "
+                                       + "If one is a slip, remove it."))
+        }
+    }
 }

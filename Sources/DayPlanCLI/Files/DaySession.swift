@@ -67,7 +67,7 @@ struct DaySession {
                     throw fail(.findings, problem)
                 }
             }
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = FileSystem.name(of: path)
             let day = Day(name.prefix(10)) ?? Day(year: 2000, month: 1, day: 1)!
             file = DayFileOfPlan(day: day, path: path, isNew: false, folder: "")
         } else {

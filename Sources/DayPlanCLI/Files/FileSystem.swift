@@ -210,7 +210,7 @@ enum FileSystem {
     /// plant anything under it beforehand.
     static func temporaryPath(for path: String) -> String {
         let folder = directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = name(of: path)
         var random = SystemRandomNumberGenerator()
         let token = String(random.next() as UInt64, radix: 16)
         return "\(folder)/.\(name).\(getpid())-\(token)\(temporarySuffix)"
@@ -325,9 +325,18 @@ enum FileSystem {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    /// The last part of a path: its file or folder name.
+    /// The last part of a path: its file or folder name (the path itself when it is only `/`s, or empty).
     static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // By bytes, as the file system splits a path: lint asks this of every path it is given.
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            return String(decoding: end == 0 ? bytes[...] : bytes[start..<end], as: UTF8.self)
+        }
     }
 
     /// The folder part of a path (`.` for a bare name).

@@ -137,7 +137,7 @@ struct PlanFolder {
                 files.append(DayFile(day: day, relativePath: named.relative, path: path == "." ? self.path(of: named.relative) : found))
                 continue
             }
-            let name = found.split(separator: "/").last ?? ""
+            let name = FileSystem.name(of: found)
             guard let day = Day(name.prefix(10)) else { continue }
             files.append(DayFile(day: day, relativePath: found, path: self.path(of: found)))
         }
