@@ -7,7 +7,10 @@
 /// by knowing what the elements mean).
 enum Diff3 {
     /// One stretch of the merge.
-    enum Chunk<Element: Hashable>: Equatable {
+    ///
+    /// Its element type has no requirement: an array of chunks has its type made at run time, at first use,
+    /// and a requirement (`Hashable`) would have that search the program's conformances for it.
+    enum Chunk<Element> {
         /// Elements the merge settles: unchanged, or changed by one side only, or alike on both.
         case resolved([Element])
         /// A stretch both sides changed differently: what the ancestor, ours and theirs hold there.
@@ -134,3 +137,5 @@ enum Diff3 {
         return result
     }
 }
+
+extension Diff3.Chunk: Equatable where Element: Equatable {}
