@@ -69,6 +69,19 @@ import Testing
         #expect(try folder.read("2026-11-22.md") == text)
     }
 
+    /// A conflict copy named on the command line is known by the last part of its path (the bytes after the
+    /// last `/`), however deep the path and however many `/`s in a row; a day file named so is no copy.
+    @Test func aConflictCopyNamedByItsPathIsNamedAsACopy() throws {
+        let name = "2026-11-21.sync-conflict-20261121-081500-ABCDEFG.md"
+        let day = "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n"
+        let folder = try folder(["notes/2026/\(name)": day, "notes/2026/2026-11-21.md": day])
+        let run = try Binary.run(["lint", "notes//2026/\(name)", "notes//2026/2026-11-21.md"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == "notes//2026/\(name):1:1: error: This is Syncthing's conflict copy of 2026-11-21.md: two devices "
+                + "changed that day at once, and one device's changes are only here; merge it task by task with `dayplan resolve` "
+                + "(rollover refuses 2026-11-21 until then). [DP004/conflict-copy]\n")
+    }
+
     @Test func theDayHeadingMustMatchTheFileName() throws {
         let folder = try folder(["2026-11-23.md": Self.clean])
         let run = try Binary.run(["lint"], in: folder.url)
