@@ -120,9 +120,11 @@ struct DocumentReading: KeepsLines {
 
     mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
         if let visit { visit(copy task, region) }
-        let item = Item.task(task)
+        // Moved, not copied, into its item and the item into its section (`consume`): the optimizer copies
+        // each otherwise.
+        let item = Item.task(consume task)
         check?.item(item, printedLine: printedLine)
-        lines.append(item, in: part)
+        lines.append(consume item, in: part)
     }
 
     mutating func releaseTrailingBlankLines(in part: FilePart) { lines.releaseTrailingBlankLines(in: part) }

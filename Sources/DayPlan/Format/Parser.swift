@@ -498,7 +498,7 @@ extension Parser where Sink: DayReading {
         // Moved out, not copied: a copy made here was copied again on its way.
         if let task = openTask.take() {
             if phase == .section { sectionHasContent = true }
-            sink.task(task, in: phase, region: phase == .section ? sections[sections.count - 1].region : nil,
+            sink.task(consume task, in: phase, region: phase == .section ? sections[sections.count - 1].region : nil,
                       printedLine: nil)
         }
         if !pendingBlanks.isEmpty {
