@@ -26,7 +26,7 @@ struct TitlesApartReading<Scan: TitleScan>: KeepsLines {
         if keepsText { lines.append(item, in: part) }
     }
 
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?) {
         lines.append(.task(task), in: part)
     }
 

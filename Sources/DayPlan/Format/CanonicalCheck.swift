@@ -38,10 +38,9 @@ struct CanonicalCheck {
         frontMatterWritten = !lines.isEmpty
     }
 
-    /// A line (or a task with its notes) of the current part; a task's line may come as printed already,
-    /// `printedLine` of the input (`Parser.canonicalTaskLine`).
-    mutating func item(_ item: Item, printedLine: Range<Int>? = nil) {
-        printer.item(item, started: &started, printedLine: printedLine.map { UnsafeBufferPointer(rebasing: input[$0]) })
+    /// A line (or a task with its notes) of the current part.
+    mutating func item(_ item: Item) {
+        printer.item(item, started: &started)
         if printer.output.count >= CanonicalCheck.pieceSize { compare() }
     }
 
@@ -127,9 +126,9 @@ struct CanonicalReading: DayReading {
     mutating func section(_ section: Section, replacingLast: Bool) { check?.section(section) }
     mutating func line(_ item: consuming Item, in part: FilePart) { check?.item(item) }
 
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?) {
         if let visit { visit(copy task, region) }
-        check?.item(.task(task), printedLine: printedLine)
+        check?.item(.task(task))
     }
 
     mutating func layoutChangedByPrinting() { check?.giveUp() }

@@ -31,8 +31,7 @@ protocol DayReading {
     /// A line that is not a task (blank, text or verbatim), in `part`.
     mutating func line(_ item: consuming Item, in part: FilePart)
     /// A task, its notes read, in `part`; `region` is that of its section (nil outside the regions).
-    /// `printedLine`: the task's line in the input when it is the task's canonical line as it stands.
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?)
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?)
     /// The blank lines at the end of `part` given as verbatim lines (an indented code fence's) are not the
     /// fence's: they are plain blank lines.
     mutating func releaseTrailingBlankLines(in part: FilePart)

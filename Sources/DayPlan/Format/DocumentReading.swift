@@ -118,12 +118,12 @@ struct DocumentReading: KeepsLines {
         lines.append(item, in: part)
     }
 
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?) {
         if let visit { visit(copy task, region) }
         // Moved, not copied, into its item and the item into its section (`consume`): the optimizer copies
         // each otherwise.
         let item = Item.task(consume task)
-        check?.item(item, printedLine: printedLine)
+        check?.item(item)
         lines.append(consume item, in: part)
     }
 

@@ -498,8 +498,7 @@ extension Parser where Sink: DayReading {
         // Moved out, not copied: a copy made here was copied again on its way.
         if let task = openTask.take() {
             if phase == .section { sectionHasContent = true }
-            sink.task(consume task, in: phase, region: phase == .section ? sections[sections.count - 1].region : nil,
-                      printedLine: nil)
+            sink.task(consume task, in: phase, region: phase == .section ? sections[sections.count - 1].region : nil)
         }
         if !pendingBlanks.isEmpty {
             for _ in pendingBlanks { pass(.blank) }

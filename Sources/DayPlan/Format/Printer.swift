@@ -116,9 +116,8 @@ struct Printer {
     }
 
     /// One item of a block; `started` tells whether a line of the block came before it (blank lines before
-    /// the first are dropped). A task's line may be given as printed already (`printedLine`, the bytes
-    /// `PlanTask.writeCanonicalLine` writes).
-    mutating func item(_ item: Item, started: inout Bool, printedLine: UnsafeBufferPointer<UInt8>? = nil) {
+    /// the first are dropped).
+    mutating func item(_ item: Item, started: inout Bool) {
         switch item {
         case .blank:
             if started { blankPending = true }
@@ -129,7 +128,7 @@ struct Printer {
             line(text)
         case .task(let task):
             startLine()
-            if let printedLine { output.append(contentsOf: printedLine) } else { task.writeCanonicalLine(to: &output) }
+            task.writeCanonicalLine(to: &output)
             output.append(contentsOf: ending)
             for note in task.notes {
                 if !note.isEmpty {

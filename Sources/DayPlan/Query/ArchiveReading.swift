@@ -45,7 +45,7 @@ struct ArchiveReading: DayReading {
         return words.isEmpty ? "" : structureStandIn
     }
 
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?) {
         let titleStart = records.last?.titleEnd ?? 0
         // A task outside the regions is none of the archive's (the parser reads none there; this is only a guard).
         guard let region else { return titles.removeSubrange(titleStart...) }

@@ -6,7 +6,7 @@ struct TaskStream: DayReading {
     var keepsNotes: Bool { true }
     mutating func section(_ section: Section, replacingLast: Bool) {}
     mutating func line(_ item: consuming Item, in part: FilePart) {}
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?) {
         visit(task, region)
     }
 }

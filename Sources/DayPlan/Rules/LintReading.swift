@@ -18,7 +18,7 @@ struct LintReading: KeepsLines {
         status.isOpen && region != nil
     }
 
-    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?, printedLine: Range<Int>?) {
+    mutating func task(_ task: consuming PlanTask, in part: FilePart, region: Region?) {
         guard part == .section, LintReading.keeps(task.status, in: region) else { return }
         lines.append(.task(task), in: part)
     }
