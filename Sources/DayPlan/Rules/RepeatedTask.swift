@@ -20,7 +20,7 @@ extension Rule {
                 }
             }
             // By hash, and in file order within a hash.
-            open.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.section != $1.section ? $0.section < $1.section : $0.item < $1.item }
+            open.sort { ($0.hash, $0.section, $0.item) < ($1.hash, $1.section, $1.item) }
             var start = 0
             while start < open.count {
                 var end = start + 1
@@ -39,22 +39,25 @@ extension Rule {
     /// title, region, bucket and status are those of one before it is compared with the first such task, and
     /// named when the two lines are the same.
     private static func findRepeats(among tasks: ArraySlice<OpenTask>, in sections: [Section], _ findings: inout [Diagnostic]) {
-        // The first task of each title, region, bucket and status.
-        var kept: [PlanTask] = [], keptRegions: [Region?] = []
+        // The first task of each title, region, bucket and status, by where it is.
+        var kept: [OpenTask] = []
+        /// The kept task that `task`, in `region`, repeats the title, bucket and status of, if any.
+        func first(like task: PlanTask, in region: Region?) -> PlanTask? {
+            for place in kept where sections[place.section].region == region {
+                if case .task(let other) = sections[place.section].items[place.item], other.bucket == task.bucket,
+                   other.status == task.status, PlanTask.sameIdentity(other.title, task.title) { return other }
+            }
+            return nil
+        }
         for place in tasks {
             guard case .task(let task) = sections[place.section].items[place.item] else { continue }
-            let region = sections[place.section].region
-            guard let k = kept.indices.first(where: { k in
-                keptRegions[k] == region && kept[k].bucket == task.bucket && kept[k].status == task.status
-                    && PlanTask.sameIdentity(kept[k].title, task.title)
-            }) else {
-                kept.append(task)
-                keptRegions.append(region)
+            guard let earlier = first(like: task, in: sections[place.section].region) else {
+                kept.append(place)
                 continue
             }
-            guard let source = task.source, kept[k].canonicalLine == task.canonicalLine else { continue }
+            guard let source = task.source, earlier.canonicalLine == task.canonicalLine else { continue }
             findings.append(Diagnostic(.repeatedTask, from: source.start, to: source.end,
-                                       "The same task as line \(kept[k].line): both are kept, and rollover carries both. "
+                                       "The same task as line \(earlier.line): both are kept, and rollover carries both. "
                                        + "If one is a slip, remove it."))
         }
     }
