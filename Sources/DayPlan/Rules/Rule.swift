@@ -3,7 +3,9 @@
 ///
 /// Each rule lives in a file of its own in `Rules/`, named for it; `Rule.all` is the one list of them that
 /// `Linter`, the language server and RULES.md (checked by `RulesDocumentTests`) read.
-public struct Rule: Hashable, Sendable, CustomStringConvertible {
+///
+/// A class, so that each finding (`Diagnostic.rule`) holds a reference to its rule rather than a copy of it.
+public final class Rule: Hashable, Sendable, CustomStringConvertible {
     /// The stable id, such as `DP101`.
     public let id: String
     /// A short kebab-case name, such as `bucket-limit`.
