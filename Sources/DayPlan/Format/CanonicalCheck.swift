@@ -122,7 +122,7 @@ struct CanonicalReading: DayReading {
 
     mutating func start(lineEnding: LineEnding) { check = CanonicalCheck(input: input, lineEnding: lineEnding) }
     mutating func frontMatter(_ lines: [String]) { check?.frontMatter(lines) }
-    mutating func dayHeading(_ text: String) { check?.dayHeading(text) }
+    mutating func dayHeading(_ text: String, day: Day?) { check?.dayHeading(text) }
     mutating func section(_ section: Section, replacingLast: Bool) { check?.section(section) }
     mutating func line(_ item: consuming Item, in part: FilePart) { check?.item(item) }
 

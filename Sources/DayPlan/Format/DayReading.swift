@@ -23,8 +23,8 @@ protocol DayReading {
     mutating func start(lineEnding: LineEnding)
     /// The front matter, line for line (none: empty), before anything else.
     mutating func frontMatter(_ lines: [String])
-    /// The day heading's text as the document keeps it (`DayDocument.dayHeadingText`).
-    mutating func dayHeading(_ text: String)
+    /// The day heading's text as the document keeps it (`DayDocument.dayHeadingText`), and the day it names, if any.
+    mutating func dayHeading(_ text: String, day: Day?)
     /// A section opens. `replacingLast`: the section before it, a heading with nothing under it, is this one's
     /// group heading (`Section.groupHeading`) and is no section of its own.
     mutating func section(_ section: Section, replacingLast: Bool)
@@ -50,7 +50,7 @@ extension DayReading {
     var readsOn: Bool { true }
     mutating func start(lineEnding: LineEnding) {}
     mutating func frontMatter(_ lines: [String]) {}
-    mutating func dayHeading(_ text: String) {}
+    mutating func dayHeading(_ text: String, day: Day?) {}
     mutating func releaseTrailingBlankLines(in part: FilePart) {}
     mutating func layoutChangedByPrinting() {}
 

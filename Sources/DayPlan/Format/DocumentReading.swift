@@ -106,7 +106,7 @@ struct DocumentReading: KeepsLines {
     }
 
     mutating func frontMatter(_ lines: [String]) { check?.frontMatter(lines) }
-    mutating func dayHeading(_ text: String) { check?.dayHeading(text) }
+    mutating func dayHeading(_ text: String, day: Day?) { check?.dayHeading(text) }
 
     mutating func section(_ section: Section, replacingLast: Bool) {
         check?.section(section)

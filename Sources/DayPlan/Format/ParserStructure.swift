@@ -170,7 +170,7 @@ extension Parser where Sink: DayReading {
                 dayHeadingSource = (location(textStart), location(textEnd))
                 report(.dayHeadingWithoutDate(heading: string(start, end)), textStart, max(textEnd, textStart))
             }
-            if let dayHeadingText { sink.dayHeading(dayHeadingText) }
+            if let dayHeadingText { sink.dayHeading(dayHeadingText, day: day) }
             return true
         }
 

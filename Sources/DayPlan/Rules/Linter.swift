@@ -14,7 +14,8 @@ public enum Linter {
     /// its regions' hours and the calendars' events (DP060, DP061, DP062).
     public static func lint(_ bytes: [UInt8], fileName: String?, today: Day? = nil,
                             carriedWarningDays: Int = Settings.defaultCarriedWarningDays, hours: DayHours = DayHours()) -> [Diagnostic] {
-        lint(DayDocument(readingForLint: bytes), fileName: fileName, today: today, carriedWarningDays: carriedWarningDays, hours: hours)
+        let (document, setAside) = DayDocument.readForLint(bytes, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
+        return lint(document, setAside: setAside, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays, hours: hours)
     }
 
     /// Every finding about a parsed document, sorted by line then column.
@@ -22,6 +23,13 @@ public enum Linter {
     /// A task made in code has no position, so a finding about it stands at line 0, column 0.
     public static func lint(_ document: DayDocument, fileName: String?, today: Day? = nil,
                             carriedWarningDays: Int = Settings.defaultCarriedWarningDays, hours: DayHours = DayHours()) -> [Diagnostic] {
+        lint(document, setAside: nil, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays, hours: hours)
+    }
+
+    /// Every finding about a document read for lint, whose open Backlog tasks that only the repeated-task rule
+    /// reads are `setAside` (`DayDocument.readForLint`), sorted by line then column.
+    private static func lint(_ document: DayDocument, setAside: SetAsideTasks?, fileName: String?, today: Day?,
+                             carriedWarningDays: Int, hours: DayHours) -> [Diagnostic] {
         var findings = document.diagnostics
         // The plan folder's own files (`.dayplan/routines.md`, the template) use the day-file syntax but
         // plan no day: they need no day heading.
@@ -30,6 +38,7 @@ public enum Linter {
         }
         var subject = Subject(document: document, fileName: fileName, today: today, carriedWarningDays: carriedWarningDays)
         subject.hours = hours
+        subject.setAside = setAside
         // The calendars are asked only for a day with a time or an estimate to check against them.
         if hours.events != nil, let day = document.day ?? fileName.flatMap(Day.init(fileNameOf:)), DayHours.hasTimedWork(document) {
             subject.busy = hours.busy(on: day)
@@ -61,6 +70,9 @@ public enum Linter {
         /// The day's events that take hours, when the settings name calendars and the day has a time or an
         /// estimate to check; empty otherwise.
         var busy: [BusyTime] = []
+        /// The open Backlog tasks the document does not hold, when it was read for lint (`SetAsideTasks`): only
+        /// the repeated-task rule (DP025) reads them.
+        var setAside: SetAsideTasks?
 
         /// Whether the document is today's plan: its day (from its heading, else its file name) is `today`.
         var isToday: Bool {

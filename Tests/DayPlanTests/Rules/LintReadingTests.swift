@@ -33,20 +33,34 @@ import Testing
     }
 
     static func expectSameReading(_ bytes: [UInt8], _ label: String) {
-        let whole = DayDocument(parsing: bytes), structure = DayDocument(readingForLint: bytes)
+        let whole = DayDocument(parsing: bytes)
+        let (structure, setAside) = DayDocument.readForLint(bytes, fileName: nil, today: nil, carriedWarningDays: 7)
         #expect(structure.diagnostics == whole.diagnostics, "\(label)")
         // Read for the linter, a document holds its sections and the tasks the linter checks (the open tasks of
-        // the regions), nothing else.
+        // the regions), nothing else; with no today to check dates against, the Backlog's open tasks are set aside.
         var tasksOnly = whole
         tasksOnly.leading = []
         tasksOnly.preamble = []
+        var backlog: [PlanTask] = []
         for index in tasksOnly.sections.indices {
-            let inRegion = tasksOnly.sections[index].region != nil
+            let region = tasksOnly.sections[index].region
             tasksOnly.sections[index].items.removeAll { item in
-                guard case .task(let task) = item else { return true }
-                return !(task.status.isOpen && inRegion)
+                guard case .task(let task) = item, task.status.isOpen, region != nil else { return true }
+                if region == .backlog, !task.title.isEmpty {
+                    var task = task
+                    task.notes = []
+                    backlog.append(task)
+                }
+                return region == .backlog
             }
         }
+        // Each task set aside (those with a title) reads again as the whole reading has it, its notes aside, where
+        // it stands, in file order.
+        let reread = setAside.entries.indices.map { setAside.task($0) }
+        #expect(reread == backlog, "\(label)")
+        #expect(reread.map { $0?.source?.start } == backlog.map { $0.source?.start }, "\(label)")
+        #expect(reread.map { $0?.source?.end } == backlog.map { $0.source?.end }, "\(label)")
+        #expect(setAside.entries.map(\.hash) == backlog.map { PlanTask.identityHash($0.title) }, "\(label)")
         #expect(shape(structure) == shape(tasksOnly), "\(label)")
         // Those tasks with their titles as written (the linter names them), though no other task's is made.
         func keptTitles(_ document: DayDocument) -> [String] {
@@ -151,7 +165,7 @@ import Testing
             let text = "# 2026-11-21\n\n## Today\n\(between)### Morning\n- [ ] A\n+ [ ] B\n\n### Backlog\n- [ ] C\n"
             Self.expectSameReading(Array(text.utf8), "between: \(between.debugDescription)")
         }
-        let grouped = DayDocument(readingForLint: Array("# 2026-11-21\n\n## Today\n\n### Morning\n- [ ] A\n".utf8))
+        let (grouped, _) = DayDocument.readForLint(Array("# 2026-11-21\n\n## Today\n\n### Morning\n- [ ] A\n".utf8), fileName: nil, today: nil, carriedWarningDays: 7)
         #expect(grouped.sections.map(\.groupHeading) == ["Today"])
     }
 
@@ -160,6 +174,31 @@ import Testing
         let findings = Linter.lint(bytes, fileName: "2026-11-21.md", today: Day(year: 2026, month: 11, day: 21))
         #expect(findings.map(\.message) == ["Renew the passport was due on 2026-11-20, 1 day ago; do it, or move the deadline with `@due:`."])
         // Lint's reading holds real titles: what a rule reads is what the file says (issue 39).
-        #expect(DayDocument(readingForLint: bytes).allTasks.map(\.title) == ["Renew the passport"])
+        let (document, setAside) = DayDocument.readForLint(bytes, fileName: nil, today: Day(year: 2026, month: 11, day: 21), carriedWarningDays: 7)
+        #expect(document.allTasks.map(\.title) == ["Renew the passport"])
+        #expect(setAside.entries.isEmpty)
+    }
+
+    @Test func aBacklogTaskIsSetAsideUnlessTodaysDateRulesMayReportIt() {
+        let day = "# 2026-11-21\n\n## Backlog\n- [ ] Plain\n- [ ] Later @due:2026-12-01\n- [ ] Late @due:2026-11-20\n"
+            + "- [ ] Old @from:2026-11-01\n- [ ] New @from:2026-11-20\n- [ ] Old, scheduled @from:2026-11-01 @on:2026-11-30\n"
+        let (document, setAside) = DayDocument.readForLint(Array(day.utf8), fileName: nil, today: Day(year: 2026, month: 11, day: 21), carriedWarningDays: 7)
+        #expect(document.allTasks.map(\.title) == ["Late", "Old"])
+        #expect(setAside.entries.indices.map { setAside.task($0)?.title } == ["Plain", "Later", "New", "Old, scheduled"])
+        // Without today, no date rule runs: every open Backlog task is set aside.
+        let (undated, all) = DayDocument.readForLint(Array(day.utf8), fileName: nil, today: nil, carriedWarningDays: 7)
+        #expect(undated.allTasks.isEmpty && all.entries.count == 6)
+        // Another day's plan is history to the date rules: its tasks are set aside too.
+        let (tomorrows, _) = DayDocument.readForLint(Array(day.utf8), fileName: nil, today: Day(year: 2026, month: 11, day: 22), carriedWarningDays: 7)
+        #expect(tomorrows.allTasks.isEmpty)
+        // Without a date in its heading, the plan's day is its file name's.
+        let undatedHeading = Array(day.replacingOccurrences(of: "# 2026-11-21", with: "# Saturday").utf8)
+        for (name, kept) in [("2026-11-21.md", ["Late", "Old"]), ("2026-11-20.md", [])] {
+            let (named, _) = DayDocument.readForLint(undatedHeading, fileName: "plan/\(name)", today: Day(year: 2026, month: 11, day: 21), carriedWarningDays: 7)
+            #expect(named.allTasks.map(\.title) == kept, "\(name)")
+        }
+        // A task without a title is not set aside: no rule compares it.
+        let (_, titled) = DayDocument.readForLint(Array("# 2026-11-21\n\n## Backlog\n- [ ]\n- [ ] A\n".utf8), fileName: nil, today: nil, carriedWarningDays: 7)
+        #expect(titled.entries.count == 1)
     }
 }
