@@ -14,8 +14,8 @@ public enum DayMerge {
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil,
                              keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
         if let fileName {
-            let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
-            guard Day.isFileName(name) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
+            let name = Day.fileName(ofPath: fileName)
+            guard Day.isFileName(utf8: name.utf8) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
         }
         let versions = [base, ours, theirs].map(MergeVersion.init)
         keep(versions)

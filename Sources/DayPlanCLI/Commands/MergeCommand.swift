@@ -97,7 +97,7 @@ enum MergeCommand {
     /// Whether `path` is one of the temporary files git hands a merge driver (`.merge_file_XXXXXX`, as git
     /// names them for %O, %A and %B).
     static func isGitsTemporaryFile(_ path: String) -> Bool {
-        (path.split(separator: "/").last ?? "").hasPrefix(".merge_file_")
+        FileSystem.name(of: path).hasPrefix(".merge_file_")
     }
 
     // MARK: - Setting up git

@@ -181,7 +181,7 @@ extension LanguageServer {
         if let uri = argument["uri"]?.stringValue {
             guard let given = Workspace.path(ofURI: uri) else { throw .invalid("arguments[0].uri is not a file: URI") }
             path = given
-            let name = given.split(separator: "/").last ?? ""
+            let name = FileSystem.name(of: given)
             day = Day.isFileName(name) ? Day(name.prefix(10)) : nil
         } else {
             let index = try commandIndex()
