@@ -62,9 +62,10 @@ struct SetAsideTasks {
     struct Entry {
         let hash: Int
         /// Where the task's line is: its bullet's offset, line and column, and its length to the end of its text.
-        let offset: Int
-        let line: Int32, column: UInt32, length: UInt32
-        /// The index of its section in the document.
+        let offset: Int, line: Int
+        let column: UInt32, length: UInt32
+        /// The index of its section in the document (a file within the 512 MiB a day file may be has fewer
+        /// than 2^31 lines).
         let section: Int32
         let bucket: Bucket
         let status: Status
@@ -77,9 +78,9 @@ struct SetAsideTasks {
     /// Notes where `task`, in the document's section `section`, is; a task without a title is no task to
     /// compare (the rule passes over it) and is not noted.
     mutating func append(_ task: borrowing PlanTask, section: Int) {
-        guard !task.title.isEmpty, let source = task.source, source.start.line <= Int(Int32.max), section <= Int(Int32.max) else { return }
+        guard !task.title.isEmpty, let source = task.source, section <= Int(Int32.max) else { return }
         entries.append(Entry(hash: PlanTask.identityHash(task.title), offset: source.start.offset,
-                             line: Int32(source.start.line), column: UInt32(clamping: source.start.column),
+                             line: source.start.line, column: UInt32(clamping: source.start.column),
                              length: UInt32(clamping: source.end.offset - source.start.offset),
                              section: Int32(section), bucket: task.bucket, status: task.status))
     }
@@ -90,7 +91,7 @@ struct SetAsideTasks {
         let entry = entries[index]
         let end = min(input.count, entry.offset + Int(entry.length))
         guard entry.offset <= end, var task = DayDocument.task(onLine: input[entry.offset..<end])?.task else { return nil }
-        let start = SourcePosition(offset: entry.offset, line: Int(entry.line), column: Int(entry.column))
+        let start = SourcePosition(offset: entry.offset, line: entry.line, column: Int(entry.column))
         task.source = (start, SourcePosition(offset: end, line: start.line, column: start.column + (end - entry.offset)))
         return task
     }
