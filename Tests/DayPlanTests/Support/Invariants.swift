@@ -326,20 +326,28 @@ enum Invariants {
         for token in tokens {
             for piece in token.split(separator: "]", omittingEmptySubsequences: true) where !piece.hasPrefix("@") {
                 for word in piece.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
-                    counts[word.lowercased(), default: 0] += 1
+                    // A task's time is written `HH:MM` (FORMAT.md §3.6): `9:00` becomes `09:00`, the same hour.
+                    let number = word.count <= 2 && word.allSatisfy(\.isASCIIDigitLike) ? Int(word).map(String.init) : nil
+                    counts[number ?? word.lowercased(), default: 0] += 1
                 }
             }
         }
         return counts
     }
 
-    /// The `@` words of a text, lower-cased: formatting may fold repeats, never drop one.
+    /// The `@` words of a text, lower-cased, an estimate in its canonical spelling (`@est:90m` is `@est:1h30m`):
+    /// formatting may fold repeats, never drop one.
     static func metadataWords(_ bytes: [UInt8]) -> Set<String> {
         let text = String(decoding: bytes, as: UTF8.self)
         var found: Set<String> = []
         for token in text.split(whereSeparator: { $0.isWhitespace }) {
             for piece in token.split(separator: "]", omittingEmptySubsequences: true) where piece.hasPrefix("@") {
-                found.insert(piece.lowercased())
+                let word = piece.lowercased()
+                if word.hasPrefix("@est:"), let minutes = Estimate.minutes(in: word.utf8.dropFirst(5)) {
+                    found.insert("@est:" + Estimate.text(minutes))
+                } else {
+                    found.insert(word)
+                }
             }
         }
         return found
