@@ -42,13 +42,19 @@ extension Rule {
         let hash: Int, section: Int, offset: Int, place: Int
     }
 
+    /// The first task of its title, region, bucket and status among tasks whose titles share a hash. (A struct,
+    /// not a tuple: an array of tuples has its type made at run time.)
+    private struct KeptTask {
+        let task: PlanTask, region: Region?
+    }
+
     /// The repeated tasks among `tasks` (open tasks whose titles share a hash, in file order): a task whose
     /// title, region, bucket and status are those of one before it is compared with the first such task, and
     /// named when the two lines are the same.
     private static func findRepeats(among tasks: ArraySlice<OpenTask>, in subject: Linter.Subject, _ findings: inout [Diagnostic]) {
         let sections = subject.document.sections
         // The first task of each title, region, bucket and status.
-        var kept: [(task: PlanTask, region: Region?)] = []
+        var kept: [KeptTask] = []
         /// The kept task that `task`, in `region`, repeats the title, bucket and status of, if any.
         func first(like task: PlanTask, in region: Region?) -> PlanTask? {
             kept.first { other in
@@ -68,7 +74,7 @@ extension Rule {
             guard let task = read else { continue }
             let region = sections[place.section].region
             guard let earlier = first(like: task, in: region) else {
-                kept.append((task, region))
+                kept.append(KeptTask(task: task, region: region))
                 continue
             }
             guard let source = task.source else { continue }
