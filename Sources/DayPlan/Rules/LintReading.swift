@@ -45,7 +45,7 @@ struct LintReading: KeepsLines {
     /// the task is due or was first planned long ago.
     func isReadByDateRules(_ task: borrowing PlanTask) -> Bool {
         guard let today, planDay == today else { return false }
-        return Rule.isOverdue(task, on: today) || LongCarried.isCarriedLong(task, on: today, days: carriedWarningDays)
+        return Rule.isOverdue(task, on: today) || LongCarried.carriedAge(of: task, on: today, days: carriedWarningDays) != nil
     }
 
     mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: NoTitleScan?, status: Status, due: Day?) -> String {

@@ -30,17 +30,18 @@ public enum LongCarried {
     /// scheduled (`@on:`) for a later day, oldest first (in file order for one age), with their ages.
     public static func tasks(in document: DayDocument, on today: Day, days: Int) -> [(task: PlanTask, age: Int)] {
         let found = document.tasks(in: .backlog).compactMap { task -> (task: PlanTask, age: Int)? in
-            guard isCarriedLong(task, on: today, days: days), let age = age(of: task, on: today) else { return nil }
+            guard let age = carriedAge(of: task, on: today, days: days) else { return nil }
             return (task, age)
         }
         return found.enumerated().sorted { ($0.element.age, $1.offset) > ($1.element.age, $0.offset) }.map(\.element)
     }
 
-    /// Whether `task`, a Backlog task of the plan of `today`, is one `tasks(in:on:days:)` lists: open, first planned
-    /// `days` days before `today` or earlier, and not scheduled for a later day.
-    static func isCarriedLong(_ task: borrowing PlanTask, on today: Day, days: Int) -> Bool {
-        guard task.status.isOpen, task.metadata.on.map({ $0 <= today }) ?? true, let age = age(of: task, on: today) else { return false }
-        return age >= days
+    /// The age of `task`, a Backlog task of the plan of `today`, when `tasks(in:on:days:)` lists it (open, first
+    /// planned `days` days before `today` or earlier, and not scheduled for a later day); nil otherwise.
+    static func carriedAge(of task: borrowing PlanTask, on today: Day, days: Int) -> Int? {
+        guard task.status.isOpen, task.metadata.on.map({ $0 <= today }) ?? true, let age = age(of: task, on: today),
+              age >= days else { return nil }
+        return age
     }
 
     /// The first limited region whose bucket of `task` has room in `editor`'s day, Morning first; nil when none has.
