@@ -23,8 +23,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# As the README installs it: a static executable on Linux (macOS has none; its Swift runtime ships with it).
-BUILD_COMMAND = ["swift", "build", "-c", "release"] + (["-Xswiftc", "-static-executable"] if sys.platform.startswith("linux") else [])
+# As `make install` builds it: the Makefile's `build` (a static executable on Linux, and its code-generation
+# options), whose binary is .build/release/dayplan.
+BUILD_COMMAND = ["make", "--no-print-directory", "build"]
 INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
@@ -1187,10 +1188,10 @@ def main():
         if subprocess.run(BUILD_COMMAND, cwd=ROOT).returncode != 0:
             log("run.py: the release build failed (above); nothing was measured")
             return 2
-        folder = subprocess.run(BUILD_COMMAND + ["--show-bin-path"], cwd=ROOT, check=True,
-                                capture_output=True, text=True).stdout.strip()
-        binary = os.path.join(folder, "dayplan")
-        build_note = f"`{' '.join(BUILD_COMMAND)}` at {git_describe()}"
+        binary = os.path.join(ROOT, ".build", "release", "dayplan")
+        swift_build = subprocess.run(["make", "--no-print-directory", "-n", "build"], cwd=ROOT, check=True,
+                                     capture_output=True, text=True).stdout.strip()
+        build_note = f"`{swift_build}` (`make build`) at {git_describe()}"
     if not os.access(binary, os.X_OK):
         sys.exit(f"run.py: no dayplan binary at {binary}")
 
