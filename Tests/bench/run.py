@@ -1179,7 +1179,9 @@ def main():
     os.makedirs(scratch)
     report = Report()
 
-    # The binary, built as the README installs it.
+    # The binary, built as `make install` builds it, and measured as it installs it: a copy. The file the linker
+    # wrote starts about 0.5 ms slower than a copy of it, byte for byte the same, on this benchmark's machine (its
+    # pages come into memory more slowly), and no one runs that file once it is installed.
     if a.binary:
         binary = os.path.abspath(a.binary)
         build_note = f"given with --binary: {binary}"
@@ -1188,10 +1190,14 @@ def main():
         if subprocess.run(BUILD_COMMAND, cwd=ROOT).returncode != 0:
             log("run.py: the release build failed (above); nothing was measured")
             return 2
-        binary = os.path.join(ROOT, ".build", "release", "dayplan")
+        built = os.path.join(ROOT, ".build", "release", "dayplan")
+        binary = os.path.join(os.path.abspath(a.work), "tools", "dayplan")
+        os.makedirs(os.path.dirname(binary), exist_ok=True)
+        shutil.copyfile(built, binary)
+        os.chmod(binary, 0o755)
         swift_build = subprocess.run(["make", "--no-print-directory", "-n", "build"], cwd=ROOT, check=True,
                                      capture_output=True, text=True).stdout.strip()
-        build_note = f"`{swift_build}` (`make build`) at {git_describe()}"
+        build_note = f"`{swift_build}` (`make build`) at {git_describe()}, copied to {binary} as `make install` copies it"
     if not os.access(binary, os.X_OK):
         sys.exit(f"run.py: no dayplan binary at {binary}")
 
