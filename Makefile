@@ -42,8 +42,8 @@ all: build
 # has no static executables and ships the Swift runtime with the system, so there no flag is needed.
 STATIC ?= $(if $(filter Linux,$(shell uname -s)),-Xswiftc -static-executable,)
 # A generic type the code names with its arguments (an array of tasks, an optional folder) is made at its first
-# use. By default the compiled code asks for it by its mangled name, which the runtime demangles first: a third
-# of the instructions of `dayplan lint` on one small file. With this frontend option it calls the type's
+# use. By default the compiled code asks for it by its mangled name, which the runtime demangles first: half
+# the instructions of `dayplan lint` on one small file. With this frontend option it calls the type's
 # accessor instead (docs/performance.md). Passed only when the compiler lists it.
 metadata_flag = -disable-concrete-type-metadata-mangled-name-accessors
 METADATA ?= $(if $(shell $(SWIFT) -frontend -help-hidden 2>/dev/null | grep -e '$(metadata_flag)'),-Xswiftc -Xfrontend -Xswiftc $(metadata_flag),)

@@ -1180,8 +1180,8 @@ def main():
     report = Report()
 
     # The binary, built as `make install` builds it, and measured as it installs it: a copy. The file the linker
-    # wrote starts about 0.5 ms slower than a copy of it, byte for byte the same, on this benchmark's machine (its
-    # pages come into memory more slowly), and no one runs that file once it is installed.
+    # wrote starts about 0.5 ms slower than a copy of it, byte for byte the same, on this benchmark's machine (the
+    # same bytes written again start as fast as the copy), and no one runs that file once it is installed.
     if a.binary:
         binary = os.path.abspath(a.binary)
         build_note = f"given with --binary: {binary}"
