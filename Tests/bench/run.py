@@ -1195,7 +1195,7 @@ def main():
         os.makedirs(os.path.dirname(binary), exist_ok=True)
         shutil.copyfile(built, binary)
         os.chmod(binary, 0o755)
-        swift_build = subprocess.run(["make", "--no-print-directory", "-n", "build"], cwd=ROOT, check=True,
+        swift_build = subprocess.run(BUILD_COMMAND + ["--dry-run"], cwd=ROOT, check=True,
                                      capture_output=True, text=True).stdout.strip()
         build_note = f"`{swift_build}` (`make build`) at {git_describe()}, copied to {binary} as `make install` copies it"
     if not os.access(binary, os.X_OK):
