@@ -27,6 +27,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # options), whose binary is .build/release/dayplan.
 BUILD_COMMAND = ["make", "--no-print-directory", "build"]
 INSTALL_HINT = "install with Tests/bench/install-peers.sh"
+# The clock every command runs on: noon of the day the generated plans lead up to.
+BENCH_NOW = dt.datetime(2026, 11, 21, 12, tzinfo=dt.timezone.utc)
 
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
 ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
@@ -1169,6 +1171,10 @@ def main():
     def log(message):
         print(message, file=sys.stderr, flush=True)
 
+    # The inputs are dated around 2026-11-21, and rollover refuses a day more than a week from today: every
+    # command runs on that day's clock (DAYPLAN_NOW, as the tests set it), so that the bench measures the
+    # same work whatever the date it runs on.
+    os.environ["DAYPLAN_NOW"] = str(int(BENCH_NOW.timestamp()))
     invocation = "Tests/bench/run.py" + "".join(" " + shlex.quote(w) for w in sys.argv[1:])
     started = dt.datetime.now(dt.timezone.utc)
     load_before = load()
