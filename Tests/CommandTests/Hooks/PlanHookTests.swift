@@ -81,12 +81,15 @@ import Testing
     }
 
     @Test func preRolloverMayRefuse() throws {
-        let folder = try planFolder(["pre-rollover": "echo 'not on a holiday' >&2; exit 1"])
+        // The hook runs before rollover writes anything: the folder it sees holds no file of this run.
+        let folder = try planFolder(["pre-rollover": #"ls -a "$DAYPLAN_DIR" > "$DAYPLAN_DIR/.dayplan/seen"; echo 'not on a holiday' >&2; exit 1"#])
+        let before = try folder.contents()
         let run = try Binary.run(["rollover", "--date", "2026-11-21"], in: folder.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains("not on a holiday"))
         #expect(run.stderr.contains("dayplan rollover: refused: hook .dayplan/hooks/pre-rollover failed with exit status 1; nothing changed"))
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("2026-11-21.md").path))
+        #expect(try folder.read(".dayplan/seen").split(separator: "\n").sorted() == [".", "..", ".dayplan", ".dayplan.lock", ".gitignore", "2026-11-20.md"])
+        #expect(try folder.contents() == before)
     }
 
     @Test func aHookThatIsNotExecutableIsNamedAndNotRun() throws {

@@ -93,6 +93,25 @@ import Testing
         #expect(try folder.leftovers() == [])
     }
 
+    @Test func failedCheckRemovesTheFolderMadeForTheNewDay() throws {
+        // The files are staged (and the new day's folder made) while the check runs: a failed check takes them away.
+        let folder = try TemporaryFolder()
+        #expect(try Binary.run(["init", "-q", "--layout", "YYYY/MM/YYYY-MM-DD.md"], in: folder.url).status == 0)
+        try folder.write("2026/11/2026-11-30.md", "# 2026-11-30\n\n## Morning\n- [ ] Write the talk\n\n## Backlog\n- [ ] Fix the bike\n")
+        let arguments = ["rollover", "--date", "2026-12-01", "--force"]
+        let newDay = folder.url.appendingPathComponent("2026/12/2026-12-01.md").path
+        let before = try folder.contents()
+        let run = try Binary.run(arguments, in: folder.url, environment: ["DAYPLAN_FAULT": "failed-check"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("the check was made to fail (DAYPLAN_FAULT=failed-check)"))
+        #expect(try folder.contents() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("2026").path) == ["11"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("2026/11").path) == ["2026-11-30.md"])
+        let rerun = try Binary.run(arguments, in: folder.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(FileManager.default.fileExists(atPath: newDay))
+    }
+
     @Test func runsKilledAtRandomMomentsConverge() throws {
         let fixture = try TemporaryFolder()
         try fixture.write(["2026-11-20.md": F.big(count: 150),
