@@ -10,8 +10,8 @@ import Darwin
 /// its plan meanwhile, so the processor's work and the wait for the disk overlap. `wait()` comes before the files
 /// are committed or abandoned, which close their descriptors.
 ///
-/// A thread of its own (POSIX threads), started at once: a Dispatch queue's first worker is set up too late for
-/// the millisecond or two of work it would overlap.
+/// A thread of its own (POSIX threads), started at once: a Dispatch queue's first worker in a new process starts
+/// its work only after setting up the queue's machinery, when the check it should overlap is nearly done.
 final class BackgroundFlush {
     private let job: Job
     /// The thread, until it is joined.
