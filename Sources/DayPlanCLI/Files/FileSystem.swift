@@ -255,10 +255,18 @@ enum FileSystem {
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 
+    /// Whether a name ends as the temporary files of `replace` end (`temporarySuffix`).
+    private static func isTemporaryName(_ name: UnsafeRawBufferPointer) -> Bool {
+        name.count > temporarySuffixBytes.count && name.suffix(temporarySuffixBytes.count).elementsEqual(temporarySuffixBytes)
+    }
+
+    /// `temporarySuffix`'s bytes.
+    private static let temporarySuffixBytes = Array(temporarySuffix.utf8)
+
     /// Removes every temporary file that killed runs of `replace` left in `folder` (`isLeftover`). Returns the
     /// leftovers it could not remove.
     static func removeLeftovers(in folder: String) -> [FileError] {
-        let leftovers = ((try? entries(of: folder)) ?? []).filter { $0.hasSuffix(temporarySuffix) && isLeftover($0, in: folder) }
+        let leftovers = ((try? entries(of: folder, where: isTemporaryName)) ?? []).filter { isLeftover($0, in: folder) }
         return leftovers.map { join(folder, $0) }.filter { unlink($0) != 0 }.map {
             .system($0, "cannot remove this temporary file of a run that was cut short")
         }
@@ -284,8 +292,8 @@ enum FileSystem {
         var failures: [FileError] = []
         for entry in namesByFolder {
             let folder = entry.folder, names = entry.names
-            guard let entries = try? entries(of: folder) else { continue }
-            let leftovers = entries.filter { $0.hasSuffix(temporarySuffix) && isLeftover($0, in: folder, of: names) }
+            guard let entries = try? entries(of: folder, where: isTemporaryName) else { continue }
+            let leftovers = entries.filter { isLeftover($0, in: folder, of: names) }
             for path in leftovers.map({ join(folder, $0) }) where unlink(path) != 0 {
                 failures.append(.system(path, "cannot remove this temporary file of a run that was cut short"))
             }
@@ -295,12 +303,22 @@ enum FileSystem {
 
     /// A folder's own entries, hidden ones included (no `.` and `..`), not those of folders below it.
     static func entries(of folder: String) throws(FileError) -> [String] {
+        try entries(of: folder, where: { _ in true })
+    }
+
+    /// The entries of `folder` whose name's bytes `isWanted` accepts (no `.` and `..`): a name is made a
+    /// string only when wanted, as a plan folder of years holds thousands of entries and a command looks for a few.
+    static func entries(of folder: String, where isWanted: (UnsafeRawBufferPointer) -> Bool) throws(FileError) -> [String] {
         guard let stream = opendir(folder) else { throw .system(folder, "cannot read the folder") }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = entryName(entry)
-            if name != ".", name != ".." { names.append(name) }
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.endIndex)])
+                let isDots = bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+                return !isDots && isWanted(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+            }
+            if let name { names.append(name) }
         }
         return names
     }
@@ -364,7 +382,19 @@ enum FileSystem {
 
     /// `dayFiles(in:)` for any files whose name `isWanted` says: every Markdown note, for `init`.
     static func files(in folder: String, named isWanted: (String) -> Bool) throws(FileError) -> [String] {
-        var found: [String] = []
+        try listedFiles(in: folder, named: isWanted).map(\.path)
+    }
+
+    /// A file `listedFiles(in:named:)` found: its path, and whether it is a symbolic link (to a file, or leading
+    /// nowhere), as the folder's listing said.
+    struct ListedFile {
+        let path: String
+        let isLink: Bool
+    }
+
+    /// `files(in:named:)`, each file with whether it is a symbolic link.
+    static func listedFiles(in folder: String, named isWanted: (String) -> Bool) throws(FileError) -> [ListedFile] {
+        var found: [ListedFile] = []
         var pending = [folder]
         while let current = pending.popLast() {
             guard let stream = opendir(current) else {
@@ -373,8 +403,9 @@ enum FileSystem {
             }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
+                let isHidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
+                if isHidden { continue }
                 let name = entryName(entry)
-                if name.hasPrefix(".") { continue }
                 // `./name` under `.`, as given: the names the commands print.
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 // The entry's type comes with it on most file systems; ask only when it does not.
@@ -393,38 +424,52 @@ enum FileSystem {
                 case Int32(DT_DIR):
                     pending.append(path)
                 case Int32(DT_REG) where isWanted(name):
-                    found.append(path)
+                    found.append(ListedFile(path: path, isLink: false))
                 case Int32(DT_LNK) where isWanted(name) && [.file, .missing].contains(kind(of: path)):
-                    found.append(path)
+                    found.append(ListedFile(path: path, isLink: true))
                 default:
                     continue
                 }
             }
         }
-        return sortedByBytes(found, commonPrefix: folder.utf8.count)
+        return byteOrder(of: found.map(\.path), commonPrefix: folder.utf8.count).map { found[$0] }
     }
 
     /// Paths sorted byte by byte, all of which start with the same `commonPrefix` bytes.
-    ///
-    /// Most comparisons settle on the 16 bytes after the prefix, compared as two integers: sorting a large
-    /// archive's paths as strings would take longer than checking them.
     static func sortedByBytes(_ paths: [String], commonPrefix: Int) -> [String] {
-        func key(_ path: String) -> (UInt64, UInt64) {
+        byteOrder(of: paths, commonPrefix: commonPrefix).map { paths[$0] }
+    }
+
+    /// The indices of `paths` in the order of their bytes, all of which start with the same `commonPrefix` bytes.
+    ///
+    /// Most comparisons settle on the 16 bytes after the prefix, compared as two integers; the sort moves those
+    /// and an index, never a string: sorting a large archive's paths as strings would take longer than checking them.
+    static func byteOrder(of paths: [String], commonPrefix: Int) -> [Int] {
+        struct Key {
+            var high: UInt64 = 0, low: UInt64 = 0
+            let index: Int
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
             var path = path
-            return path.withUTF8 { bytes in
-                var key: (UInt64, UInt64) = (0, 0)
+            keys.append(path.withUTF8 { bytes in
+                var key = Key(index: index)
                 var k = 0
                 while k < 16, commonPrefix + k < bytes.count {
                     let byte = UInt64(bytes[commonPrefix + k])
-                    if k < 8 { key.0 |= byte << (56 - 8 * k) } else { key.1 |= byte << (120 - 8 * k) }
+                    if k < 8 { key.high |= byte << (56 - 8 * k) } else { key.low |= byte << (120 - 8 * k) }
                     k += 1
                 }
                 return key
-            }
+            })
         }
-        return paths.map { (key($0), $0) }
-            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : precedes($0.1, $1.1) }
-            .map(\.1)
+        keys.sort { a, b in
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return precedes(paths[a.index], paths[b.index])
+        }
+        return keys.map(\.index)
     }
 
     /// Whether path `a` sorts before `b` byte by byte: the order of every file list.

@@ -42,6 +42,8 @@ struct PlanFolder {
         let relativePath: String
         /// How commands reach it and name it: the plan folder's `path` joined with `relativePath`.
         let path: String
+        /// Whether it is a symbolic link, as the folder's listing said.
+        var isLink = false
     }
 
     /// The plan folder a command works on: `--dir` (given as `option`), else `DAYPLAN_DIR`, else the one
@@ -116,30 +118,27 @@ struct PlanFolder {
     /// by day and then path. A file named like a day file that is not a real date is left out.
     func dayFiles() throws(FileError) -> [DayFile] {
         let prefix = path == "." ? "./" : path.hasSuffix("/") ? path : path + "/"
-        let found = try FileSystem.dayFiles(in: path)
+        let listed = try FileSystem.listedFiles(in: path, named: Day.isFileName)
         var files: [DayFile] = []
-        files.reserveCapacity(found.count)
+        files.reserveCapacity(listed.count)
         // By bytes, not characters: a plan folder of years holds thousands of day files, and a language server
         // lists them before it can answer.
         let prefixBytes = Array(prefix.utf8)
-        for found in found {
-            var bytes = found
-            let named: (relative: String, day: Day?)? = bytes.withUTF8 { whole in
+        for file in listed {
+            // The listing named it like a day file; a name that is no real date (`2026-02-30.md`) is left out.
+            guard let day = Day(fileNameOf: file.path) else { continue }
+            var found = file.path
+            let relative: String? = found.withUTF8 { whole in
                 guard whole.starts(with: prefixBytes) else { return nil }
-                let relative = UnsafeBufferPointer(rebasing: whole[prefixBytes.count...])
-                let nameStart = relative.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? relative.startIndex
-                let name = UnsafeBufferPointer(rebasing: relative[nameStart..<min(nameStart + 10, relative.endIndex)])
-                return (String(decoding: relative, as: UTF8.self), Day(String(decoding: name, as: UTF8.self)))
+                return String(decoding: UnsafeBufferPointer(rebasing: whole[prefixBytes.count...]), as: UTF8.self)
             }
-            if let named {
-                guard let day = named.day else { continue }
+            if let relative {
                 // `path(of: relative)` is the path found, but for the current folder's, which drops the `./`.
-                files.append(DayFile(day: day, relativePath: named.relative, path: path == "." ? self.path(of: named.relative) : found))
-                continue
+                files.append(DayFile(day: day, relativePath: relative, path: path == "." ? self.path(of: relative) : found,
+                                     isLink: file.isLink))
+            } else {
+                files.append(DayFile(day: day, relativePath: found, path: self.path(of: found), isLink: file.isLink))
             }
-            let name = FileSystem.name(of: found)
-            guard let day = Day(name.prefix(10)) else { continue }
-            files.append(DayFile(day: day, relativePath: found, path: self.path(of: found)))
         }
         func precedes(_ a: DayFile, _ b: DayFile) -> Bool {
             a.day != b.day ? a.day < b.day : FileSystem.precedes(a.relativePath, b.relativePath)
@@ -181,7 +180,9 @@ struct PlanFolder {
         let resolved = isLink ? FileSystem.resolvedPath(path) : path
         // A link named without the plan's listing (fmt --write of a file) is compared with its own folder's days.
         let folder = FileSystem.directory(of: path)
-        let candidates = !files.isEmpty || !isLink ? files.map(\.path)
+        // A file that is no link is one with another day file only through a link to it (hard links are found above):
+        // of the plan's day files, only the links the listing found are looked at.
+        let candidates = !files.isEmpty || !isLink ? files.filter { isLink || $0.isLink }.map(\.path)
             : ((try? FileSystem.entries(of: folder)) ?? []).filter { Day.isFileName($0) }.map { FileSystem.join(folder, $0) }
         var others: [String] = []
         for candidate in candidates where candidate != path {
@@ -204,15 +205,26 @@ struct PlanFolder {
             + "nothing changed"
     }
 
-    /// The sync tools' conflict copies (`ConflictCopyName`) of the day file at `path` left beside it, sorted:
-    /// one read of its folder.
-    static func conflictCopies(of path: String) -> [String] {
-        guard let day = Day(fileNameOf: path) else { return [] }
-        let folder = FileSystem.directory(of: path)
-        return ((try? FileSystem.entries(of: folder)) ?? [])
-            .filter { ConflictCopyName(fileName: $0)?.day == day }
-            .sorted(by: FileSystem.precedes)
-            .map { FileSystem.join(folder, $0) }
+    /// The sync tools' conflict copies (`ConflictCopyName`) of the day files at `paths` left beside them: for each
+    /// path, its copies, sorted. Each folder is read once, however many of the paths are in it (in a folder of years of
+    /// day files, reading it is most of what this costs).
+    static func conflictCopies(of paths: [String]) -> [[String]] {
+        let days = paths.map { Day(fileNameOf: $0) }, folders = paths.map { FileSystem.directory(of: $0) }
+        var copies = [[String]](repeating: [], count: paths.count)
+        for (index, folder) in folders.enumerated() where !folders[..<index].contains(folder) {
+            let here = paths.indices.filter { folders[$0] == folder && days[$0] != nil }
+            // A conflict copy's name starts with its day and is longer than the day file's: only those become strings.
+            let prefixes = here.compactMap { days[$0].map { Array("\($0)".utf8) } }
+            guard !prefixes.isEmpty else { continue }
+            let names = (try? FileSystem.entries(of: folder, where: { name in
+                name.count > 13 && prefixes.contains { name.starts(with: $0) }
+            })) ?? []
+            for name in names.sorted(by: FileSystem.precedes) {
+                guard let copy = ConflictCopyName(fileName: name) else { continue }
+                for path in here where days[path] == copy.day { copies[path].append(FileSystem.join(folder, name)) }
+            }
+        }
+        return copies
     }
 
     /// Every sync tool's conflict copy of a day file below the plan folder, in any layout (hidden folders

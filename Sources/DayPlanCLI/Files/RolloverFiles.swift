@@ -123,8 +123,9 @@ struct RolloverFiles {
         }
 
         // A day with a sync tool's conflict copy beside it misses one device's changes: rollover would carry a guess.
-        for path in sources.map(\.path) + [target.path] {
-            for copy in PlanFolder.conflictCopies(of: path) {
+        let paths = sources.map(\.path) + [target.path]
+        for (path, copies) in zip(paths, PlanFolder.conflictCopies(of: paths)) {
+            for copy in copies {
                 let tool = ConflictCopyName(fileName: FileSystem.name(of: copy))?.tool.rawValue ?? "a sync tool"
                 throw Failure(code: .findings, lines: warnings + [
                     "dayplan rollover: \(copy): \(tool)'s conflict copy of \(path) is not resolved [\(Rule.conflictCopy)], so "
@@ -178,10 +179,18 @@ struct RolloverFiles {
             }
         }
 
-        // A day file that is a link to another folder has its temporary files written there: clean those too.
+        // A day file in a folder below, or a link to another folder, has its temporary files written there: clean
+        // those too. (The plan folder's own were cleaned above; in a folder of years of day files, reading it again
+        // costs more than the rest of the run.)
         if !dryRun {
-            warnings += FileSystem.removeLeftovers(of: sourcePath.isEmpty ? [target.path] : [sourcePath, target.path])
-                .map { "dayplan rollover: warning: \($0.message)" }
+            let planFolderItself = FileSystem.resolvedPath(planFolder.path)
+            func folderWritten(_ path: String) -> String {
+                FileSystem.kind(of: path) == .missing ? FileSystem.resolvedPath(FileSystem.directory(of: path))
+                    : FileSystem.directory(of: FileSystem.resolvedPath(path))
+            }
+            let elsewhere = (sourcePath.isEmpty ? [target.path] : [sourcePath, target.path])
+                .filter { folderWritten($0) != planFolderItself }
+            warnings += FileSystem.removeLeftovers(of: elsewhere).map { "dayplan rollover: warning: \($0.message)" }
         }
 
         // The routines file, if the plan folder has one: a day file's syntax, its tasks carrying `@every:`.

@@ -20,6 +20,24 @@ import Testing
         ("2026-11-21 (1).md", "Google Drive"),
     ]
 
+    @Test func rolloverRefusesAConflictCopyOfTheNewDayToo() throws {
+        // The old day and the day planned ahead in one folder, which is read once for both: the new day's copy is
+        // found as the old day's would be, and another day's copy is not taken for either.
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-21.md", Self.day)
+        try folder.write("2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [ ] Planned ahead\n")
+        try folder.write("2026-11-19 (1).md", "# 2026-11-19\n")
+        let clean = try Binary.run(["rollover", "--date", "2026-11-22", "--dry-run"], in: folder.url)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        try folder.write("2026-11-22 (1).md", "# 2026-11-22\n\n## Morning\n- [ ] Planned on the phone\n")
+        let before = try folder.contents()
+        let rollover = try Binary.run(["rollover", "--date", "2026-11-22"], in: folder.url)
+        #expect(rollover.status == 1)
+        #expect(rollover.stderr.contains("2026-11-22 (1).md: Google Drive's conflict copy of 2026-11-22.md is not resolved"), "\(rollover.stderr)")
+        #expect(!rollover.stderr.contains("2026-11-19 (1).md"))
+        #expect(try folder.contents() == before)
+    }
+
     @Test(arguments: names)
     func outsideGitEveryTaskOfBothIsKept(_ name: String, _ tool: String) throws {
         let folder = try TemporaryFolder()

@@ -110,6 +110,23 @@ import Testing
         #expect(try folder.read("2026-11-20.md") == F.friday)
     }
 
+    @Test func aDayFileThatAnotherDayLinksToIsRefusedToo() throws {
+        // The day file is a file of its own; another day's name, in a folder below, is a link to it. Only the links
+        // the listing found are looked at, so this one must be among them.
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-20.md", F.friday)
+        try folder.write("2026/notes.md", "Notes\n")
+        #expect(symlink("../2026-11-20.md", folder.url.appendingPathComponent("2026/2026-11-21.md").path) == 0)
+        let before = try FolderSnapshot(folder.url)
+        for arguments in [["rollover", "--date", "2026-11-23"], ["add", "--date", "2026-11-20", "New task"],
+                          ["mark", "done", "2026-11-20.md:7"]] {
+            let run = try Binary.run(arguments, in: folder.url)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(run.stderr.contains("are one file (symbolic links to one file)"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try FolderSnapshot(folder.url) == before)
+    }
+
     @Test(arguments: [false, true]) func everyWriterRefusesADayThatIsAnothersFile(hard: Bool) throws {
         let folder = try Self.linked(hard: hard)
         let before = try FolderSnapshot(folder.url)

@@ -127,4 +127,18 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.listing() == [".dayplan.lock", "2026-11-21.md"])
     }
+
+    /// Rollover removes killed runs' leftovers in the plan folder and beside its two files in a folder below.
+    @Test func rolloverRemovesLeftoversInTheFoldersOfALayout() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Binary.run(["init", "-q", "--layout", "YYYY/MM/YYYY-MM-DD.md"], in: folder.url).status == 0)
+        try folder.write("2026/11/2026-11-20.md", "# 2026-11-20\n\n## Backlog\n- [ ] One\n")
+        try folder.write("2026/11/.2026-11-20.md.999999-0123456789abcdef.dayplan-tmp", "half")
+        try folder.write(".2026-11-19.md.999999-0123456789abcdef.dayplan-tmp", "half too")
+        let run = try Binary.run(["rollover", "--date", "2026-11-21"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("2026/11").path).sorted()
+                == ["2026-11-20.md", "2026-11-21.md"])
+        #expect(try folder.listing().filter { $0.hasSuffix(".dayplan-tmp") } == [])
+    }
 }
