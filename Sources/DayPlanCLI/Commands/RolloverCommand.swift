@@ -134,6 +134,13 @@ enum RolloverCommand {
         let sourcePath = files.sourcePath, targetPath = files.target.path, templatePath = files.templatePath
         let creates = files.creates
 
+        // Writing the files failing: what failed, and what changed.
+        func failed(_ failure: RolloverFiles.Failure) -> ExitCode {
+            namePlanFolder()
+            for line in failure.lines { err.line(line) }
+            return failure.code
+        }
+
         // Rollover refusing a file, or its check failing: what is wrong, and that nothing changed.
         func refused(_ error: RolloverError) -> ExitCode {
             switch error {
@@ -189,9 +196,7 @@ enum RolloverCommand {
             do {
                 staged = try files.stage(plan)
             } catch {
-                namePlanFolder()
-                for line in error.lines { err.line(line) }
-                return error.code
+                return failed(error)
             }
         }
         do throws(RolloverError) {
@@ -228,9 +233,7 @@ enum RolloverCommand {
             do {
                 madeFolders = try files.commit(staged)
             } catch {
-                namePlanFolder()
-                for line in error.lines { err.line(line) }
-                return error.code
+                return failed(error)
             }
         }
         // What it wrote, recorded for --undo (in .dayplan/; a record that cannot be written is a warning: the
