@@ -1,6 +1,6 @@
 extension Rollover {
     /// Reads both computed files back (the new day's parsed whole, the old day's compared line by line with
-    /// what it was) and checks they say what rollover means, before either file is put in place.
+    /// what it was) and checks they say what rollover means, before anything is written.
     ///
     /// The new day's file parses cleanly, is headed with the day, keeps every line and task it had, and adds
     /// only open tasks the old day moved on; the old day's file keeps its lines and tasks, each open task now

@@ -134,13 +134,6 @@ enum RolloverCommand {
         let sourcePath = files.sourcePath, targetPath = files.target.path, templatePath = files.templatePath
         let creates = files.creates
 
-        // Writing the files failing: what failed, and what changed.
-        func failed(_ failure: RolloverFiles.Failure) -> ExitCode {
-            namePlanFolder()
-            for line in failure.lines { err.line(line) }
-            return failure.code
-        }
-
         // Rollover refusing a file, or its check failing: what is wrong, and that nothing changed.
         func refused(_ error: RolloverError) -> ExitCode {
             switch error {
@@ -160,52 +153,17 @@ enum RolloverCommand {
             }
         }
 
-        // 3. Work out both files (the library, on values). A template is the new day's existing text: the tasks go
-        // into its (possibly decorated) region headings.
+        // 3. Work out both files (the library, on values), then read them back and check them. A template is the
+        // new day's existing text: the tasks go into its (possibly decorated) region headings.
         let plan: Rollover
         do throws(RolloverError) {
             plan = try Rollover(opening: day, from: files.source, existing: files.targetBytes, routines: files.routines,
                                 history: files.history)
-        } catch {
-            return refused(error)
-        }
-
-        // 4. Before a rollover writes anything, the pre-rollover hook, which may refuse it (docs/hooks.md); not for a
-        // dry run, nor a rollover that changes nothing.
-        let writes = creates || plan.changesSource || plan.changesTarget
-        let hookInput: [JSONValue.Member] = [
-            .init("command", "rollover"), .init("day", .string("\(day)")),
-            .init("source", sourcePath.isEmpty ? .null : .string(sourcePath)), .init("target", .string(targetPath)),
-            .init("created", .bool(creates)),
-            .init("counts", .object([.init("carried", .integer(plan.summary.carried)), .init("deferred", .integer(plan.summary.deferred)),
-                                     .init("expired", .integer(plan.summary.expired)), .init("scheduled", .integer(plan.summary.scheduled)),
-                                     .init("routines", .integer(plan.summary.routines)), .init("backlog", .integer(plan.summary.backlog))])),
-        ]
-        if writes && !dryRun, let outcome = Hooks.run("pre-rollover", in: planFolder, hookInput, err: &err),
-           let failure = outcome.failure {
-            namePlanFolder()
-            err.line("dayplan rollover: refused: \(failure); nothing changed")
-            return .findings
-        }
-
-        // 5. Both files staged beside their places and flushed to the disk on another thread (RolloverFiles.stage)
-        // while both are read back and checked here: the check is the processor's work, the flush the disk's.
-        // Nothing is put in place unless the check passes.
-        var staged: RolloverFiles.Staged?
-        if writes && !dryRun {
-            do {
-                staged = try files.stage(plan)
-            } catch {
-                return failed(error)
-            }
-        }
-        do throws(RolloverError) {
             try plan.verify()
             if FaultHook.isSet("failed-check") {
                 throw .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"])
             }
         } catch {
-            if let staged { files.abandon(staged) }
             return refused(error)
         }
 
@@ -215,7 +173,7 @@ enum RolloverCommand {
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
 
-        // A dry run shows what would be written, and stops.
+        // 4. A dry run shows what would be written, and stops.
         if dryRun {
             if !quiet {
                 namePlanFolder()
@@ -227,18 +185,35 @@ enum RolloverCommand {
             return .success
         }
 
-        // 6. Both files put in place as one change (RolloverFiles.commit), once flushed: the new day first.
-        var madeFolders: [String] = []
-        if let staged {
-            do {
-                madeFolders = try files.commit(staged)
-            } catch {
-                return failed(error)
-            }
+        // The pre-rollover hook may refuse the rollover (docs/hooks.md); a rollover that changes nothing runs no hook.
+        let hookInput: [JSONValue.Member] = [
+            .init("command", "rollover"), .init("day", .string("\(day)")),
+            .init("source", sourcePath.isEmpty ? .null : .string(sourcePath)), .init("target", .string(targetPath)),
+            .init("created", .bool(creates)),
+            .init("counts", .object([.init("carried", .integer(plan.summary.carried)), .init("deferred", .integer(plan.summary.deferred)),
+                                     .init("expired", .integer(plan.summary.expired)), .init("scheduled", .integer(plan.summary.scheduled)),
+                                     .init("routines", .integer(plan.summary.routines)), .init("backlog", .integer(plan.summary.backlog))])),
+        ]
+        let writes = creates || plan.changesSource || plan.changesTarget
+        if writes, let outcome = Hooks.run("pre-rollover", in: planFolder, hookInput, err: &err), let failure = outcome.failure {
+            namePlanFolder()
+            err.line("dayplan rollover: refused: \(failure); nothing changed")
+            return .findings
+        }
+
+        // 5. Both files written as one change (RolloverFiles.write): staged and flushed, then put in place, the new
+        // day first.
+        let madeFolders: [String]
+        do {
+            madeFolders = try files.write(plan)
+        } catch {
+            namePlanFolder()
+            for line in error.lines { err.line(line) }
+            return error.code
         }
         // What it wrote, recorded for --undo (in .dayplan/; a record that cannot be written is a warning: the
         // rollover stands).
-        if writes {
+        if creates || plan.changesSource || plan.changesTarget {
             let record = RolloverRecord(sourcePath: RolloverRecordFile.relative(sourcePath, in: planFolder),
                                         targetPath: RolloverRecordFile.relative(targetPath, in: planFolder),
                                         sourceBefore: files.source?.bytes, sourceAfter: plan.sourceAfter ?? files.source?.bytes,
@@ -252,7 +227,7 @@ enum RolloverCommand {
             }
         }
 
-        // 7. The summary, then the post-rollover hook (it cannot undo the rollover).
+        // 6. The summary, then the post-rollover hook (it cannot undo the rollover).
         if !quiet {
             namePlanFolder()
             out.line(describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))

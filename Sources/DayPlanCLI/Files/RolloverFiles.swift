@@ -233,19 +233,14 @@ struct RolloverFiles {
         lock.release()
     }
 
-    /// Both files of a rollover written beside their places by `stage(_:)`, flushing to the disk on another thread,
-    /// until `commit(_:)` puts them in place or `abandon(_:)` removes them.
-    struct Staged {
-        fileprivate let target: DayFileOfPlan.Staged?
-        fileprivate let source: FileSystem.StagedFile?
-        fileprivate let flushing: BackgroundFlush
-    }
-
-    /// The first half of writing what `plan` worked out: both files written beside their places, then flushed to
-    /// the disk on another thread while the caller goes on (rollover checks the plan meanwhile). An old day that may
-    /// not be written is found out before anything is written; a write that fails (a full disk) leaves both files
-    /// as they were.
-    func stage(_ plan: Rollover) throws(Failure) -> Staged {
+    /// Writes what `plan` worked out. Both files are written beside their places and flushed to the disk before
+    /// either is put in place, so that a write that fails (a full disk, a read-only old day) leaves both as they
+    /// were; an old day that may not be written is found out before anything is written. Then the new day is put
+    /// in place first and the old one after, each rename flushed before the next: a run killed between the two
+    /// leaves the tasks in both files, and the next run skips the titles the new day already holds and finishes
+    /// marking the old one. Returns the folders it made for the new day's file, outermost first.
+    @discardableResult
+    func write(_ plan: Rollover) throws(Failure) -> [String] {
         func fail(_ message: String) -> Failure { Failure(code: .failure, lines: ["dayplan rollover: \(message)"]) }
         if plan.changesSource, access(sourcePath, W_OK) != 0 {
             throw fail("\(FileError.system(sourcePath, "cannot write").message); nothing changed")
@@ -259,43 +254,24 @@ struct RolloverFiles {
             if plan.changesSource, let sourceAfter = plan.sourceAfter {
                 stagedSource = try FileSystem.stage(sourcePath, with: sourceAfter)
             }
+            for file in [stagedTarget?.file, stagedSource].compactMap({ $0 }) {
+                if let failure = file.flush() { throw failure }
+            }
         } catch {
             stagedTarget?.abandon()
+            stagedSource?.abandon()
             throw fail("\(error.message); nothing changed")
         }
-        return Staged(target: stagedTarget, source: stagedSource,
-                      flushing: BackgroundFlush([stagedTarget?.file, stagedSource].compactMap { $0 }))
-    }
-
-    /// Removes what `stage(_:)` wrote, once its flush is done: both files stay as they were.
-    func abandon(_ staged: Staged) {
-        _ = staged.flushing.wait()
-        staged.target?.abandon()
-        staged.source?.abandon()
-    }
-
-    /// The second half of writing: once both staged files are flushed (a flush that fails leaves both files as they
-    /// were), the new day is put in place first and the old one after, each rename flushed before the next: a run
-    /// killed between the two leaves the tasks in both files, and the next run skips the titles the new day already
-    /// holds and finishes marking the old one. Returns the folders it made for the new day's file, outermost first.
-    @discardableResult
-    func commit(_ staged: Staged) throws(Failure) -> [String] {
-        func fail(_ message: String) -> Failure { Failure(code: .failure, lines: ["dayplan rollover: \(message)"]) }
-        if let failure = staged.flushing.wait() {
-            staged.target?.abandon()
-            staged.source?.abandon()
-            throw fail("\(failure.message); nothing changed")
-        }
-        if let stagedTarget = staged.target {
+        if let stagedTarget {
             do {
                 try stagedTarget.commit(beforeRename: { FaultHook.crash(at: "before-target-rename") })
             } catch {
-                staged.source?.abandon()
+                stagedSource?.abandon()
                 throw fail("\(error.message); nothing changed")
             }
         }
         FaultHook.crash(at: "after-target-write")
-        if let source = staged.source {
+        if let source = stagedSource {
             do {
                 try source.commit(beforeRename: { FaultHook.crash(at: "before-source-rename") })
             } catch {
@@ -303,6 +279,6 @@ struct RolloverFiles {
                            + "once \(sourcePath) can be written, to mark it there")
             }
         }
-        return staged.target?.madeFolders ?? []
+        return stagedTarget?.madeFolders ?? []
     }
 }

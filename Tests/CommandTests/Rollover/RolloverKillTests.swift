@@ -93,8 +93,8 @@ import Testing
         #expect(try folder.leftovers() == [])
     }
 
-    @Test func failedCheckRemovesTheFolderMadeForTheNewDay() throws {
-        // The files are staged (and the new day's folder made) while the check runs: a failed check takes them away.
+    @Test func failedCheckMakesNoFolderForTheNewDay() throws {
+        // With a layout of folders, a failed check leaves no folder made for the new day either.
         let folder = try TemporaryFolder()
         #expect(try Binary.run(["init", "-q", "--layout", "YYYY/MM/YYYY-MM-DD.md"], in: folder.url).status == 0)
         try folder.write("2026/11/2026-11-30.md", "# 2026-11-30\n\n## Morning\n- [ ] Write the talk\n\n## Backlog\n- [ ] Fix the bike\n")
