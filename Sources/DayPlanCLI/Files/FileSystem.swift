@@ -435,11 +435,6 @@ enum FileSystem {
         return byteOrder(of: found.map(\.path), commonPrefix: folder.utf8.count).map { found[$0] }
     }
 
-    /// Paths sorted byte by byte, all of which start with the same `commonPrefix` bytes.
-    static func sortedByBytes(_ paths: [String], commonPrefix: Int) -> [String] {
-        byteOrder(of: paths, commonPrefix: commonPrefix).map { paths[$0] }
-    }
-
     /// The indices of `paths` in the order of their bytes, all of which start with the same `commonPrefix` bytes.
     ///
     /// Most comparisons settle on the 16 bytes after the prefix, compared as two integers; the sort moves those
