@@ -10,17 +10,35 @@ extension Rule {
         check: .document { subject, findings in
             guard let today = subject.today, subject.isToday else { return }
             let nowhere = SourcePosition(offset: 0, line: 0, column: 0)
-            for task in LongCarried.tasks(in: subject.document, on: today, days: subject.carriedWarningDays).map(\.task) {
-                let age = LongCarried.age(of: task, on: today) ?? 0
-                findings.append(Diagnostic(.longCarried, from: task.source?.start ?? nowhere, to: task.source?.end ?? nowhere,
-                                           "\(task.title) was first planned on \(task.metadata.from!), \(age) days ago; do it today, "
-                                           + "schedule it with `@on:`, or cancel it (`dayplan review` lists the choices)."))
+            // In file order, each task read in place: lint sorts its findings by place, so the oldest-first order
+            // of `tasks(in:on:days:)` would be undone (and a Backlog of a thousand carried tasks is edited live).
+            for placed in subject.document.placedTasks where placed.region == .backlog {
+                guard let age = LongCarried.carriedAge(of: placed.task, on: today, days: subject.carriedWarningDays),
+                      let from = placed.task.metadata.from else { continue }
+                findings.append(Diagnostic(.longCarried, from: placed.task.source?.start ?? nowhere, to: placed.task.source?.end ?? nowhere,
+                                           LongCarried.message(title: placed.task.title, from: from, age: age)))
             }
         }, fix: LongCarried.choices)
 }
 
 /// A task's age and DP052's three choices.
 public enum LongCarried {
+    /// DP052's message: "`title` was first planned on `from`, `age` days ago; do it today, …". Its bytes are put
+    /// together first and made a string once, not appended to a `String` piece by piece: today's plan may hold a
+    /// thousand of these, made again on each edit in the editor.
+    static func message(title: String, from: Day, age: Int) -> String {
+        let choices: StaticString = " days ago; do it today, schedule it with `@on:`, or cancel it (`dayplan review` lists the choices)."
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(title.utf8.count + 48 + choices.utf8CodeUnitCount)
+        bytes += title.utf8
+        bytes += " was first planned on ".utf8
+        bytes += from.description.utf8
+        bytes += ", ".utf8
+        bytes += String(age).utf8
+        bytes += UnsafeBufferPointer(start: choices.utf8Start, count: choices.utf8CodeUnitCount)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Days from the task's `@from:` day (the day it was first planned) to `today`; nil without `@from:`.
     public static func age(of task: PlanTask, on today: Day) -> Int? {
         task.metadata.from.map { $0.days(until: today) }
