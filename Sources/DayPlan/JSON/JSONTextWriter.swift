@@ -71,6 +71,11 @@ public struct JSONTextWriter: ~Copyable {
     }
     /// A number given as its JSON text in UTF-8 bytes, written as it is (no string made for it).
     public mutating func number(utf8 text: UnsafeBufferPointer<UInt8>) { output.append(bytes: text) }
+    /// A value, as `JSONValue.serialized()` writes it.
+    public mutating func value(_ value: JSONValue) { value.write(into: &output, asciiOnly: false) }
+    /// JSON text written before, by another writer (`bytes`), appended as it is: a part made apart, on another
+    /// thread or by another function, placed here.
+    public mutating func append(written text: [UInt8]) { text.withUnsafeBufferPointer { output.append(bytes: $0) } }
     /// A newline, after the document (JSON Lines end each document with one).
     public mutating func newline() { output.append(UInt8(ascii: "\n")) }
     /// `true` or `false`.

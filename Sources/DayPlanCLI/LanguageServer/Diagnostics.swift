@@ -28,29 +28,67 @@ extension LanguageServer {
             // Findings on a text out of step with the editor's would point at the wrong places: none until it is back.
             // A note that is no day file of the plan gets none at all.
             let checked = document.outOfStep == nil && isPlanDay(uri, analysis)
-            let diagnostics = checked ? analysis.findings.map { diagnostic($0, in: document) } : []
-            send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": [
-                "uri": .string(uri), "version": .integer(document.version), "diagnostics": .array(diagnostics),
-            ]])
+            // Written as text: this runs on every keystroke, and today's plan may hold a thousand findings.
+            var json = JSONTextWriter(capacity: 256 + (checked ? analysis.findings.count * 384 : 0))
+            json.open("jsonrpc")
+            json.string("2.0")
+            json.member("method")
+            json.string("textDocument/publishDiagnostics")
+            json.member("params")
+            json.open("uri")
+            json.string(uri)
+            json.member("version")
+            json.integer(document.version)
+            json.member("diagnostics")
+            LanguageServer.diagnostics(checked ? analysis.findings : [], in: document, encoding: encoding, into: &json)
+            json.close()
+            json.close()
+            channel.send(json)
         }
     }
 
-    /// One finding as a protocol diagnostic.
-    func diagnostic(_ finding: Diagnostic, in document: TextDocument) -> JSONValue {
-        LanguageServer.diagnostic(finding, in: document, encoding: encoding)
+    /// Writes `findings` as an array of protocol diagnostics.
+    static func diagnostics(_ findings: [Diagnostic], in document: TextDocument, encoding: PositionEncoding,
+                            into json: inout JSONTextWriter) {
+        json.startArray()
+        for index in findings.indices {
+            if index > 0 { json.comma() }
+            diagnostic(findings[index], in: document, encoding: encoding, into: &json)
+        }
+        json.endArray()
     }
 
-    /// One finding as a protocol diagnostic, its range in `encoding`.
-    static func diagnostic(_ finding: Diagnostic, in document: TextDocument, encoding: PositionEncoding) -> JSONValue {
-        [
-            "range": document.range(finding.start.offset, finding.end.offset, in: encoding),
-            "severity": finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3,
-            "code": .string(finding.rule.id),
-            "codeDescription": LanguageServer.rulesDocument.map { ["href": .string($0 + "#" + LanguageServer.anchor(of: finding.rule))] } ?? nil,
-            "source": "dayplan",
-            "message": .string(finding.message),
-        ]
+    /// Writes one finding as a protocol diagnostic, its range in `encoding`: `range`, `severity`, `code`,
+    /// `codeDescription` (its rule's section of RULES.md, or null when RULES.md is not found), `source` and
+    /// `message`, in that order.
+    static func diagnostic(_ finding: Diagnostic, in document: TextDocument, encoding: PositionEncoding,
+                           into json: inout JSONTextWriter) {
+        json.open("range")
+        document.writeRange(finding.start.offset, finding.end.offset, in: encoding, into: &json)
+        json.member("severity")
+        json.integer(finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3)
+        json.member("code")
+        json.string(finding.rule.id)
+        json.member("codeDescription")
+        if let rulesDocument = LanguageServer.rulesDocument {
+            json.open("href")
+            json.string(ruleLinks[finding.rule.id] ?? rulesDocument + "#" + anchor(of: finding.rule))
+            json.close()
+        } else {
+            json.null()
+        }
+        json.member("source")
+        json.string("dayplan")
+        json.member("message")
+        json.string(finding.message)
+        json.close()
     }
+
+    /// The link to each registered rule's section of RULES.md, by rule id, made once; empty when RULES.md is not found.
+    static let ruleLinks: [String: String] = {
+        guard let rulesDocument = LanguageServer.rulesDocument else { return [:] }
+        return Dictionary(Rule.all.map { ($0.id, rulesDocument + "#" + anchor(of: $0)) }, uniquingKeysWith: { first, _ in first })
+    }()
 
     /// The anchor of a rule's section in RULES.md (`## DP101 bucket-limit` is `dp101-bucket-limit`).
     static func anchor(of rule: Rule) -> String {

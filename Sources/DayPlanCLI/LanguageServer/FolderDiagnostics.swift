@@ -6,14 +6,16 @@ extension LanguageServer {
     ///
     /// Each report has a `resultId` (the document's version); asked again with that id as `previousResultId`, the
     /// answer is an `unchanged` report.
-    mutating func documentDiagnostic(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    mutating func documentDiagnostic(_ params: JSONValue?) throws(ResponseError) -> [UInt8] {
         let document = try document(params)
-        let resultID = JSONValue.string("v\(document.version)-\(generation)")
-        if params?["previousResultId"] == resultID { return ["kind": "unchanged", "resultId": resultID] }
-        guard let analysis = analysis(of: document.uri), isPlanDay(document.uri, analysis) else {
-            return ["kind": "full", "resultId": resultID, "items": []]
+        let resultID = "v\(document.version)-\(generation)"
+        if params?["previousResultId"] == .string(resultID) {
+            return LanguageServer.report(kind: "unchanged", resultID: resultID)
         }
-        return ["kind": "full", "resultId": resultID, "items": .array(analysis.findings.map { diagnostic($0, in: document) })]
+        guard let analysis = analysis(of: document.uri), isPlanDay(document.uri, analysis) else {
+            return LanguageServer.report(kind: "full", resultID: resultID, items: ([], document, encoding))
+        }
+        return LanguageServer.report(kind: "full", resultID: resultID, items: (analysis.findings, document, encoding))
     }
 
     /// `workspace/diagnostic`: `dayplan lint`'s findings for every day file of the plan folder, one full report per
@@ -25,14 +27,28 @@ extension LanguageServer {
     /// Each report has a `resultId`: an open document's version, a closed file's stamp (`FileSystem.stamp`). A file
     /// whose id the client sends back in `previousResultIds` unchanged gets an `unchanged` report, and is not read
     /// again: a client that pulls the folder every few seconds (VS Code's does) costs a look at each file's stamp.
-    mutating func workspaceDiagnostics(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
+    mutating func workspaceDiagnostics(_ params: JSONValue?) throws(ResponseError) -> [UInt8] {
         guard params == nil || params?.isNull == true || params?.objectValue != nil else { throw .invalid("params is not an object") }
         var previous: [String: String] = [:]
         for entry in params?["previousResultIds"]?.arrayValue ?? [] {
             if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[uri] = value }
         }
-        guard let index = planIndex() else { return ["items": []] }
-        var reports: [JSONValue] = []
+        // `{"items":[…]}`, a report per file, each written as text (the open documents' here, the others' as they are
+        // checked).
+        var json = JSONTextWriter(capacity: 4096)
+        json.open("items")
+        json.startArray()
+        var first = true
+        func append(_ report: [UInt8], to json: inout JSONTextWriter) {
+            if !first { json.comma() }
+            first = false
+            json.append(written: report)
+        }
+        guard let index = planIndex() else {
+            json.endArray()
+            json.close()
+            return json.bytes
+        }
         var closed: [String] = []
         for file in index.files where adoption.isPlanDay(file.path, heading: nil) {
             let uri = Workspace.fileURI(ofPath: file.path)
@@ -43,34 +59,57 @@ extension LanguageServer {
             guard document.outOfStep == nil, let analysis = analysis(of: uri) else { continue }
             let resultID = "v\(document.version)-\(generation)"
             if previous[uri] == resultID {
-                reports.append(["kind": "unchanged", "uri": .string(uri), "version": .integer(document.version),
-                                "resultId": .string(resultID)])
+                append(LanguageServer.report(kind: "unchanged", uri: uri, version: document.version, resultID: resultID), to: &json)
                 continue
             }
-            reports.append(["kind": "full", "uri": .string(uri), "version": .integer(document.version), "resultId": .string(resultID),
-                            "items": .array(analysis.findings.map { diagnostic($0, in: document) })])
+            append(LanguageServer.report(kind: "full", uri: uri, version: document.version, resultID: resultID,
+                                         items: (analysis.findings, document, encoding)), to: &json)
         }
         let encoding = self.encoding, today = Clock.today(), known = previous
         let carriedWarningDays = index.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
         let hours = dayHours()
-        forEachInBatches(closed, work: { path -> JSONValue? in
+        forEachInBatches(closed, work: { path -> [UInt8]? in
             let uri = Workspace.fileURI(ofPath: path)
             let stamp = FileSystem.stamp(of: path)
             if let stamp, known[uri] == stamp {
-                return ["kind": "unchanged", "uri": .string(uri), "version": nil, "resultId": .string(stamp)]
+                return LanguageServer.report(kind: "unchanged", uri: uri, resultID: stamp)
             }
             guard let bytes = try? FileSystem.read(path) else { return nil }
             let text = TextDocument(uri: uri, version: 0, text: bytes)
-            let items = Linter.lint(bytes, fileName: path, today: today, carriedWarningDays: carriedWarningDays, hours: hours).map {
-                LanguageServer.diagnostic($0, in: text, encoding: encoding)
-            }
-            var report: [JSONValue.Member] = [.init("kind", "full"), .init("uri", .string(uri)), .init("version", nil)]
-            if let stamp { report.append(.init("resultId", .string(stamp))) }
-            report.append(.init("items", .array(items)))
-            return .object(report)
+            let findings = Linter.lint(bytes, fileName: path, today: today, carriedWarningDays: carriedWarningDays, hours: hours)
+            return LanguageServer.report(kind: "full", uri: uri, resultID: stamp, items: (findings, text, encoding))
         }) { path, report in
-            if let report { reports.append(report) } else { note("\(path): cannot be read; no diagnostics for it") }
+            if let report { append(report, to: &json) } else { note("\(path): cannot be read; no diagnostics for it") }
         }
-        return ["items": .array(reports)]
+        json.endArray()
+        json.close()
+        return json.bytes
+    }
+
+    /// One diagnostic report as text: `{"kind":…,"uri":…,"version":…,"resultId":…,"items":[…]}`. A document's report
+    /// has no `uri` or `version` (`textDocument/diagnostic`); a folder's names the file and its open version, null for a
+    /// closed file (`workspace/diagnostic`). `resultId` is left out when nil; `items` are the findings on `document`, with
+    /// ranges in `encoding`, left out when nil (an unchanged report has none).
+    static func report(kind: StaticString, uri: String? = nil, version: Int? = nil, resultID: String?,
+                       items: (findings: [Diagnostic], document: TextDocument, encoding: PositionEncoding)? = nil) -> [UInt8] {
+        var json = JSONTextWriter(capacity: 128 + (items?.findings.count ?? 0) * 384)
+        json.open("kind")
+        json.string("\(kind)")
+        if let uri {
+            json.member("uri")
+            json.string(uri)
+            json.member("version")
+            json.integer(version)
+        }
+        if let resultID {
+            json.member("resultId")
+            json.string(resultID)
+        }
+        if let items {
+            json.member("items")
+            diagnostics(items.findings, in: items.document, encoding: items.encoding, into: &json)
+        }
+        json.close()
+        return json.bytes
     }
 }

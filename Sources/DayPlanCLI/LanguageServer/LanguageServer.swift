@@ -180,7 +180,7 @@ struct LanguageServer {
                 code: ResponseError.invalidRequest, message: "Invalid request: an id is a number or a string").json])
             return nil
         }
-        let response: Result<JSONValue, ResponseError>
+        let response: Result<Reply, ResponseError>
         if cancelled.contains(requestID) {
             response = .failure(ResponseError(code: ResponseError.requestCancelled, message: "\(method) was cancelled"))
         } else if state == .uninitialized, method != "initialize" {
@@ -191,13 +191,23 @@ struct LanguageServer {
                                               message: "The server is shut down: only exit is left"))
         } else {
             do throws(ResponseError) {
-                response = .success(try request(method, params))
+                response = .success(try reply(method, params))
             } catch {
                 response = .failure(error)
             }
         }
         switch response {
-        case .success(let result): send(["jsonrpc": "2.0", "id": requestID, "result": result])
+        case .success(.value(let result)): send(["jsonrpc": "2.0", "id": requestID, "result": result])
+        case .success(.written(let result)):
+            var json = JSONTextWriter(capacity: result.count + 64)
+            json.open("jsonrpc")
+            json.string("2.0")
+            json.member("id")
+            json.value(requestID)
+            json.member("result")
+            json.append(written: result)
+            json.close()
+            channel.send(json)
         case .failure(let error): send(["jsonrpc": "2.0", "id": requestID, "error": error.json])
         }
         return nil
@@ -212,7 +222,24 @@ struct LanguageServer {
         }
     }
 
+    /// What a request is answered with: a value, or its JSON text written already.
+    enum Reply {
+        /// A value, serialized with the response.
+        case value(JSONValue)
+        /// JSON text: the diagnostics, which may hold thousands of findings, are written as text, not built as values.
+        case written([UInt8])
+    }
+
     /// Answers a request, or throws the error it is answered with.
+    private mutating func reply(_ method: String, _ params: JSONValue?) throws(ResponseError) -> Reply {
+        switch method {
+        case "textDocument/diagnostic": return .written(try documentDiagnostic(params))
+        case "workspace/diagnostic": return .written(try workspaceDiagnostics(params))
+        default: return .value(try request(method, params))
+        }
+    }
+
+    /// Answers a request whose result is a value, or throws the error it is answered with.
     private mutating func request(_ method: String, _ params: JSONValue?) throws(ResponseError) -> JSONValue {
         switch method {
         case "initialize":
@@ -236,8 +263,6 @@ struct LanguageServer {
         case "workspace/symbol": return try workspaceSymbols(params)
         case "textDocument/semanticTokens/full": return try semanticTokens(params, range: false)
         case "textDocument/semanticTokens/range": return try semanticTokens(params, range: true)
-        case "textDocument/diagnostic": return try documentDiagnostic(params)
-        case "workspace/diagnostic": return try workspaceDiagnostics(params)
         case "workspace/executeCommand": return try executeCommand(params)
         default:
             throw ResponseError(code: ResponseError.methodNotFound, message: "Unknown method \(method)")

@@ -201,7 +201,15 @@ struct MessageChannel {
 
     /// Sends one message, framed, and flushes it.
     mutating func send(_ message: JSONValue) {
-        let body = message.serialized()
+        message.serialized().withUnsafeBufferPointer { send(body: $0) }
+    }
+
+    /// Sends one message already written as JSON text, framed, and flushes it.
+    mutating func send(_ message: borrowing JSONTextWriter) {
+        message.withBytes { send(body: $0) }
+    }
+
+    private mutating func send(body: UnsafeBufferPointer<UInt8>) {
         output.write("Content-Length: \(body.count)\r\n\r\n")
         output.write(bytes: body)
         output.flush()

@@ -22,6 +22,15 @@ struct Position: Equatable {
     /// `{"line":…,"character":…}`.
     var json: JSONValue { ["line": .integer(line), "character": .integer(character)] }
 
+    /// Writes `{"line":…,"character":…}`, as `json` is written.
+    func write(into json: inout JSONTextWriter) {
+        json.open("line")
+        json.integer(line)
+        json.member("character")
+        json.integer(character)
+        json.close()
+    }
+
     /// Reads `{"line":…,"character":…}` as a client sent it. Each is a whole number from 0; one with more
     /// digits than an `Int` holds is read as `Int.max`, which like any number past the end of a line or of the
     /// document means that end (`TextDocument.offset(of:in:)`). Anything else (missing, negative, a fraction or
@@ -167,12 +176,21 @@ struct TextDocument {
         case .utf8:
             return Position(line: line, character: offset - start)
         case .utf16, .utf32:
-            var units = 0
-            var index = start
-            while index < offset {
-                let width = TextDocument.sequenceLength(bytes[index])
-                units += encoding == .utf16 && width == 4 ? 2 : 1
-                index += width
+            // Character by character; an ASCII byte is one unit of either (nearly every byte of a plan).
+            let units = bytes.withUnsafeBufferPointer { text in
+                var units = 0
+                var index = start
+                while index < offset {
+                    if text[index] < 0x80 {
+                        units += 1
+                        index += 1
+                        continue
+                    }
+                    let width = TextDocument.sequenceLength(text[index])
+                    units += encoding == .utf16 && width == 4 ? 2 : 1
+                    index += width
+                }
+                return units
             }
             return Position(line: line, character: units)
         }
@@ -181,6 +199,15 @@ struct TextDocument {
     /// `{"start":…,"end":…}` of a byte range.
     func range(_ from: Int, _ to: Int, in encoding: PositionEncoding) -> JSONValue {
         ["start": position(of: from, in: encoding).json, "end": position(of: to, in: encoding).json]
+    }
+
+    /// Writes `{"start":…,"end":…}` of a byte range, as `range(_:_:in:)` is written.
+    func writeRange(_ from: Int, _ to: Int, in encoding: PositionEncoding, into json: inout JSONTextWriter) {
+        json.open("start")
+        position(of: from, in: encoding).write(into: &json)
+        json.member("end")
+        position(of: to, in: encoding).write(into: &json)
+        json.close()
     }
 
     /// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).

@@ -77,6 +77,53 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Today's plan with a Backlog carried for long (DP052, information, one finding per task) and titles JSON must
+    /// escape: what the server pushes on each edit, and what a pulling client gets, are lint's findings, in lint's order,
+    /// at the editor's positions.
+    @Test func todaysPlanWithLongCarriedTasksGetsLintsFindingsPushedAndPulled() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("2026-11-22.md")
+        let uri = LanguageServerClient.uri(file)
+        var text = "# 2026-11-22\n\n## Morning\n* [ ] One\n* [ ] Two\n\n## Backlog\n"
+        let titles = ["Quote \"the plan\" back", "Path C:\\notes\\day", "Café 😀 日本", "Plain"]
+        for (index, title) in titles.enumerated() { text += "- [ ] \(title) @from:2026-11-\(10 + index)\n" }
+        text += "- [ ] Fresh @from:2026-11-21\n"
+        let today = try #require(Day(year: 2026, month: 11, day: 22))
+        func expected(_ text: String) -> [Seen] {
+            let buffer = EditorBuffer(text, encoding: "utf-16")
+            return Linter.lint(Array(text.utf8), fileName: file.path, today: today).map { finding in
+                let start = buffer.position(ofByte: finding.start.offset), end = buffer.position(ofByte: finding.end.offset)
+                return Seen(code: finding.rule.id, severity: finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3,
+                            message: finding.message, range: [start.line, start.character, end.line, end.character])
+            }
+        }
+        #expect(expected(text).map(\.code) == ["DP101", "DP052", "DP052", "DP052", "DP052"])
+        #expect(expected(text).contains { $0.message.hasPrefix("Quote \"the plan\" back was first planned on 2026-11-10, 12 days ago") })
+
+        let pushing = try LanguageServerClient(environment: ["DAYPLAN_NOW": LanguageServerCommandTests.now])
+        try pushing.initialize(root: folder.url)
+        pushing.open(uri, text)
+        #expect(Self.seen(try pushing.diagnostics(for: uri, version: 1)) == expected(text))
+        // Typed on: the findings after the edit are pushed with the new version.
+        let edited = text.replacingOccurrences(of: "- [ ] Plain", with: "- [ ] Plain 😀 typed")
+        pushing.change(uri, edited, version: 2)
+        #expect(Self.seen(try pushing.diagnostics(for: uri, version: 2)) == expected(edited))
+        #expect(expected(edited) != expected(text))
+        #expect(try pushing.shutDown() == 0)
+
+        let pulling = try LanguageServerClient(environment: ["DAYPLAN_NOW": LanguageServerCommandTests.now])
+        try pulling.initialize(root: folder.url, more: [.init("textDocument", ["diagnostic": ["dynamicRegistration": false]])])
+        pulling.open(uri, text)
+        let report = try pulling.result("textDocument/diagnostic", LanguageServerClient.params(uri))
+        #expect(report["kind"] == "full")
+        #expect(Self.seen(try #require(report["items"]?.arrayValue)) == expected(text))
+        try folder.write("2026-11-22.md", text)
+        let folderReport = try pulling.result("workspace/diagnostic", ["previousResultIds": []])
+        let items = try #require(folderReport["items"]?[0]?["items"]?.arrayValue)
+        #expect(Self.seen(items) == expected(text))
+        #expect(try pulling.shutDown() == 0)
+    }
+
     @Test func aDocumentNotNamedLikeADayIsNotCheckedAgainstItsName() throws {
         let client = try LanguageServerClient()
         try client.initialize()
