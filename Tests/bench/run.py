@@ -533,11 +533,21 @@ class LanguageSession:
         return self.process.wait(timeout=60)
 
 
-def lsp_latency(binary, text, edits):
+def lsp_latency(binary, text, edits, now=None):
     """Opens `text` in `dayplan lsp`, then types `edits` characters one by one at the end of the first
-    Backlog task (each a didChange), timing each from the write to its publishDiagnostics.
+    Backlog task (each a didChange), timing each from the write to its publishDiagnostics. `now`: the
+    server's clock (DAYPLAN_NOW), when not the bench's.
     Returns (seconds from didOpen to its diagnostics, [seconds per edit], diagnostics count)."""
-    session = LanguageSession(binary)
+    saved = os.environ.get("DAYPLAN_NOW")
+    if now is not None:
+        os.environ["DAYPLAN_NOW"] = str(int(now.timestamp()))
+    try:
+        session = LanguageSession(binary)
+    finally:
+        if now is not None and saved is None:
+            os.environ.pop("DAYPLAN_NOW", None)
+        elif now is not None:
+            os.environ["DAYPLAN_NOW"] = saved
     session.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
     session.wait_for(lambda m: m.get("id") == 1)
     session.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
@@ -1802,22 +1812,26 @@ def main():
         edits = max(200, runs)  # enough for a 99th percentile
         rows = []
         medians, p99s = {}, {}
-        for tasks, count in ((1_000, edits), (100_000, 10 if a.quick else max(10, runs))):
-            label = f"{tasks:,} tasks"
+        # The third: the 1,000-task plan on its own day (2026-11-21), today's plan, whose Backlog tasks first planned a
+        # week or more before are named as long carried (DP052), one finding each.
+        plan_day = dt.datetime(2026, 11, 21, 12, tzinfo=dt.timezone.utc)
+        for tasks, count, now in ((1_000, edits, None), (100_000, 10 if a.quick else max(10, runs), None),
+                                  (1_000, edits, plan_day)):
+            label = f"{tasks:,} tasks" + (", today's plan" if now else "")
             if not has_lsp:
                 rows.append([label, "", "", "N/A: `dayplan lsp` is not available in this build", "", "", "", ""])
                 continue
             text = write_lsp_plan(tasks, seed=tasks)
             log(f"lsp: {label}, {len(text.encode()) / MB:.2f} MB, {count} edits")
             try:
-                opened, times, found = lsp_latency(binary, text, count)
+                opened, times, found = lsp_latency(binary, text, count, now)
             except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired) as error:
                 rows.append([label, "", "", f"ERROR: {error}", "", "", "", ""])
-                medians[tasks] = None
+                medians[label] = None
                 continue
-            medians[tasks] = statistics.median(times)
-            p99s[tasks] = sorted(times)[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
-            rows.append([label, f"{len(text.encode()) / MB:.2f}", str(count), ms(medians[tasks]), ms(p99s[tasks]),
+            medians[label] = statistics.median(times)
+            p99s[label] = sorted(times)[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+            rows.append([label, f"{len(text.encode()) / MB:.2f}", str(count), ms(medians[label]), ms(p99s[label]),
                          f"{ms(min(times))} – {ms(max(times))}", ms(opened), str(found)])
         report.section("Language server: `dayplan lsp`, one character typed → its diagnostics",
                        ["document", "MB", "edits", "didChange → publishDiagnostics (median)", "99th percentile", "min – max",
@@ -1825,17 +1839,19 @@ def main():
                        "One server per document, over pipes from this script; each edit types one character "
                        "into the first Backlog task and waits for the diagnostics of that version, so the "
                        "time covers reading the change, applying it, parsing and linting the whole document, "
-                       "and writing every diagnostic back. The script's own JSON work is in the time too.")
+                       "and writing every diagnostic back. The script's own JSON work is in the time too: on today's "
+                       "plan, with a finding for each task carried for long, decoding the message alone takes this "
+                       "script about 1.4 ms.")
         name = f"lsp: 1,000-task didChange → diagnostics median ≤ {LSP_FRAME * 1000:g} ms (a frame)"
         if not has_lsp:
             report.target(name, "N/A: `dayplan lsp` is not available in this build", "N/A")
         else:
-            value = medians.get(1_000)
+            value = medians.get("1,000 tasks")
             judge(name, value, LSP_FRAME, ms(value) if value is not None else "no measurement")
         for name, value, limit in ((f"issue 19: lsp, 1,000 tasks: didChange → diagnostics median ≤ {LSP_MEDIAN_2 * 1000:g} ms",
-                                    medians.get(1_000), LSP_MEDIAN_2),
+                                    medians.get("1,000 tasks"), LSP_MEDIAN_2),
                                    (f"issue 19: lsp, 1,000 tasks: didChange → diagnostics p99 ≤ {LSP_P99_2 * 1000:g} ms",
-                                    p99s.get(1_000), LSP_P99_2)):
+                                    p99s.get("1,000 tasks"), LSP_P99_2)):
             if not has_lsp:
                 report.target(name, "N/A: `dayplan lsp` is not available in this build", "N/A")
             else:
