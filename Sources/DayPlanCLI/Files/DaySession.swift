@@ -85,11 +85,14 @@ struct DaySession {
                     day = given
                 }
             }
-            var files: [PlanFolder.DayFile]
-            do {
-                files = try planFolder.dayFiles()
-            } catch {
-                throw fail(.failure, error.message)
+            // A writer in an initialized plan folder lists its day files once, under the lock (`PlanLock.take`).
+            var files: [PlanFolder.DayFile] = []
+            if !writing || !planFolder.isInitialized {
+                do {
+                    files = try planFolder.dayFiles()
+                } catch {
+                    throw fail(.failure, error.message)
+                }
             }
             if writing, !planFolder.isInitialized, files.isEmpty {
                 throw fail(.failure, DayFileOfPlan.notAPlanFolder(planFolder))
