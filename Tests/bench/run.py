@@ -491,9 +491,9 @@ def write_lsp_plan(tasks, seed):
 class LanguageSession:
     """`dayplan lsp` over pipes: frames messages, reads what the server sends back."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, env=None):
         self.process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL)
+                                        stderr=subprocess.DEVNULL, env=env)
         self.buffer = b""
 
     def send(self, message):
@@ -538,16 +538,7 @@ def lsp_latency(binary, text, edits, now=None):
     Backlog task (each a didChange), timing each from the write to its publishDiagnostics. `now`: the
     server's clock (DAYPLAN_NOW), when not the bench's.
     Returns (seconds from didOpen to its diagnostics, [seconds per edit], diagnostics count)."""
-    saved = os.environ.get("DAYPLAN_NOW")
-    if now is not None:
-        os.environ["DAYPLAN_NOW"] = str(int(now.timestamp()))
-    try:
-        session = LanguageSession(binary)
-    finally:
-        if now is not None and saved is None:
-            os.environ.pop("DAYPLAN_NOW", None)
-        elif now is not None:
-            os.environ["DAYPLAN_NOW"] = saved
+    session = LanguageSession(binary, None if now is None else dict(os.environ, DAYPLAN_NOW=str(int(now.timestamp()))))
     session.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
     session.wait_for(lambda m: m.get("id") == 1)
     session.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
