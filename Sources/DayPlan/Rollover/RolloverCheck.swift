@@ -22,10 +22,30 @@ extension Rollover {
     /// back on its own to see the word read as metadata.
     func problems() -> [String] {
         var problems: [String] = []
-        // The new day's tasks of its regions, in file order; no other line is kept.
-        var targetTasks: [PlacedTask] = []
+        // Every title met, numbered; for each number, what the check knows of it. (Room for the titles rollover
+        // placed and those the new day had; the table grows if need be.)
+        let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
+        var known = KnownTitles(room: placements.count + 64)
+        // Routines are the one addition that no old day moves on.
+        for placement in placements where placement.reason == .routine { known.facts[known.number(placement.title)].isRoutine = true }
+
+        // The new day's tasks of its regions, in file order, as they come: the tasks it had stay as they were and
+        // where they were; the others are what was added. No other line is kept.
+        var beforeTasks = before?.placedTasks.makeIterator()
+        var expected = beforeTasks?.next()
+        var addsMoreThanRoutines = false
+        var added: [Int] = []
         let target = DayDocument.forEachTask(in: targetAfter) { task, region in
-            if let region { targetTasks.append(PlacedTask(region: region, task: task)) }
+            guard let region else { return }
+            let placed = PlacedTask(region: region, task: task)
+            if let next = expected, next == placed {
+                expected = beforeTasks?.next()
+                return
+            }
+            let title = known.number(task.identity)
+            if known.facts[title].copies.count == 0 { added.append(title) }
+            known.add(copy: placed, of: title)
+            if !known.facts[title].isRoutine { addsMoreThanRoutines = true }
         }
         if let blocker = target.formattingBlockers.first {
             problems.append("the new day's file would have an error at line \(blocker.start.line): \(blocker.message)")
@@ -36,29 +56,6 @@ extension Rollover {
         }
         if let targetBefore, !LineTable(targetBefore).isKept(in: LineTable(targetAfter)) {
             problems.append("the new day's file would lose some of the lines it had")
-        }
-
-        // Every title met, numbered; for each number, what the check knows of it. (Room for the new day's titles:
-        // those of the old day's open tasks are among them, but for the expired ones; the table grows if need be.)
-        let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
-        var known = KnownTitles(room: targetTasks.count + 64)
-        // Routines are the one addition that no old day moves on.
-        for placement in placements where placement.reason == .routine { known.facts[known.number(placement.title)].isRoutine = true }
-
-        // The tasks the new day had stay as they were and where they were; the others are what was added.
-        var beforeTasks = before?.placedTasks.makeIterator()
-        var expected = beforeTasks?.next()
-        var addsMoreThanRoutines = false
-        var added: [Int] = []
-        for placed in targetTasks {
-            if let next = expected, next == placed {
-                expected = beforeTasks?.next()
-                continue
-            }
-            let title = known.number(placed.task.identity)
-            if known.facts[title].copies.isEmpty { added.append(title) }
-            known.facts[title].copies.append(placed)
-            if !known.facts[title].isRoutine { addsMoreThanRoutines = true }
         }
         if expected != nil {
             problems.append("the new day's file would change or lose a task it already had")
@@ -88,7 +85,7 @@ extension Rollover {
             walkedOldDay = true
             for task in walk.expired {
                 let title = known.number(task.identity)
-                if known.facts[title].moved == 0, !known.facts[title].copies.isEmpty {
+                if known.facts[title].moved == 0, known.facts[title].copies.count > 0 {
                     problems.append("`\(task.title)` expired, yet it would be added to the new day")
                 }
             }
@@ -96,7 +93,7 @@ extension Rollover {
             problems.append("the old day's file and its day would not be given together")
         }
         for title in added where walkedOldDay && !known.facts[title].isRoutine {
-            guard let copy = known.facts[title].copies.first else { continue }
+            guard let copy = known.firstCopy(of: title) else { continue }
             if known.facts[title].moved == 0 {
                 problems.append("`\(copy.task.identity)` would be added to the new day, but the old day does not move it on")
             } else if known.facts[title].moved <= known.facts[title].wasThere {
@@ -110,10 +107,17 @@ extension Rollover {
     }
 }
 
-/// Every title `Rollover.problems()` meets, numbered (`TitleNumbers`), and what it knows of each, by number.
+/// Every title `Rollover.problems()` meets, numbered (`TitleNumbers`), and what it knows of each, by number: the
+/// new day's tasks that were not there before and the tasks the old day's moved on must become, each kept once in
+/// its list and chained to the next of its title, so that a title holds no list of its own.
 private struct KnownTitles {
     var numbers: TitleNumbers
     var facts: [TitleFacts] = []
+    /// The new day's added tasks, in its order, and the index of the next of each one's title (-1: none).
+    var copies: [PlacedTask] = [], nextCopy: [Int] = []
+    /// The tasks the new day must get for those the old day moves on (less those it had), in the old day's order,
+    /// and the index of the next of each one's title (-1: none).
+    var expected: [ExpectedCopy] = [], nextExpected: [Int] = []
 
     /// Room for about `room` titles; more grow the table.
     init(room: Int) {
@@ -128,6 +132,45 @@ private struct KnownTitles {
         return number
     }
 
+    /// Adds a task the new day gets to those of its title.
+    mutating func add(copy: PlacedTask, of title: Int) {
+        copies.append(copy)
+        nextCopy.append(-1)
+        Self.chain(copies.count - 1, after: &facts[title].copies, next: &nextCopy)
+    }
+
+    /// Adds a task the new day must get to those of its title.
+    mutating func add(expected copy: ExpectedCopy, of title: Int) {
+        expected.append(copy)
+        nextExpected.append(-1)
+        Self.chain(expected.count - 1, after: &facts[title].expected, next: &nextExpected)
+    }
+
+    /// The first task of `title` the new day gets, if any.
+    func firstCopy(of title: Int) -> PlacedTask? {
+        facts[title].copies.first < 0 ? nil : copies[facts[title].copies.first]
+    }
+
+    /// Each index of a title's chain, in order.
+    func forEach(in chain: Chain, next: [Int], _ body: (Int) -> Void) {
+        var index = chain.first
+        while index >= 0 {
+            body(index)
+            index = next[index]
+        }
+    }
+
+    /// Puts `index` last in `chain`.
+    private static func chain(_ index: Int, after chain: inout Chain, next: inout [Int]) {
+        if chain.last >= 0 { next[chain.last] = index } else { chain.first = index }
+        chain.last = index
+        chain.count += 1
+    }
+}
+
+/// One title's entries in a list of `KnownTitles`: the first and the last (-1: none) and how many.
+private struct Chain {
+    var first = -1, last = -1, count = 0
 }
 
 /// The check's walk over the old day's file (`Rollover.problems()`): its tasks read again as they come, in file
@@ -231,23 +274,25 @@ private struct OldDayWalk {
             destination = placement.region
             if placement.wanted == nil { expected.metadata = expected.metadata.rolled(.placedAsScheduled) }
         }
-        known.facts[title].expected.append(ExpectedCopy(task: expected, region: destination))
+        known.add(expected: ExpectedCopy(task: expected, region: destination), of: title)
     }
 
     /// Each title's tasks the new day must get, as the old day's tasks moved on say, match the copies it gets: the
     /// same tasks in the same regions, in any order (the new day orders them by region).
     mutating func checkCopies(_ known: KnownTitles) {
-        for facts in known.facts where !facts.expected.isEmpty {
-            let expected = facts.expected
-            var copies = facts.copies
+        var copies: [Int] = []
+        for facts in known.facts where facts.expected.count > 0 {
             // As many as the old day moves on, less those the new day had: each title's count first.
-            guard copies.count == expected.count else {
-                let wanted = expected.count == 1 ? "once" : "\(expected.count) times"
-                movedProblems.append("`\(expected.first?.task.title ?? "")` would be in the new day \(copies.count) times instead of \(wanted)")
+            guard facts.copies.count == facts.expected.count else {
+                let wanted = facts.expected.count == 1 ? "once" : "\(facts.expected.count) times"
+                movedProblems.append("`\(known.expected[facts.expected.first].task.title)` would be in the new day \(facts.copies.count) times instead of \(wanted)")
                 continue
             }
-            for copy in expected {
-                if let match = copies.firstIndex(where: { $0.task == copy.task && $0.region == copy.region }) {
+            copies.removeAll(keepingCapacity: true)
+            known.forEach(in: facts.copies, next: known.nextCopy) { copies.append($0) }
+            known.forEach(in: facts.expected, next: known.nextExpected) { index in
+                let copy = known.expected[index]
+                if let match = copies.firstIndex(where: { known.copies[$0].task == copy.task && known.copies[$0].region == copy.region }) {
                     copies.remove(at: match)
                 } else {
                     movedProblems.append("`\(copy.task.title)` would not come forward as it was, or not to \(copy.region)")
@@ -259,14 +304,15 @@ private struct OldDayWalk {
 
 /// What `Rollover.problems()` knows of one title.
 private struct TitleFacts {
-    /// The tasks of this title the new day gets, in its order.
-    var copies: [PlacedTask] = []
+    /// The tasks of this title the new day gets, in its order (in `KnownTitles.copies`).
+    var copies = Chain()
     /// How many tasks of this title the new day had before rollover.
     var wasThere = 0
     /// How many open tasks of the old day with this title were moved on (so far, in the walk).
     var moved = 0
-    /// The tasks the new day must get for those moved on (less those it had), and where.
-    var expected: [ExpectedCopy] = []
+    /// The tasks the new day must get for those moved on (less those it had), and where (in
+    /// `KnownTitles.expected`).
+    var expected = Chain()
     /// A routine of this title was added.
     var isRoutine = false
 }

@@ -157,6 +157,32 @@ extension RolloverTests {
         #expect(throws: RolloverError.self) { try lost.verify() }
     }
 
+    /// Two open tasks of one title are two tasks: the check pairs the new day's copies of a title with what the
+    /// old day's tasks of that title must become, by count first, then each by what it says and its region.
+    @Test func checkPairsEachTitlesCopiesWithWhatTheOldDayMovesOn() throws {
+        let plan = try rollover("# 2026-11-20\n\n## Morning\n- [ ] A @carry\n- [ ] B\n\n## Backlog\n- [ ] A\n- [ ] C @expires:2026-11-19\n")
+        #expect(plan.problems() == [])
+        #expect(plan.newTarget.components(separatedBy: "- [ ] A").count == 3)
+        func tampered(_ target: String) -> Rollover {
+            Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
+                     sourceAfter: plan.sourceAfter, targetBefore: nil, targetAfter: Array(target.utf8),
+                     summary: plan.summary)
+        }
+        // The carried copy lands in the Backlog: two copies still, but one is not where it must be.
+        let carriedToBacklog = plan.newTarget.replacing("- [ ] A @carry\n", with: "").replacing("## Backlog\n", with: "## Backlog\n- [ ] A @carry\n")
+        #expect(tampered(carriedToBacklog).problems() == ["`A` would not come forward as it was, or not to Morning"])
+        // One of the two is lost; a copy of each other title changed.
+        #expect(tampered(plan.newTarget.replacing("- [ ] A\n", with: "").replacing("- [ ] B", with: "- [ ] B @carry")).problems() == [
+            "`A` would be in the new day 1 times instead of 2 times",
+            "`B` would not come forward as it was, or not to Backlog",
+        ])
+        // The expired task is added all the same.
+        #expect(tampered(plan.newTarget + "- [ ] C @expires:2026-11-19\n").problems() == [
+            "`C` expired, yet it would be added to the new day",
+            "`C` would be added to the new day, but the old day does not move it on",
+        ])
+    }
+
     @Test func checkCatchesAnEditOutsideOpenTasks() throws {
         let plan = try rollover("# 2026-11-20\n\n## Morning\n- [ ] A\n- [x] B\n")
         let tampered = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
