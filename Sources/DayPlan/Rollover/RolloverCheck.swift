@@ -13,40 +13,66 @@ extension Rollover {
 
     /// What `verify()` finds wrong, one sentence each.
     ///
-    /// One linear pass over each file: the new day's file is parsed back, and its tasks are compared with the
-    /// tasks it had and with those the old day moves on, by title number (`TitleNumbers`). The old day's file
-    /// is read again task by task (`DayDocument.forEachTask(in:_:)`, holding none) and compared line by line
-    /// with what it was as its tasks come: a line that changes must be an open task's line, changed only as
-    /// rollover changes it. That is its status box set to `[>]` (moved on), which changes nothing
-    /// else the parser reads; or to `[-]` with ` @expired` after its text (expired), and that line is parsed
-    /// back on its own to see the word read as metadata.
+    /// One linear pass over each file. The old day's file is read again task by task
+    /// (`DayDocument.forEachTask(in:_:)`, holding none) and compared line by line with what it was as its tasks
+    /// come: a line that changes must be an open task's line, changed only as rollover changes it. That is its
+    /// status box set to `[>]` (moved on), which changes nothing else the parser reads; or to `[-]` with
+    /// ` @expired` after its text (expired), and that line is parsed back on its own to see the word read as
+    /// metadata. Each task moved on says what the new day must get. Then the new day's file is read back the same
+    /// way, and each task it did not have is paired with one of those, by title number (`TitleNumbers`).
     func problems() -> [String] {
-        var problems: [String] = []
         // Every title met, numbered; for each number, what the check knows of it. (Room for the titles rollover
         // placed and those the new day had; the table grows if need be.)
         let before = targetBefore.map { parsedTargetBefore ?? DayDocument(parsing: $0) }
         var known = KnownTitles(room: placements.count + 64)
         // Routines are the one addition that no old day moves on.
         for placement in placements where placement.reason == .routine { known.facts[known.number(placement.title)].isRoutine = true }
+        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known.facts[known.number(placed.task.identity)].wasThere += 1 }
+
+        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
+        // read again here, task by task, its lines walked beside those it would have as its tasks come.
+        var oldDayProblems: [String] = []
+        var walk: OldDayWalk?
+        switch (sourceBefore, sourceAfter, sourceDay) {
+        case (nil, nil, nil):
+            break
+        case let (sourceBefore?, sourceAfter?, sourceDay?):
+            let lineCount = LineTable.lineCount(of: sourceBefore), newLineCount = LineTable.lineCount(of: sourceAfter)
+            guard lineCount == newLineCount else {
+                oldDayProblems.append("the old day's file would have \(newLineCount) lines instead of \(lineCount)")
+                break
+            }
+            var oldDay = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements)
+            _ = DayDocument.forEachTask(in: sourceBefore) { task, region in
+                if let region { oldDay.visit(task, in: region, known: &known) }
+            }
+            _ = oldDay.walk(to: lineCount + 1)
+            walk = oldDay
+        default:
+            oldDayProblems.append("the old day's file and its day would not be given together")
+        }
 
         // The new day's tasks of its regions, in file order, as they come: the tasks it had stay as they were and
-        // where they were; the others are what was added. No other line is kept.
+        // where they were; each other one was added, and takes the first task of its title the old day moves on
+        // that it is (the same task, to the same region). No line is kept.
         var beforeTasks = before?.placedTasks.makeIterator()
-        var expected = beforeTasks?.next()
+        var nextItHad = beforeTasks?.next()
         var addsMoreThanRoutines = false
-        var added: [Int] = []
+        var added: [(title: Int, identity: String)] = []
         let target = DayDocument.forEachTask(in: targetAfter) { task, region in
             guard let region else { return }
             let placed = PlacedTask(region: region, task: task)
-            if let next = expected, next == placed {
-                expected = beforeTasks?.next()
+            if let next = nextItHad, next == placed {
+                nextItHad = beforeTasks?.next()
                 return
             }
             let title = known.number(task.identity)
-            if known.facts[title].copies.count == 0 { added.append(title) }
-            known.add(copy: placed, of: title)
+            if known.facts[title].copies == 0 { added.append((title, task.identity)) }
+            known.facts[title].copies += 1
+            known.match(placed, of: title)
             if !known.facts[title].isRoutine { addsMoreThanRoutines = true }
         }
+        var problems: [String] = []
         if let blocker = target.formattingBlockers.first {
             problems.append("the new day's file would have an error at line \(blocker.start.line): \(blocker.message)")
         }
@@ -57,47 +83,27 @@ extension Rollover {
         if let targetBefore, !LineTable(targetBefore).isKept(in: LineTable(targetAfter)) {
             problems.append("the new day's file would lose some of the lines it had")
         }
-        if expected != nil {
+        if nextItHad != nil {
             problems.append("the new day's file would change or lose a task it already had")
         }
-        for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known.facts[known.number(placed.task.identity)].wasThere += 1 }
+        problems += oldDayProblems
 
-        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
-        // read again here, task by task, its lines walked beside those it would have as its tasks come.
-        var walkedOldDay = false
-        switch (sourceBefore, sourceAfter, sourceDay) {
-        case (nil, nil, nil):
-            break
-        case let (sourceBefore?, sourceAfter?, sourceDay?):
-            let lineCount = LineTable.lineCount(of: sourceBefore), newLineCount = LineTable.lineCount(of: sourceAfter)
-            guard lineCount == newLineCount else {
-                problems.append("the old day's file would have \(newLineCount) lines instead of \(lineCount)")
-                break
-            }
-            var walk = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements)
-            _ = DayDocument.forEachTask(in: sourceBefore) { task, region in
-                if let region { walk.visit(task, in: region, known: &known) }
-            }
-            _ = walk.walk(to: lineCount + 1)
+        if var walk {
             walk.checkCopies(known)
             // What the walk over the lines finds, then what the tasks do.
             problems += walk.lineProblems + walk.taskProblems + walk.movedProblems
-            walkedOldDay = true
             for task in walk.expired {
                 let title = known.number(task.identity)
-                if known.facts[title].moved == 0, known.facts[title].copies.count > 0 {
+                if known.facts[title].moved == 0, known.facts[title].copies > 0 {
                     problems.append("`\(task.title)` expired, yet it would be added to the new day")
                 }
             }
-        default:
-            problems.append("the old day's file and its day would not be given together")
-        }
-        for title in added where walkedOldDay && !known.facts[title].isRoutine {
-            guard let copy = known.firstCopy(of: title) else { continue }
-            if known.facts[title].moved == 0 {
-                problems.append("`\(copy.task.identity)` would be added to the new day, but the old day does not move it on")
-            } else if known.facts[title].moved <= known.facts[title].wasThere {
-                problems.append("`\(copy.task.identity)` would be added, yet the new day already had it")
+            for (title, identity) in added where !known.facts[title].isRoutine {
+                if known.facts[title].moved == 0 {
+                    problems.append("`\(identity)` would be added to the new day, but the old day does not move it on")
+                } else if known.facts[title].moved <= known.facts[title].wasThere {
+                    problems.append("`\(identity)` would be added, yet the new day already had it")
+                }
             }
         }
         if sourceBefore == nil, addsMoreThanRoutines {
@@ -107,17 +113,15 @@ extension Rollover {
     }
 }
 
-/// Every title `Rollover.problems()` meets, numbered (`TitleNumbers`), and what it knows of each, by number: the
-/// new day's tasks that were not there before and the tasks the old day's moved on must become, each kept once in
-/// its list and chained to the next of its title, so that a title holds no list of its own.
+/// Every title `Rollover.problems()` meets, numbered (`TitleNumbers`), and what it knows of each, by number; and
+/// the tasks the new day must get for those the old day moves on, each chained to the next of its title, so that
+/// a title holds no list of its own.
 private struct KnownTitles {
     var numbers: TitleNumbers
     var facts: [TitleFacts] = []
-    /// The new day's added tasks, in its order, and the index of the next of each one's title (-1: none).
-    var copies: [PlacedTask] = [], nextCopy: [Int] = []
-    /// The tasks the new day must get for those the old day moves on (less those it had), in the old day's order,
-    /// and the index of the next of each one's title (-1: none).
-    var expected: [ExpectedCopy] = [], nextExpected: [Int] = []
+    /// The tasks the new day must get for those the old day moves on (less those it had), in the old day's order;
+    /// the index of the next of each one's title (-1: none); and whether a task of the new day was paired with it.
+    var expected: [ExpectedCopy] = [], nextExpected: [Int] = [], matched: [Bool] = []
 
     /// Room for about `room` titles; more grow the table.
     init(room: Int) {
@@ -132,45 +136,38 @@ private struct KnownTitles {
         return number
     }
 
-    /// Adds a task the new day gets to those of its title.
-    mutating func add(copy: PlacedTask, of title: Int) {
-        copies.append(copy)
-        nextCopy.append(-1)
-        Self.chain(copies.count - 1, after: &facts[title].copies, next: &nextCopy)
-    }
-
-    /// Adds a task the new day must get to those of its title.
+    /// Adds a task the new day must get to those of its title, last.
     mutating func add(expected copy: ExpectedCopy, of title: Int) {
         expected.append(copy)
         nextExpected.append(-1)
-        Self.chain(expected.count - 1, after: &facts[title].expected, next: &nextExpected)
+        matched.append(false)
+        let index = expected.count - 1
+        if facts[title].lastExpected >= 0 {
+            nextExpected[facts[title].lastExpected] = index
+        } else {
+            facts[title].firstExpected = index
+            facts[title].firstUnmatched = index
+        }
+        facts[title].lastExpected = index
+        facts[title].expectedCount += 1
     }
 
-    /// The first task of `title` the new day gets, if any.
-    func firstCopy(of title: Int) -> PlacedTask? {
-        facts[title].copies.first < 0 ? nil : copies[facts[title].copies.first]
-    }
-
-    /// Each index of a title's chain, in order.
-    func forEach(in chain: Chain, next: [Int], _ body: (Int) -> Void) {
-        var index = chain.first
+    /// Pairs a task the new day gets with the first task of its title it must get that it is and that is not
+    /// paired yet, if any. (Equal tasks are alike, so which of them is paired changes nothing said.)
+    mutating func match(_ copy: PlacedTask, of title: Int) {
+        var index = facts[title].firstUnmatched
         while index >= 0 {
-            body(index)
-            index = next[index]
+            if !matched[index], expected[index].task == copy.task, expected[index].region == copy.region {
+                matched[index] = true
+                // The tasks come in nearly the same order in both days: the search starts past those paired.
+                while facts[title].firstUnmatched >= 0, matched[facts[title].firstUnmatched] {
+                    facts[title].firstUnmatched = nextExpected[facts[title].firstUnmatched]
+                }
+                return
+            }
+            index = nextExpected[index]
         }
     }
-
-    /// Puts `index` last in `chain`.
-    private static func chain(_ index: Int, after chain: inout Chain, next: inout [Int]) {
-        if chain.last >= 0 { next[chain.last] = index } else { chain.first = index }
-        chain.last = index
-        chain.count += 1
-    }
-}
-
-/// One title's entries in a list of `KnownTitles`: the first and the last (-1: none) and how many.
-private struct Chain {
-    var first = -1, last = -1, count = 0
 }
 
 /// The check's walk over the old day's file (`Rollover.problems()`): its tasks read again as they come, in file
@@ -280,23 +277,20 @@ private struct OldDayWalk {
     /// Each title's tasks the new day must get, as the old day's tasks moved on say, match the copies it gets: the
     /// same tasks in the same regions, in any order (the new day orders them by region).
     mutating func checkCopies(_ known: KnownTitles) {
-        var copies: [Int] = []
-        for facts in known.facts where facts.expected.count > 0 {
+        for facts in known.facts where facts.expectedCount > 0 {
             // As many as the old day moves on, less those the new day had: each title's count first.
-            guard facts.copies.count == facts.expected.count else {
-                let wanted = facts.expected.count == 1 ? "once" : "\(facts.expected.count) times"
-                movedProblems.append("`\(known.expected[facts.expected.first].task.title)` would be in the new day \(facts.copies.count) times instead of \(wanted)")
+            guard facts.copies == facts.expectedCount else {
+                let wanted = facts.expectedCount == 1 ? "once" : "\(facts.expectedCount) times"
+                movedProblems.append("`\(known.expected[facts.firstExpected].task.title)` would be in the new day \(facts.copies) times instead of \(wanted)")
                 continue
             }
-            copies.removeAll(keepingCapacity: true)
-            known.forEach(in: facts.copies, next: known.nextCopy) { copies.append($0) }
-            known.forEach(in: facts.expected, next: known.nextExpected) { index in
-                let copy = known.expected[index]
-                if let match = copies.firstIndex(where: { known.copies[$0].task == copy.task && known.copies[$0].region == copy.region }) {
-                    copies.remove(at: match)
-                } else {
+            var index = facts.firstExpected
+            while index >= 0 {
+                if !known.matched[index] {
+                    let copy = known.expected[index]
                     movedProblems.append("`\(copy.task.title)` would not come forward as it was, or not to \(copy.region)")
                 }
+                index = known.nextExpected[index]
             }
         }
     }
@@ -304,15 +298,17 @@ private struct OldDayWalk {
 
 /// What `Rollover.problems()` knows of one title.
 private struct TitleFacts {
-    /// The tasks of this title the new day gets, in its order (in `KnownTitles.copies`).
-    var copies = Chain()
+    /// How many tasks of this title the new day gets that it did not have.
+    var copies = 0
     /// How many tasks of this title the new day had before rollover.
     var wasThere = 0
     /// How many open tasks of the old day with this title were moved on (so far, in the walk).
     var moved = 0
-    /// The tasks the new day must get for those moved on (less those it had), and where (in
-    /// `KnownTitles.expected`).
-    var expected = Chain()
+    /// The tasks the new day must get for those moved on (less those it had): the first and the last in
+    /// `KnownTitles.expected` (-1: none), and how many.
+    var firstExpected = -1, lastExpected = -1, expectedCount = 0
+    /// The first of them not yet paired with a task of the new day (-1: none), where pairing searches from.
+    var firstUnmatched = -1
     /// A routine of this title was added.
     var isRoutine = false
 }
