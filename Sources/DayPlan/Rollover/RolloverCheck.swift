@@ -114,14 +114,13 @@ extension Rollover {
 }
 
 /// Every title `Rollover.problems()` meets, numbered (`TitleNumbers`), and what it knows of each, by number; and
-/// the tasks the new day must get for those the old day moves on, each chained to the next of its title, so that
-/// a title holds no list of its own.
+/// the tasks the new day must get for those the old day moves on, in one list, each chained to the next of its
+/// title, so that a title holds no list of its own.
 private struct KnownTitles {
     var numbers: TitleNumbers
     var facts: [TitleFacts] = []
-    /// The tasks the new day must get for those the old day moves on (less those it had), in the old day's order;
-    /// the index of the next of each one's title (-1: none); and whether a task of the new day was paired with it.
-    var expected: [ExpectedCopy] = [], nextExpected: [Int] = [], matched: [Bool] = []
+    /// The tasks the new day must get for those the old day moves on (less those it had), in the old day's order.
+    var expected: [ExpectedCopy] = []
 
     /// Room for about `room` titles; more grow the table.
     init(room: Int) {
@@ -139,11 +138,9 @@ private struct KnownTitles {
     /// Adds a task the new day must get to those of its title, last.
     mutating func add(expected copy: ExpectedCopy, of title: Int) {
         expected.append(copy)
-        nextExpected.append(-1)
-        matched.append(false)
         let index = expected.count - 1
         if facts[title].lastExpected >= 0 {
-            nextExpected[facts[title].lastExpected] = index
+            expected[facts[title].lastExpected].next = index
         } else {
             facts[title].firstExpected = index
             facts[title].firstUnmatched = index
@@ -157,15 +154,15 @@ private struct KnownTitles {
     mutating func match(_ copy: PlacedTask, of title: Int) {
         var index = facts[title].firstUnmatched
         while index >= 0 {
-            if !matched[index], expected[index].task == copy.task, expected[index].region == copy.region {
-                matched[index] = true
+            if !expected[index].isPaired, expected[index].task == copy.task, expected[index].region == copy.region {
+                expected[index].isPaired = true
                 // The tasks come in nearly the same order in both days: the search starts past those paired.
-                while facts[title].firstUnmatched >= 0, matched[facts[title].firstUnmatched] {
-                    facts[title].firstUnmatched = nextExpected[facts[title].firstUnmatched]
+                while facts[title].firstUnmatched >= 0, expected[facts[title].firstUnmatched].isPaired {
+                    facts[title].firstUnmatched = expected[facts[title].firstUnmatched].next
                 }
                 return
             }
-            index = nextExpected[index]
+            index = expected[index].next
         }
     }
 }
@@ -286,11 +283,11 @@ private struct OldDayWalk {
             }
             var index = facts.firstExpected
             while index >= 0 {
-                if !known.matched[index] {
-                    let copy = known.expected[index]
+                let copy = known.expected[index]
+                if !copy.isPaired {
                     movedProblems.append("`\(copy.task.title)` would not come forward as it was, or not to \(copy.region)")
                 }
-                index = known.nextExpected[index]
+                index = copy.next
             }
         }
     }
@@ -317,6 +314,10 @@ private struct TitleFacts {
 private struct ExpectedCopy {
     let task: PlanTask
     let region: Region
+    /// The index of the next of its title in `KnownTitles.expected` (-1: none).
+    var next = -1
+    /// Whether a task of the new day was paired with it.
+    var isPaired = false
 }
 
 /// How an open task's line of the old day changed: moved on (its status box set to `[>]`, nothing else) or

@@ -213,7 +213,7 @@ enum RolloverCommand {
         }
         // What it wrote, recorded for --undo (in .dayplan/; a record that cannot be written is a warning: the
         // rollover stands).
-        if creates || plan.changesSource || plan.changesTarget {
+        if writes {
             let record = RolloverRecord(sourcePath: RolloverRecordFile.relative(sourcePath, in: planFolder),
                                         targetPath: RolloverRecordFile.relative(targetPath, in: planFolder),
                                         sourceBefore: files.source?.bytes, sourceAfter: plan.sourceAfter ?? files.source?.bytes,
