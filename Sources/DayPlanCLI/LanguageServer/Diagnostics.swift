@@ -59,8 +59,8 @@ extension LanguageServer {
     }
 
     /// Writes one finding as a protocol diagnostic, its range in `encoding`: `range`, `severity`, `code`,
-    /// `codeDescription` (its rule's section of RULES.md, or null when RULES.md is not found), `source` and
-    /// `message`, in that order.
+    /// `codeDescription` (its rule's section of RULES.md, left out when RULES.md is not found), `source`
+    /// and `message`, in that order.
     static func diagnostic(_ finding: Diagnostic, in document: TextDocument, encoding: PositionEncoding,
                            into json: inout JSONTextWriter) {
         json.open("range")
@@ -69,13 +69,12 @@ extension LanguageServer {
         json.integer(finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3)
         json.member("code")
         json.string(finding.rule.id)
-        json.member("codeDescription")
+        // The protocol's `codeDescription` is optional, not nullable: without RULES.md it is left out.
         if let rulesDocument = LanguageServer.rulesDocument {
+            json.member("codeDescription")
             json.open("href")
             json.string(ruleLinks[finding.rule.id] ?? rulesDocument + "#" + anchor(of: finding.rule))
             json.close()
-        } else {
-            json.null()
         }
         json.member("source")
         json.string("dayplan")

@@ -28,9 +28,10 @@ final class LanguageServerClient: @unchecked Sendable {
     /// How long a test waits for an answer before it fails (a debug build on a shared, busy machine).
     static let patience: TimeInterval = 60
 
-    /// Starts `dayplan lsp` in `folder`, with `environment` added to a clean one.
-    init(in folder: URL? = nil, environment: [String: String] = [:]) throws {
-        process.executableURL = Binary.url
+    /// Starts `dayplan lsp` in `folder`, with `environment` added to a clean one; `binary` is the built one unless
+    /// a test names a copy.
+    init(in folder: URL? = nil, environment: [String: String] = [:], binary: URL = Binary.url) throws {
+        process.executableURL = binary
         process.arguments = ["lsp"]
         if let folder { process.currentDirectoryURL = folder }
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC"]

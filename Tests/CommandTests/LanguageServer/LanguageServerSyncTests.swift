@@ -64,6 +64,28 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// A binary with no RULES.md near it (a copy on its own) links no rule: each diagnostic leaves out
+    /// `codeDescription`, which the protocol makes optional, rather than sending it as null.
+    @Test func withoutRulesDocumentDiagnosticsLeaveOutTheirLink() throws {
+        let folder = try TemporaryFolder()
+        // Deeper than the folders the server looks in for docs/RULES.md, so none of them is outside this folder.
+        let bin = folder.url.appendingPathComponent("a/b/c/d/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let copy = bin.appendingPathComponent("dayplan")
+        try FileManager.default.copyItem(at: Binary.url, to: copy)
+        let client = try LanguageServerClient(binary: copy)
+        try client.initialize()
+        let uri = "file:///tmp/2026-11-22.md"
+        client.open(uri, Self.awkward)
+        let diagnostics = try client.diagnostics(for: uri, version: 1)
+        #expect(!diagnostics.isEmpty)
+        for diagnostic in diagnostics {
+            #expect(diagnostic["code"]?.stringValue?.hasPrefix("DP") == true)
+            #expect(diagnostic["codeDescription"] == nil, "\(diagnostic)")
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
     /// A file saved with old Mac line endings: the protocol ends a line at a lone CR, as the editor does, so each
     /// checklist item dayplan names there (it reads the file as one line) is marked on its own line.
     @Test func findingsAfterLoneCarriageReturnsLandOnTheirItems() throws {
