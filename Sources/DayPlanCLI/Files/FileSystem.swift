@@ -323,13 +323,6 @@ enum FileSystem {
         return names
     }
 
-    /// The name of a `readdir` entry.
-    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-    }
-
     /// `folder/name`, or just `name` in the current folder.
     static func join(_ folder: String, _ name: String) -> String {
         folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -402,12 +395,22 @@ enum FileSystem {
                 continue  // gone since it was listed
             }
             defer { closedir(stream) }
+            // `./name` under `.`, as given: the names the commands print. The folder's part of each path is made
+            // once, and each path in one piece from it and the entry's bytes (a folder of years holds thousands).
+            var folderPart = Array(current.utf8)
+            if folderPart.last != UInt8(ascii: "/") { folderPart.append(UInt8(ascii: "/")) }
             while let entry = readdir(stream) {
-                let isHidden = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
-                if isHidden { continue }
-                let name = entryName(entry)
-                // `./name` under `.`, as given: the names the commands print.
-                let path = current.hasSuffix("/") ? current + name : current + "/" + name
+                let named: (name: String, path: String)? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.endIndex)])
+                    guard bytes.first != UInt8(ascii: ".") else { return nil }
+                    let path = String(unsafeUninitializedCapacity: folderPart.count + bytes.count) { buffer in
+                        _ = buffer.initialize(from: folderPart)
+                        _ = buffer[folderPart.count...].initialize(from: bytes)
+                        return folderPart.count + bytes.count
+                    }
+                    return (String(decoding: bytes, as: UTF8.self), path)
+                }
+                guard let (name, path) = named else { continue }  // hidden
                 // The entry's type comes with it on most file systems; ask only when it does not.
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) {
