@@ -182,6 +182,7 @@ public struct Rollover: Sendable {
         var additions = [[PlanTask]](repeating: [], count: Region.allCases.count)
         var summary = RolloverSummary()
         var sourceAfter: [UInt8]?
+        var oldDayTasks: [OldDayTask]?
         var changedSourceLines: [Int] = []
         var lineEnding = LineEnding.lf
         var leftBehind: [Diagnostic] = []
@@ -211,8 +212,11 @@ public struct Rollover: Sendable {
             var edited = OrderedEdits(of: source.bytes)
             var untitled: [Diagnostic] = []
             var lostBox: Int?
+            var kept: [OldDayTask]? = Rollover.keepsOldDayTasks(ofSize: source.bytes.count) ? [] : nil
             let document = DayDocument.forEachTask(in: source.bytes) { task, region in
-                guard let region, task.status.isOpen else { return }
+                guard let region else { return }
+                kept?.append(OldDayTask(task: task, region: region))
+                guard task.status.isOpen else { return }
                 // An open box with no title (a template's `- [ ]` placeholder): nothing to carry, so it stays where it is,
                 // open, and is named; it never stops the rollover of the day's other tasks.
                 if task.title.isEmpty {
@@ -289,6 +293,7 @@ public struct Rollover: Sendable {
                 $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask || $0.rule == .unknownStatus
             } + untitled + Rollover.openWordItems(in: document.diagnostics, of: source.bytes)).sorted { $0.start < $1.start }
             sourceAfter = edited.finish()
+            oldDayTasks = kept
         }
 
         // The routines due on the new day, or on a day since the old one nobody rolled over into (once), in the routines
@@ -354,14 +359,33 @@ public struct Rollover: Sendable {
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, changedSourceLines: changedSourceLines,
                   addedLineNumbers: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
-        // The new day's file as parsed above, so that `verify()` need not parse it again.
+        // The new day's file as parsed above, so that `verify()` need not parse it again; the old day's tasks too,
+        // when kept.
         parsedTargetBefore = targetDocument
+        parsedOldDayTasks = oldDayTasks
     }
 
     /// The new day's file as it was, parsed: kept from the work so that `verify()` need not read it again. Nil
     /// for a rollover made from its parts (tests of `verify()`). (The old day is read again there, task by
     /// task: holding its tasks would cost a big plan more memory than its bytes.)
     var parsedTargetBefore: DayDocument?
+
+    /// The old day's tasks of its regions as the work read them, in file order, kept for `verify()` when its file is
+    /// small (`keepsOldDayTasks(ofSize:)`); nil otherwise, or for a rollover made from its parts, and `verify()`
+    /// reads the file again, task by task.
+    var parsedOldDayTasks: [OldDayTask]?
+
+    /// Whether the work keeps the old day's tasks for `verify()` when its file has `size` bytes: up to 1 MiB
+    /// (a day file is some 5 to 20 KB). A second reading of a typical day was about a tenth of rollover's
+    /// instructions, and the typical rollover missed its time budget (issue 39); its tasks cost a few times
+    /// its bytes, so a bigger plan, whose peak memory matters more (issue 19), is read again.
+    static func keepsOldDayTasks(ofSize size: Int) -> Bool { size <= 1 << 20 }
+
+    /// A task of one of the old day's regions, and the region.
+    struct OldDayTask {
+        let task: PlanTask
+        let region: Region
+    }
 
     /// Every stored property as given; for the initializer above and for tests of `verify()`.
     init(day: Day, sourceDay: Day?, sourceBefore: [UInt8]?, sourceAfter: [UInt8]?, targetBefore: [UInt8]?,

@@ -13,9 +13,8 @@ extension Rollover {
 
     /// What `verify()` finds wrong, one sentence each.
     ///
-    /// One linear pass over each file. The old day's file is read again task by task
-    /// (`DayDocument.forEachTask(in:_:)`, holding none) and compared line by line with what it was as its tasks
-    /// come: a line that changes must be an open task's line, changed only as rollover changes it. That is its
+    /// One linear pass over each file. The old day's file is compared line by line with what it was as its tasks
+    /// come (kept from the work, or read again task by task: `forEachOldDayTask(in:_:)`): a line that changes must be an open task's line, changed only as rollover changes it. That is its
     /// status box set to `[>]` (moved on), which changes nothing else the parser reads; or to `[-]` with
     /// ` @expired` after its text (expired), and that line is parsed back on its own to see the word read as
     /// metadata. Each task moved on says what the new day must get. Then the new day's file is read back the same
@@ -29,8 +28,8 @@ extension Rollover {
         for placement in placements where placement.reason == .routine { known.facts[known.number(placement.title)].isRoutine = true }
         for placed in before?.placedTasks ?? PlacedTasks(sections: []) { known.facts[known.number(placed.task.identity)].wasThere += 1 }
 
-        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. It is
-        // read again here, task by task, its lines walked beside those it would have as its tasks come.
+        // The old day's file: the same lines, only open tasks' lines changed, each moved on or expired. Its tasks
+        // come in file order, its lines walked beside those it would have as they come.
         var oldDayProblems: [String] = []
         var walk: OldDayWalk?
         switch (sourceBefore, sourceAfter, sourceDay) {
@@ -43,9 +42,7 @@ extension Rollover {
                 break
             }
             var oldDay = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements)
-            _ = DayDocument.forEachTask(in: sourceBefore) { task, region in
-                if let region { oldDay.visit(task, in: region, known: &known) }
-            }
+            forEachOldDayTask(in: sourceBefore) { oldDay.visit($0, in: $1, known: &known) }
             _ = oldDay.walk(to: lineCount + 1)
             walk = oldDay
         default:
@@ -110,6 +107,21 @@ extension Rollover {
             problems.append("the new day would get tasks though there is no earlier plan")
         }
         return problems
+    }
+}
+
+extension Rollover {
+    /// Hands each task of the old day's regions (its file `before`) to `body` with its region, in file order: those
+    /// the work kept (`parsedOldDayTasks`), or else the file read again task by task, holding none. Either way
+    /// the same tasks (a property test compares the two).
+    func forEachOldDayTask(in before: [UInt8], _ body: (PlanTask, Region) -> Void) {
+        if let parsedOldDayTasks {
+            for kept in parsedOldDayTasks { body(kept.task, kept.region) }
+        } else {
+            _ = DayDocument.forEachTask(in: before) { task, region in
+                if let region { body(task, region) }
+            }
+        }
     }
 }
 

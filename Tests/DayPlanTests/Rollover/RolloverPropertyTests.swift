@@ -77,4 +77,50 @@ import Testing
         }
         #expect(planned > refused, "batch \(batch): \(refused) of 25 generated cases were refused; most should be planned")
     }
+
+    /// The check reads the old day's tasks kept from the work (a small file) the same as it reads them from the
+    /// file again: the same problems, none for a rollover as made, and the same ones for a rollover whose files were
+    /// then spoiled (a status mark, a line's text or a line of either file changed).
+    @Test(arguments: 0..<8)
+    func theCheckFindsTheSameWithTheOldDayTasksKeptOrReadAgain(_ batch: Int) throws {
+        let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
+        var spoiledFound = 0, planned = 0
+        for number in 0..<25 {
+            let seed = batch * 25 + number
+            var random = SeededGenerator(seed: UInt64(seed) &* 0x1234_5678_9ABC_DEF1)
+            let source = Array(Self.file("2026-11-20", lines: 1 + random.next(10), using: &random).utf8)
+            let target = random.next(2) == 0 ? nil : Array(Self.file("2026-11-21", lines: random.next(5), using: &random).utf8)
+            guard let plan = try? Rollover(opening: day, from: (from, source), existing: target),
+                  let sourceAfter = plan.sourceAfter else { continue }
+            #expect(plan.parsedOldDayTasks != nil, "case \(seed): a small old day's tasks are kept")
+            planned += 1
+            var variants = [(sourceAfter, plan.targetAfter)]
+            for _ in 0..<4 {
+                var old = sourceAfter, new = plan.targetAfter
+                // Spoil one byte of either file: a status mark, a letter of a title, or a line break.
+                let spoilsOld = random.next(2) == 0
+                let bytes = spoilsOld ? old : new
+                let candidates = bytes.indices.filter { [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "a"), UInt8(ascii: "\n")].contains(bytes[$0]) }
+                guard !candidates.isEmpty else { continue }
+                let at = random.pick(candidates)
+                let byte = random.pick([UInt8(ascii: "x"), UInt8(ascii: " "), UInt8(ascii: "b")])
+                if spoilsOld { old[at] = byte } else { new[at] = byte }
+                variants.append((old, new))
+            }
+            for (index, (old, new)) in variants.enumerated() {
+                var kept = Rollover(day: plan.day, sourceDay: plan.sourceDay, sourceBefore: plan.sourceBefore,
+                                    sourceAfter: old, targetBefore: plan.targetBefore, targetAfter: new,
+                                    summary: plan.summary, placements: plan.placements)
+                kept.parsedTargetBefore = plan.parsedTargetBefore
+                var readAgain = kept
+                kept.parsedOldDayTasks = plan.parsedOldDayTasks
+                readAgain.parsedOldDayTasks = nil
+                let found = kept.problems()
+                #expect(found == readAgain.problems(), "case \(seed), variant \(index)")
+                if index == 0 { #expect(found == [], "case \(seed)") } else if !found.isEmpty { spoiledFound += 1 }
+            }
+        }
+        #expect(planned > 12, "batch \(batch): only \(planned) of 25 generated cases were planned; most should be")
+        #expect(spoiledFound > 10, "batch \(batch): only \(spoiledFound) spoiled rollovers had problems to compare")
+    }
 }

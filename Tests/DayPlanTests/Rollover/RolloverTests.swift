@@ -35,6 +35,22 @@ extension Rollover {
         #expect(DayDocument(parsing: plan.targetAfter).sections.map(\.kind) == [.region(.morning), .other("Notes")])
     }
 
+    /// The work keeps the old day's tasks for the check when its file is at most 1 MiB, and the check reads a
+    /// bigger one again; both pass as made.
+    @Test func theOldDaysTasksAreKeptForTheCheckOnlyWhenItsFileIsSmall() throws {
+        let head = "# 2026-11-20\n\n## Morning\n* [ ] Call Mum\n\n## Backlog\n- [ ] Sort photos\n\n## Notes\n"
+        let line = "A line of notes that rollover leaves where it is.\n"
+        for (size, kept) in [(1 << 20, true), ((1 << 20) + 1, false)] {
+            var text = head + String(repeating: line, count: (size - head.utf8.count) / line.utf8.count)
+            text += String(repeating: "x", count: size - text.utf8.count - 1) + "\n"
+            #expect(text.utf8.count == size)
+            let plan = try rollover(text)
+            #expect((plan.parsedOldDayTasks != nil) == kept, "\(size) bytes")
+            #expect(plan.parsedOldDayTasks?.map(\.task.title) ?? ["Call Mum", "Sort photos"] == ["Call Mum", "Sort photos"])
+            #expect(plan.summary.deferred == 1 && plan.newTarget.contains("- [ ] Sort photos"))
+        }
+    }
+
     @Test func carriedTaskComesBackInItsRegionAndBucket() throws {
         let plan = try rollover("""
             # 2026-11-20
