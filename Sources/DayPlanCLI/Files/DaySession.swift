@@ -99,7 +99,8 @@ struct DaySession {
             }
             if writing {
                 do {
-                    (lock, files) = try PlanLock.take(in: planFolder, exclusive: true) { files in
+                    (lock, files) = try PlanLock.take(in: planFolder, exclusive: true,
+                                                      listed: planFolder.isInitialized ? nil : files) { files in
                         [(try? DayFileOfPlan.find(day, in: planFolder, files: files).get())?.path].compactMap { $0 }
                     }
                 } catch {

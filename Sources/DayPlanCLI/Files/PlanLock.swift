@@ -141,8 +141,9 @@ struct PlanLock {
     /// Lists the plan folder's day files and locks the ones `choose` picks from that listing (the files the command
     /// will write), listing again under the lock until the listing picks the same files (another writer may have
     /// made a day's file meanwhile). Returns the lock and the listing made under it. A plan with `.dayplan/` has one
-    /// lock for all its files, taken before the one listing.
-    static func take(in planFolder: PlanFolder, exclusive: Bool,
+    /// lock for all its files, taken before the one listing. `listed`: a listing the command made just before (its
+    /// guard rail's), taken as the first, so that the folder is not read for it again.
+    static func take(in planFolder: PlanFolder, exclusive: Bool, listed: [PlanFolder.DayFile]? = nil,
                      writing choose: ([PlanFolder.DayFile]) -> [String]) throws(FileError) -> (PlanLock, [PlanFolder.DayFile]) {
         if planFolder.isInitialized {
             let lock = try take(folders: [planFolder.absolutePath], exclusive: exclusive, unlessReadOnly: false,
@@ -154,7 +155,8 @@ struct PlanLock {
                 throw error
             }
         }
-        var files = try planFolder.dayFiles()
+        var files: [PlanFolder.DayFile]
+        if let listed { files = listed } else { files = try planFolder.dayFiles() }
         for _ in 0..<5 {
             let chosen = choose(files)
             let lock = try take(guarding: chosen, exclusive: exclusive, namedFrom: planFolder)

@@ -53,14 +53,14 @@ struct RolloverFiles {
 
         // A folder that is not a plan folder and has no day file is most likely the wrong folder (a cron job
         // without DAYPLAN_DIR): refused before anything is made there, lock file included.
+        var listed: [PlanFolder.DayFile]?
         if !planFolder.isInitialized {
-            let files: [PlanFolder.DayFile]
             do {
-                files = try planFolder.dayFiles()
+                listed = try planFolder.dayFiles()
             } catch {
                 throw Failure(code: .failure, lines: ["dayplan rollover: \(error.message); nothing changed"], namesPlanFolder: false)
             }
-            if files.isEmpty {
+            if listed?.isEmpty ?? true {
                 throw Failure(code: .failure, lines: ["dayplan rollover: " + DayFileOfPlan.notAPlanFolder(planFolder)],
                               namesPlanFolder: false)
             }
@@ -71,7 +71,7 @@ struct RolloverFiles {
         let lock: PlanLock
         let files: [PlanFolder.DayFile]
         do {
-            (lock, files) = try PlanLock.take(in: planFolder, exclusive: !dryRun) { files in
+            (lock, files) = try PlanLock.take(in: planFolder, exclusive: !dryRun, listed: listed) { files in
                 // Two files of one day are refused below, before anything is written: nothing to lock for them.
                 let sources = PlanFolder.newest(before: day, in: files)
                 guard PlanFolder.duplicates(sources) == nil,
