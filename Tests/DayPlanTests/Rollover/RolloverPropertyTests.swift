@@ -50,15 +50,22 @@ import Testing
         return text
     }
 
+    /// Generated case `seed`: an old day's file, every other time a new day's file, and the generator, to draw
+    /// more from.
+    static func generatedCase(_ seed: Int) -> (source: [UInt8], target: [UInt8]?, random: SeededGenerator) {
+        var random = SeededGenerator(seed: UInt64(seed) &* 0x1234_5678_9ABC_DEF1)
+        let source = Array(file("2026-11-20", lines: 1 + random.next(10), using: &random).utf8)
+        let target = random.next(2) == 0 ? nil : Array(file("2026-11-21", lines: random.next(5), using: &random).utf8)
+        return (source, target, random)
+    }
+
     @Test(arguments: 0..<40)
     func rolloverRefusesOrPassesItsCheckAndIsIdempotent(_ batch: Int) throws {
         let day = try #require(Day("2026-11-21")), from = try #require(Day("2026-11-20"))
         var planned = 0, refused = 0
         for number in 0..<25 {
             let seed = batch * 25 + number
-            var random = SeededGenerator(seed: UInt64(seed) &* 0x1234_5678_9ABC_DEF1)
-            let source = Array(Self.file("2026-11-20", lines: 1 + random.next(10), using: &random).utf8)
-            let target = random.next(2) == 0 ? nil : Array(Self.file("2026-11-21", lines: random.next(5), using: &random).utf8)
+            let (source, target, _) = Self.generatedCase(seed)
             let plan: Rollover
             do {
                 plan = try Rollover(opening: day, from: (from, source), existing: target)
@@ -87,9 +94,7 @@ import Testing
         var spoiledFound = 0, planned = 0
         for number in 0..<25 {
             let seed = batch * 25 + number
-            var random = SeededGenerator(seed: UInt64(seed) &* 0x1234_5678_9ABC_DEF1)
-            let source = Array(Self.file("2026-11-20", lines: 1 + random.next(10), using: &random).utf8)
-            let target = random.next(2) == 0 ? nil : Array(Self.file("2026-11-21", lines: random.next(5), using: &random).utf8)
+            var (source, target, random) = Self.generatedCase(seed)
             guard let plan = try? Rollover(opening: day, from: (from, source), existing: target),
                   let sourceAfter = plan.sourceAfter else { continue }
             #expect(plan.parsedOldDayTasks != nil, "case \(seed): a small old day's tasks are kept")
