@@ -366,8 +366,8 @@ public struct Rollover: Sendable {
     }
 
     /// The new day's file as it was, parsed: kept from the work so that `verify()` need not read it again. Nil
-    /// for a rollover made from its parts (tests of `verify()`). (The old day is read again there, task by
-    /// task: holding its tasks would cost a big plan more memory than its bytes.)
+    /// for a rollover made from its parts (tests of `verify()`). (The old day's tasks are kept only when its
+    /// file is small: `parsedOldDayTasks`.)
     var parsedTargetBefore: DayDocument?
 
     /// The old day's tasks of its regions as the work read them, in file order, kept for `verify()` when its file is
@@ -376,9 +376,9 @@ public struct Rollover: Sendable {
     var parsedOldDayTasks: [OldDayTask]?
 
     /// Whether the work keeps the old day's tasks for `verify()` when its file has `size` bytes: up to 1 MiB
-    /// (a day file is some 5 to 20 KB). A second reading of a typical day was about a tenth of rollover's
-    /// instructions, and the typical rollover missed its time budget (issue 39); its tasks cost a few times
-    /// its bytes, so a bigger plan, whose peak memory matters more (issue 19), is read again.
+    /// (a day file is some 5 to 20 KB). Kept, they spare a typical rollover, which has a time budget, a second
+    /// parse; but tasks take a few times their bytes, so a bigger plan, whose peak memory has a budget too, is
+    /// read again instead.
     static func keepsOldDayTasks(ofSize size: Int) -> Bool { size <= 1 << 20 }
 
     /// A task of one of the old day's regions, and the region.

@@ -53,17 +53,20 @@ struct RolloverFiles {
 
         // A folder that is not a plan folder and has no day file is most likely the wrong folder (a cron job
         // without DAYPLAN_DIR): refused before anything is made there, lock file included.
+        // Its listing is the lock's first (below).
         var listed: [PlanFolder.DayFile]?
         if !planFolder.isInitialized {
+            let files: [PlanFolder.DayFile]
             do {
-                listed = try planFolder.dayFiles()
+                files = try planFolder.dayFiles()
             } catch {
                 throw Failure(code: .failure, lines: ["dayplan rollover: \(error.message); nothing changed"], namesPlanFolder: false)
             }
-            if listed?.isEmpty ?? true {
+            if files.isEmpty {
                 throw Failure(code: .failure, lines: ["dayplan rollover: " + DayFileOfPlan.notAPlanFolder(planFolder)],
                               namesPlanFolder: false)
             }
+            listed = files
         }
 
         // The lock of the files this run writes, held for the whole run, so that two rollovers at the same moment
