@@ -16,10 +16,10 @@ extension Rollover {
     /// One linear pass over each file. The old day's file is compared line by line with what it was as its tasks
     /// come (kept from the work, or read again task by task: `forEachOldDayTask(in:_:)`): a line that changes
     /// must be an open task's line, changed only as rollover changes it. That is its status box set to `[>]`
-    /// (moved on), which changes nothing else the parser reads; or to `[-]` with
-    /// ` @expired` after its text (expired), and that line is parsed back on its own to see the word read as
-    /// metadata. Each task moved on says what the new day must get. Then the new day's file is read back the same
-    /// way, and each task it did not have is paired with one of those, by title number (`TitleNumbers`).
+    /// (moved on), which changes nothing else the parser reads; or to `[-]` with ` @expired` after its text
+    /// (expired), and that line is parsed back on its own to see the word read as metadata. Each task moved on
+    /// says what the new day must get. Then the new day's file is read back the same way, and each task it did
+    /// not have is paired with one of those, by title number (`TitleNumbers`).
     func problems() -> [String] {
         // Every title met, numbered; for each number, what the check knows of it. (Room for the titles rollover
         // placed and those the new day had; the table grows if need be.)
