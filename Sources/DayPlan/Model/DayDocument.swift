@@ -63,15 +63,6 @@ public struct DayDocument: Sendable {
     /// no array of the tasks is made, which matters for a big plan.
     var placedTasks: PlacedTasks { PlacedTasks(sections: sections) }
 
-    /// How many tasks stand in regions: what a table of them is sized for.
-    var placedTaskCount: Int {
-        var count = 0
-        for section in sections where section.region != nil {
-            for case .task in section.items { count += 1 }
-        }
-        return count
-    }
-
     /// The size of the parsed input, for sizing the printer's output; 0 for a document made in code.
     var sourceByteCount = 0
 

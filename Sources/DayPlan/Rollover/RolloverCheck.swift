@@ -290,8 +290,8 @@ private struct OldDayWalk {
         for facts in known.facts where facts.expectedCount > 0 {
             // As many as the old day moves on, less those the new day had: each title's count first.
             guard facts.copies == facts.expectedCount else {
-                let wanted = facts.expectedCount == 1 ? "once" : "\(facts.expectedCount) times"
-                movedProblems.append("`\(known.expected[facts.firstExpected].task.title)` would be in the new day \(facts.copies) times instead of \(wanted)")
+                func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+                movedProblems.append("`\(known.expected[facts.firstExpected].task.title)` would be in the new day \(times(facts.copies)) instead of \(times(facts.expectedCount))")
                 continue
             }
             var index = facts.firstExpected

@@ -73,14 +73,6 @@ public struct DAVMultistatus: Hashable, Sendable {
 
 /// The bodies of the requests `dayplan sync` sends, as XML text.
 public enum DAVRequest {
-    /// `PROPFIND` (Depth 0) of the collection: is it a calendar, and its sync-token and ctag.
-    public static let collectionProperties = Array("""
-        <?xml version="1.0" encoding="utf-8"?>
-        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">
-          <d:prop><d:resourcetype/><d:sync-token/><cs:getctag/></d:prop>
-        </d:propfind>
-        """.utf8)
-
     /// `REPORT sync-collection` (RFC 6578): what changed since `token` (everything, for an empty one), with
     /// each resource's ETag.
     public static func syncCollection(token: String?) -> [UInt8] {

@@ -173,7 +173,7 @@ extension RolloverTests {
         #expect(tampered(carriedToBacklog).problems() == ["`A` would not come forward as it was, or not to Morning"])
         // One of the two is lost; a copy of each other title changed.
         #expect(tampered(plan.newTarget.replacing("- [ ] A\n", with: "").replacing("- [ ] B", with: "- [ ] B @carry")).problems() == [
-            "`A` would be in the new day 1 times instead of 2 times",
+            "`A` would be in the new day once instead of 2 times",
             "`B` would not come forward as it was, or not to Backlog",
         ])
         // The expired task is added all the same.
