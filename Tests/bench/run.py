@@ -33,6 +33,10 @@ INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 # the 100 MB plan as long carried (DP052, today's file only), a different measurement.
 BENCH_NOW = dt.datetime(2026, 11, 28, 12, tzinfo=dt.timezone.utc)
 
+# The groups of measurements, in the order they run and report; --only names some of them.
+GROUPS = ("archive", "peers", "startup", "rollover", "daily", "clock", "merge", "growth", "shapes", "lsp", "report",
+          "export", "sync", "years")
+
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
 ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
 STARTUP_VS_CAT = 3.0        # one small file, cold process: at most 3x cat of it
@@ -970,6 +974,80 @@ def sync_group(report, launcher, binary, inputs, scratch, generator, runs, judge
 
 
 # ----------------------------------------------------------------------------------------------
+# A folder of years: the day-to-day commands where ten years of day files lie beside today's
+
+def years_group(report, launcher, binary, inputs, scratch, generator, runs, row, columns, log):
+    """Rollover, `add`, `status` and `lint` of the last day of the 3,650-file archive, in that folder, against
+    the same rollover in a folder of the last two days alone: what reading a folder of years costs each command.
+    Today is the day after the archive's last. Report only, no target."""
+    big, files = archive(inputs, generator, 3650, 135, log)
+    last = max(files)
+    new_day = (dt.date.fromisoformat(last[:10]) + dt.timedelta(days=1)).isoformat()
+    saved = os.environ.get("DAYPLAN_NOW")
+    os.environ["DAYPLAN_NOW"] = str(int(dt.datetime.fromisoformat(new_day + "T12:00:00+00:00").timestamp()))
+    try:
+        folders = {}
+        for name, names, initialized in (("two", files[-2:], False), ("years", files, False),
+                                         ("years-init", files, True)):
+            folder = os.path.join(scratch, "years-" + name if name != "years" else "years")
+            shutil.rmtree(folder, ignore_errors=True)
+            os.makedirs(folder)
+            for n in names:
+                shutil.copyfile(os.path.join(big, n), os.path.join(folder, n))
+            if initialized:
+                subprocess.run([binary, "init", folder], check=True, capture_output=True)
+            folders[name] = folder
+
+        def restored(folder):
+            """Puts back the last day as generated and removes what a rollover or an add wrote."""
+            def prepare():
+                shutil.copyfile(os.path.join(big, last), os.path.join(folder, last))
+                for leftover in (os.path.join(folder, f"{new_day}.md"),
+                                 os.path.join(folder, ".dayplan", "last-rollover.json")):
+                    if os.path.exists(leftover):
+                        os.remove(leftover)
+                os.sync()  # so that the command's own fsync does not also pay for writing the copy
+            return prepare
+
+        def created(folder):
+            return lambda: None if os.path.exists(os.path.join(folder, f"{new_day}.md")) else \
+                f"ran but did not create {new_day}.md"
+
+        cat = Command(f"cat {last}", ["cat", last], cwd=folders["years"])
+        commands = [cat]
+        for key, label in (("two", "the last two days alone"), ("years", f"{len(files):,} day files"),
+                           ("years-init", f"{len(files):,} day files and .dayplan/")):
+            roll = Command(f"dayplan rollover, {label}", [binary, "rollover", "--dir", folders[key], "--date", new_day, "-q"])
+            roll.prepare, roll.check = restored(folders[key]), created(folders[key])
+            commands.append(roll)
+        add = Command(f"dayplan add to {last}, {len(files):,} day files",
+                      [binary, "add", "--dir", folders["years"], "--date", last[:10], "Benchmark", "task"])
+        add.prepare = restored(folders["years"])
+        status = Command(f"dayplan status {last[:10]}, {len(files):,} day files",
+                         [binary, "status", "--dir", folders["years"], last[:10]])
+        lint = Command(f"dayplan lint {last}, {len(files):,} day files", [binary, "lint", last], cwd=folders["years"],
+                       ok=(0, 1))
+        commands += [add, status, lint]
+        log(f"years: rollover, add, status and lint of {last} among {len(files):,} day files, {runs} runs")
+        measure(launcher, commands, runs, log)
+        two = commands[1]
+        rows = [row(c, cat) + ([x(ratio(c.wall, two.wall))] if c in commands[1:4] and c.usable and two.usable else ["—"])
+                for c in commands]
+        report.section(f"A folder of years: the last day of {len(files):,} day files",
+                       columns + ["wall vs rollover of two files"], rows,
+                       f"The archive (gen_archive.py --days 3650 --seed 135) with today {new_day}, the day after its "
+                       f"last. Rollover makes {new_day}.md from {last}: in the whole folder, in it after `dayplan init` "
+                       "(whose .dayplan/ folder holds the lock and rollover's record), and in a folder of those two "
+                       f"days alone, for what the other {len(files) - 2:,} files cost. Before each run of rollover "
+                       "and add, the last day is put back as generated, outside the timing. No target.")
+    finally:
+        if saved is None:
+            os.environ.pop("DAYPLAN_NOW", None)
+        else:
+            os.environ["DAYPLAN_NOW"] = saved
+
+
+# ----------------------------------------------------------------------------------------------
 # Reporting
 
 
@@ -1154,7 +1232,7 @@ def main():
     ap.add_argument("--peer-files", type=int, default=None,
                     help="archive files pymarkdown and mdformat run on (default 100; 20 with --quick)")
     ap.add_argument("--only", metavar="GROUPS",
-                    help="comma-separated groups to run: archive, peers, startup, rollover, daily, clock, merge, growth, shapes, lsp, report, export, sync")
+                    help="comma-separated groups to run: " + ", ".join(GROUPS))
     ap.add_argument("--sync-days", type=int, default=30,
                     help="days ahead in the sync group's plan whose every open task is sent, for the server's share "
                          "(default 30; no target: against Radicale its own CPU grows with the task list)")
@@ -1164,9 +1242,8 @@ def main():
     a = ap.parse_args()
     runs = a.runs or (3 if a.quick else 7)
     peer_files = a.peer_files or (20 if a.quick else 100)
-    groups = set((a.only or "archive,peers,startup,rollover,daily,clock,merge,growth,shapes,lsp,report,export,sync").split(","))
-    unknown = groups - {"archive", "peers", "startup", "rollover", "daily", "clock", "merge", "growth", "shapes", "lsp", "report", "export",
-                        "sync"}
+    groups = set(a.only.split(",")) if a.only else set(GROUPS)
+    unknown = groups - set(GROUPS)
     if unknown:
         ap.error(f"unknown group(s): {', '.join(sorted(unknown))}")
     if runs < 1:
@@ -1912,6 +1989,10 @@ def main():
     # -- Sync: a loopback Radicale, a sync with nothing changed and a first sync of a year ------------
     if "sync" in groups:
         sync_group(report, launcher, binary, inputs, scratch, generator, runs, judge, row, columns, log, a.sync_days)
+
+    # -- A folder of years: rollover, add, status and lint of its last day ------------------------
+    if "years" in groups:
+        years_group(report, launcher, binary, inputs, scratch, generator, runs, row, columns, log)
 
     # -- Instruction counts: repeatable whatever the load ---------------------------------------
     if a.profile:
