@@ -1702,8 +1702,8 @@ def main():
                        "into a file of one's own (ours.md) flushes it with fsync first. `lint` of the same three "
                        "files, which parses each once, is shown for scale, and `fmt --check` of the three and of "
                        "the merged file: each read whole and compared with its canonical form, as the merge reads "
-                       "its versions and checks its result, with nothing merged (both on two cores, where the "
-                       "merge uses one). The target is judged on the driver.")
+                       "its versions and checks its result, with nothing merged (all on two cores: the merge reads its "
+                       "three versions at once, then merges and checks on one). The target is judged on the driver.")
         if merge.na:
             report.target("merge of a 1,000-task day ≤ 3x cat", "N/A: " + merge.na, "N/A")
         else:

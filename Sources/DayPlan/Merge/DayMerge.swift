@@ -11,13 +11,23 @@ public enum DayMerge {
     /// `fileName` is the file's path, if known: a name that is not `YYYY-MM-DD.md` is merged line by line.
     /// What the merge read and made (the three versions parsed, each task's outcome) is handed to `keep`,
     /// which may keep it past the merge: `dayplan merge` exits right after, and need not free it.
+    ///
+    /// The three versions are read through `concurrently`, which runs work for each index below a count and
+    /// returns when all of it has run. The library starts no thread: the default reads them one after another,
+    /// and a caller with cores to spare passes one that spreads them (the command passes
+    /// `DispatchQueue.concurrentPerform`).
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], fileName: String? = nil,
-                             keeping keep: (Any) -> Void = { _ in }) -> MergeResult {
+                             keeping keep: (Any) -> Void = { _ in },
+                             concurrently: (Int, @Sendable (Int) -> Void) -> Void = inTurn) -> MergeResult {
         if let fileName {
             let name = Day.fileName(ofPath: fileName)
             guard Day.isFileName(utf8: name.utf8) else { return byLine(base, ours, theirs, "\(name) is not a day file (YYYY-MM-DD.md)") }
         }
-        let versions = [base, ours, theirs].map(MergeVersion.init)
+        let inputs = [base, ours, theirs]
+        let read = ResultSlots<MergeVersion>(count: inputs.count)
+        concurrently(inputs.count) { read.set($0, MergeVersion(inputs[$0])) }
+        // A version the caller's `concurrently` left unread is read here.
+        let versions = inputs.indices.map { read.take($0) ?? MergeVersion(inputs[$0]) }
         keep(versions)
         for (side, version) in zip(["the common ancestor", "our side", "their side"], versions) {
             if let blocker = version.blocker {
@@ -42,6 +52,11 @@ public enum DayMerge {
         return MergeResult(bytes: written, conflicts: reasons.isEmpty ? [] : conflicts(in: bytes) { $0 < reasons.count ? reasons[$0] : "both sides changed these lines differently" },
                            notices: merger.notices,
                            method: .byTask)
+    }
+
+    /// Runs `work` for each index below `count`, one after another: `merge`'s default way of reading its versions.
+    public static func inTurn(_ count: Int, _ work: @Sendable (Int) -> Void) {
+        for index in 0..<count { work(index) }
     }
 
     /// Whether `bytes`, printed from `merged`, read back as it: they parse with nothing that blocks

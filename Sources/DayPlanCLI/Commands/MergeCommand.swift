@@ -1,4 +1,5 @@
 import DayPlan
+import Dispatch
 
 /// `dayplan merge`: git's merge driver for day files, merging them task by task.
 enum MergeCommand {
@@ -57,7 +58,8 @@ enum MergeCommand {
         // What the merge read is kept until the process exits (`KeptUntilExit`): freeing three parsed days
         // string by string would cost more than writing the result.
         let result = DayMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2],
-                                    fileName: paths.count == 4 ? paths[3] : nil, keeping: KeptUntilExit.keep)
+                                    fileName: paths.count == 4 ? paths[3] : nil, keeping: KeptUntilExit.keep,
+                                    concurrently: { DispatchQueue.concurrentPerform(iterations: $0, execute: $1) })
         if result.differs(from: versions[1]) {
             do {
                 // Atomic always; flushed to the disk unless OURS is git's own temporary file, which git reads

@@ -1,3 +1,4 @@
+import DayPlan
 import Dispatch
 
 /// Does `work` for every item (a path, say) on all cores, a bounded batch at a time, and hands each result to
@@ -10,7 +11,7 @@ func forEachInBatches<Item: Sendable, Result>(_ items: [Item], batchSize: Int = 
     while start < items.count {
         let batch = Array(items[start..<min(start + batchSize, items.count)])
         start += batch.count
-        let slots = Slots<Result>(count: batch.count)
+        let slots = ResultSlots<Result>(count: batch.count)
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
             slots.set(index, work(batch[index]))
         }
@@ -23,25 +24,3 @@ func forEachInBatches<Item: Sendable, Result>(_ items: [Item], batchSize: Int = 
 /// How many parts of one output (a run of a report's days, of query's lines) are made on all cores before
 /// they are written: enough to keep the cores busy, few enough that the output is never held whole.
 let outputRunsInFlight = 8
-
-/// One result slot per file of a batch, each written by one worker and read once all have finished.
-private final class Slots<Result>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ index: Int, _ result: Result) { slots[index] = result }
-
-    func take(_ index: Int) -> Result? {
-        defer { slots[index] = nil }
-        return slots[index]
-    }
-}

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import DayPlan
 
@@ -109,6 +110,28 @@ import Testing
             }
             return plan
         }
+    }
+
+    /// The versions read at once on several threads, as `dayplan merge` reads them, or left for the merge to
+    /// read itself (a caller's `concurrently` that ran nothing): the same result as read one after another.
+    @Test func versionsReadConcurrentlyMergeAsReadInTurn() {
+        var compared = 0
+        for seed in 0..<120 {
+            var generator = Generator(random: SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15))
+            let base = generator.base()
+            let versions = [base, generator.edit(base, side: "Ours"), generator.edit(base, side: "Theirs")].map { Array($0.text.utf8) }
+            func merged(_ concurrently: (Int, @Sendable (Int) -> Void) -> Void) -> MergeResult {
+                DayMerge.merge(base: versions[0], ours: versions[1], theirs: versions[2], fileName: "2026-11-21.md",
+                               concurrently: concurrently)
+            }
+            let inTurn = merged(DayMerge.inTurn)
+            for other in [merged { DispatchQueue.concurrentPerform(iterations: $0, execute: $1) }, merged { _, _ in }] {
+                #expect(other.bytes == inTurn.bytes && other.conflicts == inTurn.conflicts &&
+                        other.notices == inTurn.notices && other.method == inTurn.method, "case \(seed)")
+            }
+            if inTurn.method == .byTask { compared += 1 }
+        }
+        #expect(compared >= 100, "only \(compared) of 120 merged task by task")
     }
 
     @Test(arguments: 0..<8)
