@@ -989,7 +989,7 @@ def years_group(report, launcher, binary, inputs, scratch, generator, runs, row,
         folders = {}
         for name, names, initialized in (("two", files[-2:], False), ("years", files, False),
                                          ("years-init", files, True)):
-            folder = os.path.join(scratch, "years-" + name if name != "years" else "years")
+            folder = os.path.join(scratch, "years-" + name)
             shutil.rmtree(folder, ignore_errors=True)
             os.makedirs(folder)
             for n in names:
@@ -1014,12 +1014,12 @@ def years_group(report, launcher, binary, inputs, scratch, generator, runs, row,
                 f"ran but did not create {new_day}.md"
 
         cat = Command(f"cat {last}", ["cat", last], cwd=folders["years"])
-        commands = [cat]
+        rollovers = []
         for key, label in (("two", "the last two days alone"), ("years", f"{len(files):,} day files"),
                            ("years-init", f"{len(files):,} day files and .dayplan/")):
             roll = Command(f"dayplan rollover, {label}", [binary, "rollover", "--dir", folders[key], "--date", new_day, "-q"])
             roll.prepare, roll.check = restored(folders[key]), created(folders[key])
-            commands.append(roll)
+            rollovers.append(roll)
         add = Command(f"dayplan add to {last}, {len(files):,} day files",
                       [binary, "add", "--dir", folders["years"], "--date", last[:10], "Benchmark", "task"])
         add.prepare = restored(folders["years"])
@@ -1027,11 +1027,11 @@ def years_group(report, launcher, binary, inputs, scratch, generator, runs, row,
                          [binary, "status", "--dir", folders["years"], last[:10]])
         lint = Command(f"dayplan lint {last}, {len(files):,} day files", [binary, "lint", last], cwd=folders["years"],
                        ok=(0, 1))
-        commands += [add, status, lint]
+        commands = [cat, *rollovers, add, status, lint]
         log(f"years: rollover, add, status and lint of {last} among {len(files):,} day files, {runs} runs")
         measure(launcher, commands, runs, log)
-        two = commands[1]
-        rows = [row(c, cat) + ([x(ratio(c.wall, two.wall))] if c in commands[1:4] and c.usable and two.usable else ["—"])
+        two = rollovers[0]  # the folder of the last two days alone
+        rows = [row(c, cat) + ([x(ratio(c.wall, two.wall))] if c in rollovers and c.usable and two.usable else ["—"])
                 for c in commands]
         report.section(f"A folder of years: the last day of {len(files):,} day files",
                        columns + ["wall vs rollover of two files"], rows,
