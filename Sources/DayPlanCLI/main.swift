@@ -83,6 +83,10 @@ var overview: String {
         return .success
     default:
         guard let command = commands.first(where: { $0.name == first }) else { return unknownCommand(first) }
+        if let problem = Clock.checkEnvironmentNow() {
+            err.line("dayplan \(first): \(problem.message)")
+            return .failure
+        }
         out.flush()
         // Every command's words are parsed here, by its spec (help and usage mistakes answered on the way).
         let arguments: Arguments

@@ -81,7 +81,7 @@ struct Arguments {
                 if case .choice(let choices)? = option.value?.kind, !choices.contains(value) {
                     let listed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "")
                         + (choices.last ?? "")
-                    throw UsageError("unknown \(option.name.dropFirst(2)) '\(value)'; use \(listed)")
+                    throw UsageError("unknown \(option.noun) '\(value)'; use \(listed)")
                 }
                 options[option.name] = value
             }
@@ -98,11 +98,15 @@ struct Arguments {
 
 extension Arguments {
     /// Splits a command's words by its spec. Prints the help (exit 0) or the mistake and a hint (exit 2)
-    /// itself, and then throws the exit code the command is to end with.
+    /// itself, and then throws the exit code the command is to end with. A command that takes no arguments
+    /// refuses a stray word here, so that none of them runs with one.
     static func forCommand(_ spec: CommandSpec, _ words: [String]) throws(ExitCode) -> Arguments {
         let arguments: Arguments
-        do {
+        do throws(UsageError) {
             arguments = try Arguments(words, spec: spec)
+            if spec.arguments == nil, !arguments.positionals.isEmpty, !arguments.flags.contains("--help") {
+                throw UsageError(spec.strayArguments)
+            }
         } catch {
             var err = Output.error
             err.line("dayplan \(spec.name): \(error.message)\nRun 'dayplan \(spec.name) --help' for usage.")

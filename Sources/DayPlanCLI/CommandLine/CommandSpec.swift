@@ -14,6 +14,8 @@ struct CommandSpec: Sendable {
     let options: [Option]
     /// What each exit code means for this command.
     let exitCodes: [(code: Int, meaning: String)]
+    /// What a command without `arguments` says to a word that is no option (exit 2, before it runs).
+    var strayArguments = "takes no arguments"
 
     /// The options as parsed: the declared ones and `--help`.
     var allOptions: [Option] { options + [.help] }
@@ -104,6 +106,11 @@ struct Option: Sendable {
     let help: String
     /// Whether the generated usage line shows it (common options such as `--quiet` are left out).
     let listedInUsage: Bool
+    /// What its value is called in a message about a wrong one ("unknown region 'lunch'"); its name without
+    /// dashes when that is the word already (`--format`).
+    var noun: String { nounOverride ?? String(name.dropFirst(2)) }
+    /// The noun when it is not the option's name.
+    var nounOverride: String? = nil
 
     /// A flag: an option without a value.
     static func flag(_ name: String, short: Character? = nil, listedInUsage: Bool = true, _ help: String) -> Option {
@@ -118,7 +125,7 @@ struct Option: Sendable {
     }
 
     /// An option whose value is one of `choices`, written `a|b|c` in help.
-    static func choice(_ name: String, short: Character? = nil, _ choices: [String], _ help: String) -> Option {
+    static func choice(_ name: String, short: Character? = nil, noun: String? = nil, _ choices: [String], _ help: String) -> Option {
         // Joined by hand, not by the generic `joined(separator:)`: every run of a command with a choice makes it.
         var placeholder = ""
         for index in choices.indices {
@@ -126,7 +133,7 @@ struct Option: Sendable {
             placeholder += choices[index]
         }
         return Option(name: name, short: short, value: Value(placeholder: placeholder, kind: .choice(choices)),
-                      environment: nil, help: help, listedInUsage: true)
+                      environment: nil, help: help, listedInUsage: true, nounOverride: noun)
     }
 
     /// `-h, --help`, which every command has.

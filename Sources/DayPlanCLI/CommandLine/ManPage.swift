@@ -13,6 +13,7 @@ enum ManPage {
 
     /// Environment variables that no option names but every command honours.
     static let environment: [(variable: String, meaning: String)] = [
+        ("DAYPLAN_NOW", "The time to take as now, for tests and scripts: seconds since 1970, or a local time as --now takes it (YYYY-MM-DDTHH:MM). A value that is neither is a usage error (exit 2), never the real clock in its place."),
         ("TZ", "The time zone that decides which day is today (the local one when unset)."),
     ]
 
@@ -59,16 +60,27 @@ enum ManPage {
             page.append(".El")
         }
         page += [".Sh ENVIRONMENT", ".Bl -tag -width Ds"]
-        var variables: [(String, [String])] = []
+        // Each variable once, each of its meanings once, with the commands it is the default for (many commands
+        // share --dir: one sentence, not one a command).
+        var variables: [(variable: String, meanings: [(option: String, help: String, commands: [String])])] = []
         for spec in specs {
             for option in spec.allOptions {
                 guard let variable = option.environment else { continue }
-                let line = "The default of '\(spec.name) \(option.name)': " + lowercasedFirst(option.help)
-                if let index = variables.firstIndex(where: { $0.0 == variable }) { variables[index].1.append(line) }
-                else { variables.append((variable, [line])) }
+                let index = variables.firstIndex { $0.variable == variable } ?? {
+                    variables.append((variable, []))
+                    return variables.count - 1
+                }()
+                if let same = variables[index].meanings.firstIndex(where: { $0.option == option.name && $0.help == option.help }) {
+                    variables[index].meanings[same].commands.append(spec.name)
+                } else {
+                    variables[index].meanings.append((option.name, option.help, [spec.name]))
+                }
             }
         }
-        for (variable, meanings) in variables + environment.map({ ($0.variable, [$0.meaning]) }) {
+        let described = variables.map { entry in
+            (entry.variable, entry.meanings.map { "The default of \($0.option) (\($0.commands.joined(separator: ", "))): " + lowercasedFirst($0.help) })
+        }
+        for (variable, meanings) in described + environment.map({ ($0.variable, [$0.meaning]) }) {
             page.append(".It Ev \(variable)")
             page += meanings.flatMap(text)
         }

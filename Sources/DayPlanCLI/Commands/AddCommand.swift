@@ -26,7 +26,7 @@ enum AddCommand {
             rollover does, and prints one line per task: path:line: what changed.
             """,
         options: [
-            .choice("--to", Region.allCases.map(\.lowercaseName), "The region (default: backlog)."),
+            .choice("--to", noun: "region", Region.allCases.map(\.lowercaseName), "The region (default: backlog)."),
         ] + BucketFlags.options + DaySession.options + [.quiet],
         exitCodes: [(0, "added"), (1, "a bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a read-only file")])
@@ -120,7 +120,8 @@ enum AddCommand {
                 let edit = try (editor ?? DayEditor(bytes)).insert(task, into: region)
                 editor = nil
                 bytes = edit.after
-                lines.append("\(path):\(edit.line): \(edit.summary)")
+                // The echo names the metadata written too (the summary gives the title alone).
+                lines.append("\(path):\(edit.line): \(edit.summary)" + (task.metadata.isEmpty ? "" : " " + task.metadata.canonicalText))
                 changes.append((path, edit.line, edit.summary))
             } catch {
                 let hint = region == .backlog ? "" : "; or capture it with --to backlog"

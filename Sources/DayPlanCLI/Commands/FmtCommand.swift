@@ -17,9 +17,11 @@ enum FmtCommand {
         summary: "Print, check or rewrite day files in canonical form",
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """
-            Formats day files as FORMAT.md's canonical form. With no PATH, or with -, reads standard
-            input and writes standard output (for editors). A folder stands for the day files
-            (YYYY-MM-DD.md) below it, hidden folders skipped.
+            Formats day files as FORMAT.md's canonical form. A folder stands for the day files
+            (YYYY-MM-DD.md) below it, hidden folders skipped. With --check and no PATH, the day files
+            below the current folder, as lint checks them (--write wants its files named: fmt -w .).
+            Otherwise, with no PATH or with -, reads standard input and writes standard output (a
+            filter, for editors).
 
             A file whose errors would make the canonical form a guess (a region twice, a code fence
             never closed, conflict markers, …) is left exactly as it is, and the reasons are reported.
@@ -55,15 +57,18 @@ enum FmtCommand {
             err.line("dayplan fmt: --check and --write cannot be used together")
             return .failure
         }
-        // With no path, fmt is an editor's filter. Typed at a prompt, it would wait for input without a word.
-        if arguments.positionals.isEmpty, isatty(0) != 0 {
+        // With no path, --check works on the folder as lint does (a hook's `fmt --check` must not pass by reading
+        // an empty standard input); --write is refused below rather than rewrite a folder nobody named; plain fmt
+        // is an editor's filter. Typed at a prompt, the filter would wait for input without a word.
+        let searchedHere = arguments.positionals.isEmpty && check
+        if arguments.positionals.isEmpty, !searchedHere, isatty(0) != 0 {
             err.line("dayplan fmt: no file given, and standard input is a terminal.\n"
                      + "Name day files or folders (dayplan fmt --check .), or pipe one in (dayplan fmt < 2026-11-21.md).")
             return .failure
         }
         var paths: [String] = []
         do {
-            let named = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+            let named = arguments.positionals.isEmpty ? [searchedHere ? "." : "-"] : arguments.positionals
             // Every argument at once (a glob's thousands of files looked up on all cores).
             paths = try FileSystem.expand(named)
         } catch {
@@ -71,7 +76,7 @@ enum FmtCommand {
             return .failure
         }
         if write && paths.contains("-") {
-            err.line("dayplan fmt: --write needs files; standard input is written to standard output")
+            err.line("dayplan fmt: --write needs files; standard input is written to standard output (name a folder: dayplan fmt --write .)")
             return .failure
         }
 
@@ -97,7 +102,7 @@ enum FmtCommand {
         // Each file is read, formatted and (with --write) replaced on every core; reported in path order.
         var result = ExitCode.success
         forEachInBatches(paths, work: { path in formatFile(path, write: write) }) { path, outcome in
-            let name = path == "-" ? stdinName : path
+            let name = path == "-" ? stdinName : searchedHere && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             switch outcome {
             case .failed(let error):
                 err.line("dayplan fmt: \(error.message)")

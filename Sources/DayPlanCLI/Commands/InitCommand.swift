@@ -177,7 +177,7 @@ enum InitCommand {
             }
             let ignored = try ignoreOwnFiles(in: ignorePath)
             steps.append((ignored.step, ignorePath, ignored.step == .appended ? ignored.added.joined(separator: ", ")
-                          : "so that git leaves the lock, and what sync and remind remember on this machine, alone"))
+                          : "so that git leaves the lock, and what sync, remind and rollover remember on this machine, alone"))
             driver = try MergeCommand.setUpDriver(in: folder)
         } catch {
             return fail(error.message)
@@ -186,7 +186,11 @@ enum InitCommand {
         // 5. What was done, and what to do next.
         guard !quiet else { return .success }
         let changed = steps.contains { $0.0 != .kept } || driver.changed
-        out.line(changed ? "Made \(absolute) a plan folder:" : "\(absolute) is a plan folder already; nothing changed:")
+        // "Made" only where there were no settings yet: a second run that adds what was missing says so.
+        let made = steps.contains { $0.1 == configPath && $0.0 == .created }
+        out.line(made ? "Made \(absolute) a plan folder:"
+                 : changed ? "\(absolute) is a plan folder already; added what it lacked:"
+                 : "\(absolute) is a plan folder already; nothing changed:")
         for (step, path, what) in steps {
             switch step {
             case .created: out.line("  created \(path): \(what)")
@@ -234,6 +238,9 @@ enum InitCommand {
     /// The settings file `init` writes, each key explained.
     static func settings(layout: Layout, adopted: Day? = nil) -> String {
         let adoption = adopted.map { "adopted = \($0)" } ?? "adopted =            # empty: every day file is the plan's"
+        // notify-send only where it is: a setting naming a missing program would make every reminder warn.
+        let remindCommand = ChildProcess.isPresent("notify-send") ? "remind-command = notify-send"
+            : "remind-command =     # empty: notify-send was not found when init ran; name your notifier here"
         return """
         # dayplan settings for this plan folder. One `key = value` a line; `#` starts a comment.
         # Every dayplan command run in this folder, or in a folder below it, reads this file.
@@ -274,7 +281,7 @@ enum InitCommand {
         # The command dayplan remind runs for each reminder, with the reminder's title and details added as its
         # last two arguments: run directly, not through a shell. Empty for none (the reminder is only printed).
         # See docs/remind.md.
-        remind-command = notify-send
+        \(remindCommand)
 
         # dayplan sync: the CalDAV task list on your phone (see docs/sync.md). Its URL, the user, where the
         # password comes from (an environment variable, or a command such as pass show caldav; never the
@@ -295,13 +302,15 @@ enum InitCommand {
         return .created
     }
 
-    /// What init has git ignore: the lock, and what sync and remind remember on this machine.
-    static let ignoredFiles = ["/" + PlanFolder.lockFile, "/" + SyncStateFile.relativePath, "/" + RemindCommand.logPath]
+    /// What init has git ignore: the lock, and what sync, remind and rollover (for `--undo`) remember on this
+    /// machine.
+    static let ignoredFiles = ["/" + PlanFolder.lockFile, "/" + SyncStateFile.relativePath, "/" + RemindCommand.logPath,
+                               "/" + RolloverRecordFile.relativePath]
 
     /// Adds `ignoredFiles` to a `.gitignore`, made if missing; those it ignores already are not added again.
     static func ignoreOwnFiles(in path: String) throws(FileError) -> (step: Step, added: [String]) {
         guard FileSystem.kind(of: path) != .missing else {
-            let text = "# dayplan's lock file (see dayplan help rollover), and what sync and remind remember on this machine\n"
+            let text = "# dayplan's lock file (see dayplan help rollover), and what sync, remind and rollover remember on this machine\n"
                 + ignoredFiles.map { $0 + "\n" }.joined()
             try FileSystem.replace(path, with: Array(text.utf8))
             return (.created, ignoredFiles)

@@ -31,11 +31,19 @@ enum MarkCommand {
 
     static func run(_ arguments: Arguments) -> ExitCode {
         let statusWord = arguments.positionals.first ?? ""
+        let words = statuses.map(\.word)
         guard let status = statuses.first(where: { $0.word == statusWord })?.status,
               let selector = TaskSelector(Array(arguments.positionals.dropFirst())) else {
             var err = Output.error
-            err.line("dayplan mark: give a status (\(statuses.map(\.word).joined(separator: ", "))) and a task: FILE:LINE, a title, "
-                     + "or a part of one\nRun 'dayplan mark --help' for usage.")
+            if !statusWord.isEmpty, !words.contains(statusWord) {
+                // A word where the status goes that is none: name it, rather than repeat the whole usage.
+                let guess = closest(to: statusWord, among: words).map { " (did you mean '\($0)'?)" } ?? ""
+                err.line("dayplan mark: unknown status '\(statusWord)'\(guess); use \(words.dropLast().joined(separator: ", ")) or "
+                         + "\(words.last ?? "")\nRun 'dayplan mark --help' for usage.")
+            } else {
+                err.line("dayplan mark: give a status (\(words.joined(separator: ", "))) and a task: FILE:LINE, a title, "
+                         + "or a part of one\nRun 'dayplan mark --help' for usage.")
+            }
             err.flush()
             return .failure
         }

@@ -29,7 +29,7 @@ enum MoveCommand {
             it for tasks carried for long.
             """,
         options: [
-            .choice("--to", Region.allCases.map(\.lowercaseName), "The region to move the task to (required unless --on)."),
+            .choice("--to", noun: "region", Region.allCases.map(\.lowercaseName), "The region to move the task to (required unless --on)."),
             .option("--on", "YYYY-MM-DD", .date, "Schedule a Backlog task for that day instead (@on:DATE)."),
         ] + BucketFlags.options + DaySession.options + [.quiet],
         exitCodes: [(0, "moved (or already there)"),

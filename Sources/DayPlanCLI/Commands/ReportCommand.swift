@@ -41,7 +41,7 @@ enum ReportCommand {
             .flag("--year", "This year, to today."),
             .option("--since", "DAY", .date, "The first day reported on (YYYY-MM-DD, -30d, last-month, …)."),
             .option("--until", "DAY", .date, "The last day reported on (default: today)."),
-            .choice("--by", ArchiveReport.Grouping.allCases.map(\.rawValue),
+            .choice("--by", noun: "grouping", ArchiveReport.Grouping.allCases.map(\.rawValue),
                     "The rows of the period table (default: day for up to 31 days, week up to 182, else month)."),
             .choice("--format", Format.allCases.map(\.rawValue),
                     "text (default; charts on a terminal), json (every figure), csv (the period table), html (one self-contained page; with -o)."),

@@ -23,7 +23,8 @@ enum ReviewCommand {
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
         ] + DaySession.options,
-        exitCodes: [(0, "listed (also when no task is carried for long)"), (2, "usage or I/O error, such as a day without a file")])
+        exitCodes: [(0, "listed (also when no task is carried for long)"), (2, "usage or I/O error, such as a day without a file")],
+        strayArguments: "takes no arguments; give the day with --date")
 
     /// How the review is written.
     enum Format: String, CaseIterable {
@@ -47,10 +48,6 @@ enum ReviewCommand {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        guard arguments.positionals.isEmpty else {
-            err.line("dayplan review: takes no arguments; give the day with --date\nRun 'dayplan review --help' for usage.")
-            return .failure
-        }
         let session: DaySession
         do {
             session = try DaySession.open(arguments, writing: false)
@@ -59,8 +56,7 @@ enum ReviewCommand {
             return error.code
         }
         guard let bytes = session.bytes else {
-            err.line("dayplan review: \(session.file.path): no such file; there is no plan for \(session.file.day) yet "
-                     + "(start it with 'dayplan rollover')")
+            err.line(session.missingFileMessage(name, arguments))
             return .failure
         }
         let day = session.file.day

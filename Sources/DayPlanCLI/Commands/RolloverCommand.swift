@@ -51,7 +51,8 @@ enum RolloverCommand {
         ],
         exitCodes: [(0, "done (or nothing to do)"),
                     (1, "a day file (or the template) has errors that would make rollover a guess, or two files hold the same day (nothing changed)"),
-                    (2, "usage or I/O error, a bad settings file, or a folder that is not a plan folder")])
+                    (2, "usage or I/O error, a bad settings file, or a folder that is not a plan folder")],
+        strayArguments: "takes no paths; name the plan folder with --dir DIR")
 
     /// How far from today `--date` may be without `--force`: a week either way.
     static let dateWithoutForce = 7
@@ -76,10 +77,7 @@ enum RolloverCommand {
             return .failure
         }
 
-        // 1. Arguments: the folder and the day to open.
-        guard arguments.positionals.isEmpty else {
-            return fail("takes no paths; name the plan folder with --dir DIR")
-        }
+        // 1. Arguments (a stray path was refused by the spec): the folder and the day to open.
         let dryRun = arguments.flags.contains("--dry-run")
         let quiet = arguments.flags.contains("--quiet")
         let planFolder: PlanFolder

@@ -61,8 +61,7 @@ enum StatusCommand {
             return error.code
         }
         guard let bytes = session.bytes else {
-            err.line("dayplan status: \(session.file.path): no such file; there is no plan for \(session.file.day) yet "
-                     + "(start it with 'dayplan rollover')")
+            err.line(session.missingFileMessage(name, arguments))
             return .failure
         }
         let document = DayDocument(parsing: bytes)

@@ -9,8 +9,8 @@ import DayPlan
 
 /// The clock and the environment, as every command and the language server see them: the one place that asks
 /// the system for the time or an environment variable. Today is the local date, where a day starts at a given
-/// hour (before it, it is still yesterday). `DAYPLAN_NOW` (seconds since 1970) stands in for the clock, so tests
-/// inject "today".
+/// hour (before it, it is still yesterday). `DAYPLAN_NOW` stands in for the clock, so tests and scripts inject
+/// "today": seconds since 1970, or a local time in the form `--now` takes (`YYYY-MM-DDTHH:MM`).
 enum Clock {
     /// Today where the day starts at `hour` o'clock.
     static func today(dayStartsAt hour: Int) -> Day? {
@@ -58,14 +58,26 @@ enum Clock {
     /// The option that sets the clock for one run (`dayplan status`, `dayplan remind`): as `DAYPLAN_NOW` does, in
     /// local wall-clock time.
     static let nowOption = Option.option("--now", "TIME", .text,
-        "The time to take as now: YYYY-MM-DDTHH:MM, or HH:MM today (default: the clock, or DAYPLAN_NOW in seconds).")
+        "The time to take as now: YYYY-MM-DDTHH:MM, or HH:MM today (default: the clock, or DAYPLAN_NOW).")
+
+    /// Reads `DAYPLAN_NOW` once, at the start of a run: seconds since 1970 are taken as they are, a local time in
+    /// the form `--now` takes is turned into seconds, and anything else is refused (rather than silently running
+    /// on the real clock). Nil when it is unset or readable.
+    static func checkEnvironmentNow() -> UsageError? {
+        guard let text = environment("DAYPLAN_NOW"), Int(text) == nil else { return nil }
+        return inject(now: text, source: "DAYPLAN_NOW")
+    }
 
     /// Makes `text` (`YYYY-MM-DDTHH:MM`, `YYYY-MM-DD HH:MM`, or `HH:MM` of today) the clock of this run, as
-    /// `DAYPLAN_NOW`, so that today and now agree everywhere; what is wrong with it, or nil.
-    static func inject(now text: String) -> UsageError? {
-        let wrong = UsageError("--now '\(text)' is not a time; write YYYY-MM-DDTHH:MM (such as 2026-11-21T09:30) or HH:MM")
+    /// `DAYPLAN_NOW`, so that today and now agree everywhere; what is wrong with it (naming `source`, the option
+    /// or variable it came from), or nil.
+    static func inject(now text: String, source: String = "--now") -> UsageError? {
+        let wrong = UsageError("\(source) '\(text)' is not a time; write YYYY-MM-DDTHH:MM (such as 2026-11-21T09:30) or HH:MM"
+                               + (source == "DAYPLAN_NOW" ? ", or seconds since 1970" : ""))
         let date: Day?, clock: Substring
         if text.count == 5 {
+            // `HH:MM` of today: the real clock's today when DAYPLAN_NOW itself is being read.
+            if source == "DAYPLAN_NOW" { unsetenv("DAYPLAN_NOW") }
             date = now()?.day
             clock = text[...]
         } else if text.count == 16, [" ", "T"].contains(text[text.index(text.startIndex, offsetBy: 10)]) {

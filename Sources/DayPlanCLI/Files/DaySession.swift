@@ -27,6 +27,18 @@ struct DaySession {
         let message: String
     }
 
+    /// What a daily command says when its day has no file: for today or a day ahead, how to start it (and, with
+    /// `capture`, that `add` captures a task there); for a day that has passed, only that it had no plan, as
+    /// rollover opens today and never a day gone by.
+    func missingFileMessage(_ command: String, _ arguments: Arguments, capture: Bool = false) -> String {
+        let start = "dayplan \(command): \(file.path): no such file; "
+        if case .success(let today) = Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]), file.day < today {
+            return start + "there was no plan for \(file.day), a day that has passed"
+        }
+        return start + "there is no plan for \(file.day) yet (start it with 'dayplan rollover'"
+            + (capture ? ", or capture a task with 'dayplan add')" : ")")
+    }
+
     /// The options every daily command takes: where the plan folder is, which day, when a day starts.
     static let options: [Option] = [
         .option("--date", "YYYY-MM-DD", .date, "The day (default: today; also today, yesterday, tomorrow)."),
@@ -225,8 +237,7 @@ extension DaySession {
         defer { session.release() }
         let path = session.file.path
         guard let bytes = session.bytes else {
-            err.line("dayplan \(command): \(path): no such file; there is no plan for \(session.file.day) yet "
-                     + "(start it with 'dayplan rollover', or capture a task with 'dayplan add')")
+            err.line(session.missingFileMessage(command, arguments, capture: true))
             return .failure
         }
         let editor = DayEditor(bytes)

@@ -9,7 +9,7 @@ import Testing
         let folder = try F.folder()
         let run = try Binary.run(["add", "Call", "the", "plumber", "#home", "@expires:2026-11-30"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "2026-11-21.md:16: added to the Backlog (misc): Call the plumber #home\n")
+        #expect(run.stdout == "2026-11-21.md:16: added to the Backlog (misc): Call the plumber #home @expires:2026-11-30\n")
         #expect(run.stderr == "")
         #expect(try folder.read("2026-11-21.md") == F.today.replacingOccurrences(
             of: "- [ ] Buy milk powder\n", with: "- [ ] Buy milk powder\n- [ ] Call the plumber #home @expires:2026-11-30\n"))
@@ -39,7 +39,7 @@ import Testing
         let run = try Binary.run(["add", "-", "--to", "afternoon"], in: folder.url, stdin: Array("One\n\n  \nTwo #x\r\nThree @carry\n".utf8))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "2026-11-21.md:12: added to Afternoon (misc): One\n2026-11-21.md:13: added to Afternoon (misc): Two #x\n"
-                + "2026-11-21.md:14: added to Afternoon (misc): Three\n")
+                + "2026-11-21.md:14: added to Afternoon (misc): Three @carry\n")
         #expect(try folder.read("2026-11-21.md") == F.today.replacingOccurrences(
             of: "- [ ] Buy milk\n", with: "- [ ] Buy milk\n- [ ] One\n- [ ] Two #x\n- [ ] Three @carry\n"))
         // Five misc tasks would be six: none is added.

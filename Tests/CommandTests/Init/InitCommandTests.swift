@@ -13,7 +13,7 @@ import Testing
             Made \(absolute) a plan folder:
               created plans/.dayplan/template.md: the text each new day starts from
               created plans/.dayplan/config: the settings (layout YYYY-MM-DD.md, day-starts-at 0, template .dayplan/template.md)
-              created plans/.gitignore: so that git leaves the lock, and what sync and remind remember on this machine, alone
+              created plans/.gitignore: so that git leaves the lock, and what sync, remind and rollover remember on this machine, alone
             Next:
               edit plans/.dayplan/template.md to give new days your own front matter, sections and headings
               dayplan rollover --dir plans  open today's plan (each morning from cron or a timer: DAYPLAN_DIR=\(absolute))
@@ -21,15 +21,17 @@ import Testing
 
             """)
         #expect(run.stderr == "")
-        #expect(try home.read("plans/.gitignore") == "# dayplan's lock file (see dayplan help rollover), and what sync and remind "
-                + "remember on this machine\n/.dayplan.lock\n/.dayplan/sync.json\n/.dayplan/reminded\n")
+        #expect(try home.read("plans/.gitignore") == "# dayplan's lock file (see dayplan help rollover), and what sync, remind and rollover "
+                + "remember on this machine\n/.dayplan.lock\n/.dayplan/sync.json\n/.dayplan/reminded\n/.dayplan/last-rollover.json\n")
         #expect(try home.read("plans/.dayplan/template.md") == "# {{date}}\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n")
         // The settings file is documented and reads back as the settings it names.
         let config = try home.read("plans/.dayplan/config")
         let settings = try Settings(parsing: Array(config.utf8))
         var expected = Settings(layout: .flat, dayStartsAt: 0, template: ".dayplan/template.md")
         expected.carriedWarningDays = 7
-        expected.remindCommand = ["notify-send"]
+        // notify-send where the test's PATH has it, else none (`remindCommandOnlyWhereNotifySendIs`).
+        let notifier = ["/usr/bin/notify-send", "/bin/notify-send"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        expected.remindCommand = notifier ? ["notify-send"] : []
         #expect(settings == expected)
         for key in Settings.keys { #expect(config.contains("\n# ") && config.contains("\n\(key) = ")) }
 
@@ -38,6 +40,34 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "plans/2026-11-21.md: no earlier plan, started the day from plans/.dayplan/template.md\n")
         #expect(try Binary.run(["lint", "plans"], in: home.url).status == 0)
+    }
+
+    @Test func remindCommandOnlyWhereNotifySendIs() throws {
+        // A PATH with a notify-send: the setting names it.
+        let home = try TemporaryFolder()
+        let bin = try home.write("bin/notify-send", "#!/bin/sh\nexit 0\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path)
+        let withIt = try Binary.run(["init", "with"], in: home.url, environment: ["PATH": home.url.path + "/bin:/usr/bin:/bin"])
+        #expect(withIt.status == 0, "\(withIt.stderr)")
+        #expect(try Settings(parsing: Array(home.read("with/.dayplan/config").utf8)).remindCommand == ["notify-send"])
+        // A PATH without one: no setting, so that remind prints its reminders without a warning on each.
+        let without = try Binary.run(["init", "without"], in: home.url, environment: ["PATH": home.url.path + "/none"])
+        #expect(without.status == 0, "\(without.stderr)")
+        let config = try home.read("without/.dayplan/config")
+        #expect(try Settings(parsing: Array(config.utf8)).remindCommand == [])
+        #expect(config.contains("remind-command =     # empty: notify-send was not found when init ran"))
+    }
+
+    @Test func aSecondRunThatAddsWhatWasMissingDoesNotSayMade() throws {
+        let folder = try TemporaryFolder()
+        #expect(try Binary.run(["init"], in: folder.url).status == 0)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".gitignore"))
+        let again = try Binary.run(["init"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("\(folder.url.resolvingSymlinksInPath().path) is a plan folder already; added what it lacked:\n"),
+                "\(again.stdout)")
+        #expect(!again.stdout.contains("Made "))
+        #expect(try folder.read(".gitignore").contains("/.dayplan/last-rollover.json\n"))
     }
 
     @Test func runningItAgainChangesNothingAndSaysSo() throws {
@@ -67,16 +97,16 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write(".gitignore", "*.swp\n.obsidian/workspace.json")  // no line break at the end
         try Binary.run(["init"], in: folder.url)
-        #expect(try folder.read(".gitignore") == "*.swp\n.obsidian/workspace.json\n/.dayplan.lock\n/.dayplan/sync.json\n/.dayplan/reminded\n")
+        #expect(try folder.read(".gitignore") == "*.swp\n.obsidian/workspace.json\n/.dayplan.lock\n/.dayplan/sync.json\n/.dayplan/reminded\n/.dayplan/last-rollover.json\n")
 
         let ignored = try TemporaryFolder()
         try ignored.write(".gitignore", ".dayplan.lock\n/.dayplan/reminded\n")
         let run = try Binary.run(["init"], in: ignored.url)
-        #expect(run.stdout.contains("  added /.dayplan/sync.json to .gitignore, so that git leaves them alone\n"), "\(run.stdout)")
-        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n/.dayplan/reminded\n/.dayplan/sync.json\n")
+        #expect(run.stdout.contains("  added /.dayplan/sync.json, /.dayplan/last-rollover.json to .gitignore, so that git leaves them alone\n"), "\(run.stdout)")
+        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n/.dayplan/reminded\n/.dayplan/sync.json\n/.dayplan/last-rollover.json\n")
         let again = try Binary.run(["init"], in: ignored.url)
         #expect(again.stdout.contains("kept .gitignore as it is"))
-        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n/.dayplan/reminded\n/.dayplan/sync.json\n")
+        #expect(try ignored.read(".gitignore") == ".dayplan.lock\n/.dayplan/reminded\n/.dayplan/sync.json\n/.dayplan/last-rollover.json\n")
     }
 
     @Test func theLayoutComesFromTheOptionOrTheDayFilesThere() throws {

@@ -24,7 +24,7 @@ struct InitGitTests {
         let first = try Binary.run(["init"], in: folder.url, environment: environment)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("""
-              created .gitignore: so that git leaves the lock, and what sync and remind remember on this machine, alone
+              created .gitignore: so that git leaves the lock, and what sync, remind and rollover remember on this machine, alone
               created .gitattributes: git merges day files with the dayplan driver
               set git config merge.dayplan.driver 'dayplan merge %O %A %B %P': the driver, for this repository
             Next:

@@ -136,8 +136,11 @@ import Testing
 
     @Test func usage() throws {
         let folder = try F.folder()
-        let run = try Binary.run(["mark", "finished", "milk"], in: folder.url)
+        // A word where the status goes that is none is named as such (`NewUserTrapsTests`); no status at all gets the usage.
+        let run = try Binary.run(["mark"], in: folder.url)
         #expect(run.status == 2 && run.stderr.hasPrefix("dayplan mark: give a status (done, doing, todo, cancel) and a task"))
+        let unknown = try Binary.run(["mark", "finished", "milk"], in: folder.url)
+        #expect(unknown.status == 2 && unknown.stderr.hasPrefix("dayplan mark: unknown status 'finished'; use done, doing, todo or cancel"))
         #expect(try Binary.run(["mark", "--help"]).stdout.hasPrefix("USAGE: dayplan mark [--date YYYY-MM-DD] [--dir DIR] [--day-starts-at HOUR] [done|doing|todo|cancel TASK]\n"))
     }
 }

@@ -56,7 +56,7 @@ import Testing
         let noRegion = try Binary.run(["move", "milk"], in: folder.url)
         #expect(noRegion.status == 2 && noRegion.stderr.hasPrefix("dayplan move: give a task (FILE:LINE, a title, or a part of one) and --to REGION\n"))
         let badRegion = try Binary.run(["move", "milk", "--to", "night"], in: folder.url)
-        #expect(badRegion.status == 2 && badRegion.stderr.hasPrefix("dayplan move: unknown to 'night'; use morning, afternoon, evening or backlog\n"))
+        #expect(badRegion.status == 2 && badRegion.stderr.hasPrefix("dayplan move: unknown region 'night'; use morning, afternoon, evening or backlog\n"))
         let twoBuckets = try Binary.run(["move", "milk", "--to", "evening", "--must", "--misc"], in: folder.url)
         #expect(twoBuckets.status == 2 && twoBuckets.stderr.hasPrefix("dayplan move: --must and --misc both given; give one bucket\n"))
         #expect(try folder.read("2026-11-21.md") == F.today)

@@ -412,7 +412,7 @@ import Testing
             (["--dir", "no-such-folder"], [:], "dayplan rollover: no-such-folder: no such folder\n"),
             (["--date", "2026-02-30"], [:], "dayplan rollover: --date '2026-02-30' is not a date; write YYYY-MM-DD\n"),
             (["--dryrun"], [:], "dayplan rollover: unknown option '--dryrun' (did you mean '--dry-run'?)\nRun 'dayplan rollover --help' for usage.\n"),
-            (["2026-11-20.md"], [:], "dayplan rollover: takes no paths; name the plan folder with --dir DIR\n"),
+            (["2026-11-20.md"], [:], "dayplan rollover: takes no paths; name the plan folder with --dir DIR\nRun 'dayplan rollover --help' for usage.\n"),
             (["--day-starts-at", "24"], [:], "dayplan rollover: --day-starts-at '24' is not an hour; give a whole number from 0 to 23\n"),
             ([], ["DAYPLAN_DAY_STARTS_AT": "six"], "dayplan rollover: DAYPLAN_DAY_STARTS_AT 'six' is not an hour; give a whole number from 0 to 23\n"),
         ]
