@@ -37,8 +37,10 @@ public struct Rollover: Sendable {
     let addedLineNumbers: [Int]
     /// The counts for the summary.
     public let summary: RolloverSummary
-    /// What rollover does not carry although it is open, each with why: a task outside any region (DP020)
-    /// or an open sub-task under a finished task (DP039). They stay in the old day as they are.
+    /// What rollover does not carry although it is (or may be) open, each with why: the findings of every rule
+    /// that `leavesTaskBehind` (a task outside any region, a broken or unknown status box, an open sub-task under
+    /// a finished task), an open box without a title, and a Logseq or org-mode `TODO` item. They stay in the old
+    /// day as they are.
     public let leftBehind: [Diagnostic]
     /// The scheduled (`@on:`) tasks and routines rollover placed on the new day, and the `@carry` tasks whose
     /// region had no room, in order, each with where it went, and where it was meant to go when that region's
@@ -289,9 +291,7 @@ public struct Rollover: Sendable {
             let blockers = document.formattingBlockers
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
             if let lostBox { throw .checkFailed(["cannot find the status box of line \(lostBox) of the old day"]) }
-            leftBehind = (document.diagnostics.filter {
-                $0.rule == .taskOutsideRegion || $0.rule == .openSubtaskUnderFinishedTask || $0.rule == .unknownStatus
-            } + untitled + Rollover.openWordItems(in: document.diagnostics, of: source.bytes)).sorted { $0.start < $1.start }
+            leftBehind = (document.diagnostics.filter { $0.rule.leavesTaskBehind } + untitled + Rollover.openWordItems(in: document.diagnostics, of: source.bytes)).sorted { $0.start < $1.start }
             sourceAfter = edited.finish()
             oldDayTasks = kept
         }

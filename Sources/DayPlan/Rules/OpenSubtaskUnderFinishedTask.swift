@@ -3,7 +3,7 @@ extension Rule {
     ///
     /// Reads: An open checklist line in the notes of a done or cancelled task.
     public static let openSubtaskUnderFinishedTask: Rule = Rule(
-        id: "DP039", name: "open-subtask-under-finished-task", severity: .warning, blocksFormatting: false,
+        id: "DP039", name: "open-subtask-under-finished-task", severity: .warning, blocksFormatting: false, leavesTaskBehind: true,
         summary: "a finished task has no open sub-tasks",
         check: .reading { problem in
             guard case .subtask(let status, let parent) = problem.kind, status.isOpen,

@@ -16,6 +16,10 @@ public final class Rule: Hashable, Sendable, CustomStringConvertible {
     /// Whether a finding of this rule stops `dayplan fmt` and `dayplan rollover`: the canonical form would be
     /// a guess.
     public let blocksFormatting: Bool
+    /// Whether a finding of this rule is about an open task (or a line that may be one) that rollover cannot
+    /// carry: rollover leaves it where it is, names each such finding, and says so in its summary and exit code.
+    /// Set in the rule's file: the one place that decides what rollover leaves behind.
+    public let leavesTaskBehind: Bool
     /// What the rule checks, as RULES.md's table says it: "a task has a title".
     public let summary: String
     /// How the rule finds what it reports.
@@ -34,12 +38,13 @@ public final class Rule: Hashable, Sendable, CustomStringConvertible {
         case files
     }
 
-    init(id: String, name: String, severity: Severity, blocksFormatting: Bool, summary: String, check: Check,
-         fix: (@Sendable (QuickFix.Request) -> [QuickFix])? = nil) {
+    init(id: String, name: String, severity: Severity, blocksFormatting: Bool, leavesTaskBehind: Bool = false, summary: String,
+         check: Check, fix: (@Sendable (QuickFix.Request) -> [QuickFix])? = nil) {
         self.id = id
         self.name = name
         self.severity = severity
         self.blocksFormatting = blocksFormatting
+        self.leavesTaskBehind = leavesTaskBehind
         self.summary = summary
         self.check = check
         self.fix = fix

@@ -4,7 +4,7 @@ extension Rule {
     ///
     /// Reads: An open checklist line that dayplan does not read as a task (outside the regions, in a quote, after a lone CR).
     public static let taskOutsideRegion: Rule = Rule(
-        id: "DP020", name: "task-outside-region", severity: .error, blocksFormatting: false,
+        id: "DP020", name: "task-outside-region", severity: .error, blocksFormatting: false, leavesTaskBehind: true,
         summary: "every open task stands in a region",
         check: .reading { problem in
             guard case .checkboxNotATask(let status, let place) = problem.kind, status.isOpen else { return nil }

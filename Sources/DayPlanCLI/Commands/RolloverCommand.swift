@@ -33,6 +33,12 @@ enum RolloverCommand {
             Backlog moves forward as it is. A task bound for the Backlog whose @expires: day has passed
             is marked [-] with @expired in the old day instead, and not carried.
 
+            What rollover cannot carry stays in the old day and is named, one line each on standard error,
+            as lint names it: a task outside the regions (under ## Notes, or a typo such as ## Evenings), a
+            broken or unknown status box, an open sub-task under a finished task, a box with no title. The
+            summary counts them and the exit code is 1, so that a run from cron or a timer is noticed;
+            --allow-left-behind keeps exit 0.
+
             If DATE's file exists already, every byte of it is kept and the tasks are added to it,
             skipping any whose title it already has. Running rollover again for the same DATE changes
             nothing. Every write is atomic, the new day first; a run that is cut short is completed by
@@ -46,11 +52,12 @@ enum RolloverCommand {
                     "Before this hour (0-23) it is still yesterday, for work past midnight (default: the day-starts-at setting, else 0)."),
             .flag("--dry-run", short: "n", "Write nothing; show the new day and the old day's changed lines."),
             .flag("--force", short: "f", listedInUsage: false, "Open a --date more than 7 days away from today."),
+            .flag("--allow-left-behind", listedInUsage: false, "Exit 0 although an open task (or a line that may be one) was left in the old day; each is still named on standard error."),
             .flag("--undo", "Reverse the last rollover: the old day's marks go back and what it put into the new day leaves it; edits made since are kept and named (docs/rollover.md)."),
             .quiet,
         ],
         exitCodes: [(0, "done (or nothing to do)"),
-                    (1, "a day file (or the template) has errors that would make rollover a guess, or two files hold the same day (nothing changed)"),
+                    (1, "an open task was left in the old day (each named; the rest rolled over), or a day file (or the template) has errors that would make rollover a guess, or two files hold the same day (nothing changed)"),
                     (2, "usage or I/O error, a bad settings file, or a folder that is not a plan folder")],
         strayArguments: "takes no paths; name the plan folder with --dir DIR")
 
@@ -165,11 +172,13 @@ enum RolloverCommand {
             return refused(error)
         }
 
-        // What stays behind although it is open is never silent: one line each, as lint names it.
+        // What stays behind although it is open is never silent: one line each, as lint names it, a count in the
+        // summary, and exit 1 (unless --allow-left-behind), so that cron or a timer shows it, not only a log.
         for finding in plan.leftBehind {
             namePlanFolder()
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
+        let leftBehindExit: ExitCode = plan.leftBehind.isEmpty || arguments.flags.contains("--allow-left-behind") ? .success : .findings
 
         // 4. A dry run shows what would be written, and stops.
         if dryRun {
@@ -180,7 +189,7 @@ enum RolloverCommand {
                          + describe(plan, creates: creates, template: templatePath, targetPath: targetPath, sourcePath: sourcePath))
                 for line in placements(plan) { out.line(line) }
             }
-            return .success
+            return leftBehindExit
         }
 
         // The pre-rollover hook may refuse the rollover (docs/hooks.md); a rollover that changes nothing runs no hook.
@@ -235,7 +244,7 @@ enum RolloverCommand {
             out.flush()
             Hooks.after("post-rollover", in: planFolder, hookInput, command: "rollover", err: &err)
         }
-        return .success
+        return leftBehindExit
     }
 
     /// One line per scheduled task or routine placed: where it went, and why not where it was meant to.
@@ -270,6 +279,9 @@ enum RolloverCommand {
         if counts.scheduled > 0 { text += ", \(counts.scheduled) scheduled" }
         if counts.routines > 0 { text += ", \(counts.routines) routine\(counts.routines == 1 ? "" : "s") added" }
         if counts.overdue > 0 { text += ", \(counts.overdue) overdue" }
+        if !plan.leftBehind.isEmpty {
+            text += ", \(plan.leftBehind.count) left behind in \(sourcePath) (named above)"
+        }
         text += "; the backlog holds \(counts.backlog) task\(counts.backlog == 1 ? "" : "s")"
         if template != nil { text += "; made from \(template ?? "")" }
         if !creates && !plan.changesTarget && !plan.changesSource { text += " (nothing to change)" }

@@ -370,8 +370,9 @@ import Testing
 
         // Rollover leaves them behind, and says so on each: nothing goes silently.
         let rollover = try Self.attempt(Self.rollover, on: bytes)
-        #expect(rollover.run.status == 0, "\(rollover.run.stderr)")
-        #expect(rollover.run.stdout == "2026-11-21.md from 2026-11-20.md: 0 carried, 0 deferred to the backlog, 0 expired; the backlog holds 0 tasks\n")
+        #expect(rollover.run.status == 1, "\(rollover.run.stderr)")
+        #expect(rollover.run.stdout == "2026-11-21.md from 2026-11-20.md: 0 carried, 0 deferred to the backlog, 0 expired, "
+                + "2 left behind in 2026-11-20.md (named above); the backlog holds 0 tasks\n")
         #expect(rollover.run.stderr.contains("\(Self.name):1:26: \(open)"))
         #expect(rollover.run.stderr.contains("\(Self.name):1:78: \(open)"))
         #expect(rollover.after[Self.name] == Data(bytes))
