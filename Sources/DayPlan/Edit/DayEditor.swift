@@ -68,12 +68,29 @@ public struct DayEditor: Sendable {
     /// Sets the status of the task on `line`: one byte, the mark between the brackets (none when the task has
     /// that status already; `[X]` counts as done). With `doneDate` (the plan's `done-date` setting on), a task
     /// marked done gets `@done:` that day, unless it has one, and a task marked anything else loses its `@done:`.
-    public func setStatus(_ status: Status, ofTaskAt line: Int, doneDate: Day? = nil) throws(EditError) -> DayEdit {
+    /// With `subtasks`, a task marked done or cancelled has its open sub-tasks (`- [ ] …` in its notes) marked the
+    /// same: one byte each.
+    public func setStatus(_ status: Status, ofTaskAt line: Int, doneDate: Day? = nil, subtasks: Bool = false) throws(EditError) -> DayEdit {
         let (placed, taskLine) = try find(line)
         var expected = regionTasks()
         var changed = placed.task
         changed.status = status
         var edits = taskLine.statusEdit(status, in: bytes)
+        if subtasks, status == .done || status == .cancelled {
+            let marks = taskLine.openSubtaskMarks(of: placed.task, in: bytes)
+            edits += marks.map { TextEdit(offset: $0.offset, removing: 1, inserting: [status.markByte]) }
+            // The notes expected after: each edited one with its box's mark replaced, the others as they are.
+            for mark in marks {
+                let note = mark.line - placed.task.line - 1
+                guard changed.notes.indices.contains(note) else { continue }
+                var text = Array(changed.notes[note].utf8)
+                let first = text.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? text.count
+                let box = text.withUnsafeBufferPointer { Checkbox.read($0, from: first, to: $0.count) }
+                guard let box, box.markStart < text.count else { continue }
+                text[box.markStart] = status.markByte
+                changed.notes[note] = String(decoding: text, as: UTF8.self)
+            }
+        }
         if let doneDate {
             let done = taskLine.metadataWords(in: bytes).filter { $0.key == "done" }
             if status == .done, done.isEmpty {

@@ -28,6 +28,34 @@ struct TaskLine {
         textEnd = source.end.offset
     }
 
+    /// The status marks of `task`'s open sub-tasks in `bytes` (`task` being the task on this line), with their
+    /// lines, in file order: the bytes rollover sets to `>` when the task moves on, and `mark --with-subtasks`
+    /// sets with the task's own.
+    func openSubtaskMarks(of task: PlanTask, in bytes: [UInt8]) -> [(offset: Int, line: Int)] {
+        let open = task.subtasks.filter(\.status.isOpen)
+        // Each note is the line after the task's, in order, when the notes fill the task's lines.
+        guard !open.isEmpty, task.notes.count == task.lineSpan - 1 else { return [] }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var starts: [Int] = []
+            var position = lineStart
+            while starts.count < task.lineSpan, position < bytes.count {
+                let end = lineEnd(in: buffer, from: position)
+                guard buffer[end - 1] == UInt8(ascii: "\n") else { break }
+                position = end
+                starts.append(position)
+            }
+            return open.compactMap { item -> (offset: Int, line: Int)? in
+                guard item.note < starts.count else { return nil }
+                let start = starts[item.note]
+                let end = withoutNewline(start..<lineEnd(in: buffer, from: start), in: buffer).upperBound
+                var first = start
+                while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+                guard let box = Checkbox.read(buffer, from: first, to: end), box.status?.isOpen == true else { return nil }
+                return (box.markStart, task.line + 1 + item.note)
+            }
+        }
+    }
+
     /// One `@` word on the line that the parser reads as metadata, and where it stands.
     struct MetadataWord {
         /// The word's bytes.

@@ -90,33 +90,6 @@ public struct Rollover: Sendable {
         }
     }
 
-    /// The status marks of `task`'s open sub-tasks in `bytes` (the task's line starting at `lineStart`), with their
-    /// lines, in file order: the bytes rollover sets to `>` when the task moves on.
-    static func openSubtaskMarks(of task: PlanTask, in bytes: [UInt8], from lineStart: Int) -> [(offset: Int, line: Int)] {
-        let open = task.subtasks.filter(\.status.isOpen)
-        // Each note is the line after the task's, in order, when the notes fill the task's lines.
-        guard !open.isEmpty, task.notes.count == task.lineSpan - 1 else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var starts: [Int] = []
-            var position = lineStart
-            while starts.count < task.lineSpan, position < bytes.count {
-                let end = lineEnd(in: buffer, from: position)
-                guard buffer[end - 1] == UInt8(ascii: "\n") else { break }
-                position = end
-                starts.append(position)
-            }
-            return open.compactMap { item -> (offset: Int, line: Int)? in
-                guard item.note < starts.count else { return nil }
-                let start = starts[item.note]
-                let end = withoutNewline(start..<lineEnd(in: buffer, from: start), in: buffer).upperBound
-                var first = start
-                while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
-                guard let box = Checkbox.read(buffer, from: first, to: end), box.status?.isOpen == true else { return nil }
-                return (box.markStart, task.line + 1 + item.note)
-            }
-        }
-    }
-
     /// One line of the old day's file that rollover edits.
     public struct LineChange: Hashable, Sendable {
         /// The 1-based line.
@@ -249,7 +222,7 @@ public struct Rollover: Sendable {
                 edited.replaceByte(at: taskLine.mark, with: Status.deferred.markByte)
                 // Its open sub-tasks move on with it (no open task stands open in two days); its finished ones stay
                 // in the old day, the record of what was done, and do not come along (FORMAT.md §3.4).
-                for mark in Rollover.openSubtaskMarks(of: task, in: source.bytes, from: taskLine.lineStart) {
+                for mark in taskLine.openSubtaskMarks(of: task, in: source.bytes) {
                     edited.replaceByte(at: mark.offset, with: Status.deferred.markByte)
                     changedSourceLines.append(mark.line)
                 }

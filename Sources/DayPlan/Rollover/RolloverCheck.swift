@@ -248,7 +248,7 @@ private struct OldDayWalk {
     mutating func checkSubtaskLines(of task: PlanTask) {
         let end = task.line + task.lineSpan
         guard lines.next < end else { return }
-        let marks = TaskLine(task, in: before).map { Set(Rollover.openSubtaskMarks(of: task, in: before, from: $0.lineStart).map(\.offset)) } ?? []
+        let marks = TaskLine(task, in: before).map { Set($0.openSubtaskMarks(of: task, in: before).map(\.offset)) } ?? []
         while lines.next < end, let (old, new) = lines.pair() {
             guard !sameBytes(old, new) else { continue }
             // `old` is a slice of the old day's bytes: its indices are offsets in the file.

@@ -24,7 +24,10 @@ enum MarkCommand {
             where there is room. It holds the plan folder's lock, as rollover does, and prints one line:
             path:line: what changed.
             """,
-        options: DaySession.options + [.quiet],
+        options: DaySession.options + [
+            .flag("--with-subtasks", listedInUsage: false, "Marking a task done or cancelled marks its open sub-tasks (- [ ] … in its notes) the same; without it, each one left open is named."),
+            .quiet,
+        ],
         exitCodes: [(0, "done (or the task already had that status)"),
                     (1, "no task or more than one matches, its bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a missing or read-only file")])
@@ -47,8 +50,17 @@ enum MarkCommand {
             err.flush()
             return .failure
         }
-        return DaySession.change("mark", arguments, task: selector) { editor, placed, session throws(EditError) in
-            try editor.setStatus(status, ofTaskAt: placed.task.line, doneDate: session.doneDate(arguments))
+        let withSubtasks = arguments.flags.contains("--with-subtasks")
+        // A task finished or cancelled with open sub-tasks says which it leaves open (rollover would leave them behind).
+        func openSubtasks(_ placed: PlacedTask, _ change: DayEdit) -> [String] {
+            guard !withSubtasks, status == .done || status == .cancelled else { return [] }
+            return placed.task.subtasks.filter(\.status.isOpen).map { item in
+                "\(placed.task.line + 1 + item.note): warning: the sub-task `\(item.title)` is still open under a \(status) task; "
+                    + "mark it, or give --with-subtasks to mark the task's open sub-tasks \(status) with it"
+            }
+        }
+        return DaySession.change("mark", arguments, task: selector, warnings: openSubtasks) { editor, placed, session throws(EditError) in
+            try editor.setStatus(status, ofTaskAt: placed.task.line, doneDate: session.doneDate(arguments), subtasks: withSubtasks)
         }
     }
 }

@@ -218,7 +218,10 @@ extension DaySession {
     /// One change made by a daily command: opens the day's file (or the FILE of a `FILE:LINE`) under the lock,
     /// selects the task, works the edit out with the library's `DayEditor` (which checks the 1-3-5 rule), writes
     /// the file atomically when it changes, and prints one line saying what changed: `path:line: summary`.
+    /// `warnings` gives the lines (for standard error) a change leaves to say after its summary, such as the open
+    /// sub-tasks a cancelled task keeps.
     static func change(_ command: String, _ arguments: Arguments, task selector: TaskSelector,
+                       warnings: (PlacedTask, DayEdit) -> [String] = { _, _ in [] },
                        edit: (DayEditor, PlacedTask, DaySession) throws(EditError) -> DayEdit) -> ExitCode {
         var out = Output.standard
         var err = Output.error
@@ -266,6 +269,7 @@ extension DaySession {
         if !arguments.flags.contains("--quiet") {
             out.line("\(path):\(line): \(change.summary)")
         }
+        for warning in warnings(placed, change) { err.line("\(path):\(warning)") }
         // The post- hook after a write (docs/hooks.md); it cannot undo it.
         if change.changesFile {
             out.flush()
