@@ -65,6 +65,20 @@ public struct DayEditor: Sendable {
                          edited: region)
     }
 
+    /// Captures `task` into the Backlog on `day` (the day of the file): inserted as `insert(_:into:)` does, with
+    /// `@from:` that day unless it says one, so that a captured task ages from the day it was captured, as a
+    /// task rollover defers does from its old day (`dayplan add`, the language server's add).
+    public func capture(_ task: PlanTask, on day: Day) throws(EditError) -> DayEdit {
+        try insert(DayEditor.captured(task, on: day), into: .backlog)
+    }
+
+    /// `task` as `capture(_:on:)` writes it: with `@from:` `day` unless it says one.
+    public static func captured(_ task: PlanTask, on day: Day) -> PlanTask {
+        var task = task
+        if task.metadata.from == nil { task.metadata.from = day }
+        return task
+    }
+
     /// Sets the status of the task on `line`: one byte, the mark between the brackets (none when the task has
     /// that status already; `[X]` counts as done). With `doneDate` (the plan's `done-date` setting on), a task
     /// marked done gets `@done:` that day, unless it has one, and a task marked anything else loses its `@done:`.

@@ -112,16 +112,20 @@ enum AddCommand {
             }
         }
 
-        // 3. Each task in turn, all checked before anything is written.
+        // 3. Each task in turn, all checked before anything is written. A task captured into the Backlog gets
+        // `@from:` the day it was captured (unless it says one), so that its age is one figure in status, review,
+        // lint (DP052), query and report, as a task rollover defers gets its old day.
         var lines: [String] = []
         var changes: [(file: String, line: Int, summary: String)] = []
         for task in tasks {
             do {
-                let edit = try (editor ?? DayEditor(bytes)).insert(task, into: region)
+                let target = editor ?? DayEditor(bytes)
+                let edit = try region == .backlog ? target.capture(task, on: session.file.day) : target.insert(task, into: region)
                 editor = nil
                 bytes = edit.after
                 // The echo names the metadata written too (the summary gives the title alone).
-                lines.append("\(path):\(edit.line): \(edit.summary)" + (task.metadata.isEmpty ? "" : " " + task.metadata.canonicalText))
+                let written = (region == .backlog ? DayEditor.captured(task, on: session.file.day) : task).metadata
+                lines.append("\(path):\(edit.line): \(edit.summary)" + (written.isEmpty ? "" : " " + written.canonicalText))
                 changes.append((path, edit.line, edit.summary))
             } catch {
                 let hint = region == .backlog ? "" : "; or capture it with --to backlog"

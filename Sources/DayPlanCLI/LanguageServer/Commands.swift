@@ -204,7 +204,13 @@ extension LanguageServer {
         }
         let edit: DayEdit
         do {
-            edit = try DayEditor(document.bytes).insert(task, into: .backlog)
+            let editor = DayEditor(document.bytes)
+            // Captured on the file's day (its name's, else its heading's), as `dayplan add` captures it.
+            if let captureDay = day ?? editor.document.day {
+                edit = try editor.capture(task, on: captureDay)
+            } else {
+                edit = try editor.insert(task, into: .backlog)
+            }
         } catch {
             throw ResponseError(code: ResponseError.requestFailed, message: "\(path): \(error.message); nothing changed")
         }
@@ -229,7 +235,7 @@ extension LanguageServer {
         }
         let edit: DayEdit
         do {
-            edit = try DayEditor(new.bytes).insert(task, into: .backlog)
+            edit = try DayEditor(new.bytes).capture(task, on: day)
         } catch {
             throw ResponseError(code: ResponseError.requestFailed, message: "\(path): \(error.message); nothing changed")
         }

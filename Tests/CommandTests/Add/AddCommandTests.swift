@@ -9,10 +9,10 @@ import Testing
         let folder = try F.folder()
         let run = try Binary.run(["add", "Call", "the", "plumber", "#home", "@expires:2026-11-30"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "2026-11-21.md:16: added to the Backlog (misc): Call the plumber #home @expires:2026-11-30\n")
+        #expect(run.stdout == "2026-11-21.md:16: added to the Backlog (misc): Call the plumber #home @expires:2026-11-30 @from:2026-11-21\n")
         #expect(run.stderr == "")
         #expect(try folder.read("2026-11-21.md") == F.today.replacingOccurrences(
-            of: "- [ ] Buy milk powder\n", with: "- [ ] Buy milk powder\n- [ ] Call the plumber #home @expires:2026-11-30\n"))
+            of: "- [ ] Buy milk powder\n", with: "- [ ] Buy milk powder\n- [ ] Call the plumber #home @expires:2026-11-30 @from:2026-11-21\n"))
     }
 
     @Test func intoARegionAndBucket() throws {
@@ -55,13 +55,13 @@ import Testing
         try folder.write(".dayplan/template.md", "---\ntags: [daily]\n---\n# {{date}} {{weekday}}\n\n## Backlog\n\n## Notes\n")
         let run = try Binary.run(["add", "Buy stamps"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "2026-11-21.md:7: added to the Backlog (misc): Buy stamps (new file, from .dayplan/template.md)\n")
-        #expect(try folder.read("2026-11-21.md") == "---\ntags: [daily]\n---\n# 2026-11-21 Saturday\n\n## Backlog\n- [ ] Buy stamps\n\n## Notes\n")
+        #expect(run.stdout == "2026-11-21.md:7: added to the Backlog (misc): Buy stamps @from:2026-11-21 (new file, from .dayplan/template.md)\n")
+        #expect(try folder.read("2026-11-21.md") == "---\ntags: [daily]\n---\n# 2026-11-21 Saturday\n\n## Backlog\n- [ ] Buy stamps @from:2026-11-21\n\n## Notes\n")
         // Rollover later inserts into it: nothing is lost.
         try folder.write("2026-11-20.md", "# 2026-11-20\n\n## Morning\n- [ ] Old task\n")
         let rollover = try Binary.run(["rollover"], in: folder.url)
         #expect(rollover.status == 0, "\(rollover.stderr)")
-        #expect(try folder.read("2026-11-21.md").contains("- [ ] Buy stamps\n- [ ] Old task @from:2026-11-20\n"))
+        #expect(try folder.read("2026-11-21.md").contains("- [ ] Buy stamps @from:2026-11-21\n- [ ] Old task @from:2026-11-20\n"))
     }
 
     @Test func aBlankDayWithoutTemplateAndLayoutFolders() throws {
@@ -77,9 +77,9 @@ import Testing
         let folder = try F.folder(today: "---\ntags: [daily]\n---\n\n")
         let run = try Binary.run(["add", "Water the plants"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "2026-11-21.md:14: added to the Backlog (misc): Water the plants (the empty day filled)\n")
+        #expect(run.stdout == "2026-11-21.md:14: added to the Backlog (misc): Water the plants @from:2026-11-21 (the empty day filled)\n")
         #expect(try folder.read("2026-11-21.md")
-                == "---\ntags: [daily]\n---\n\n# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Water the plants\n")
+                == "---\ntags: [daily]\n---\n\n# 2026-11-21\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Water the plants @from:2026-11-21\n")
     }
 
     @Test func notAPlanFolderIsRefusedAsByRollover() throws {
@@ -96,7 +96,7 @@ import Testing
         #expect(try Binary.run(["add", "Two"], in: folder.url).status == 0)
         // Compared as bytes: decoding a String would drop the byte-order mark.
         let bytes = try Data(contentsOf: folder.url.appendingPathComponent("2026-11-21.md"))
-        #expect(bytes == Data("\u{FEFF}# 2026-11-21\r\n\r\n## Backlog\r\n- [ ] One\r\n- [ ] Two".utf8))
+        #expect(bytes == Data("\u{FEFF}# 2026-11-21\r\n\r\n## Backlog\r\n- [ ] One\r\n- [ ] Two @from:2026-11-21".utf8))
     }
 
     @Test func aTitleThatIsOnlyMetadataIsAUsageError() throws {

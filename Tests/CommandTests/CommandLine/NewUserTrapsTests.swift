@@ -69,8 +69,8 @@ import Testing
         let folder = try DailyFixtures.folder()
         let run = try Binary.run(["add", "Buy stamps #errand @due:2026-11-25 @est:15m @carry"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "2026-11-21.md:16: added to the Backlog (misc): Buy stamps #errand @carry @due:2026-11-25 @est:15m\n")
-        #expect(try folder.read("2026-11-21.md").contains("- [ ] Buy stamps #errand @carry @due:2026-11-25 @est:15m\n"))
+        #expect(run.stdout == "2026-11-21.md:16: added to the Backlog (misc): Buy stamps #errand @carry @due:2026-11-25 @from:2026-11-21 @est:15m\n")
+        #expect(try folder.read("2026-11-21.md").contains("- [ ] Buy stamps #errand @carry @due:2026-11-25 @from:2026-11-21 @est:15m\n"))
     }
 
     @Test func fmtCheckWithNoPathChecksTheFolderNotStandardInput() throws {

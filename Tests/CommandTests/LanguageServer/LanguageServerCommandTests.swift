@@ -72,7 +72,7 @@ import Testing
         #expect(added["line"] == 8)
         var after = EditorBuffer(LanguageServerNavigationTests.today)
         after.apply(try #require(insert?["params"]?["edit"]?["changes"]?[uri]?.arrayValue))
-        #expect(after.text.hasSuffix("- [ ] Call Ana @from:2026-11-20\n- [ ] Buy milk #home\n"))
+        #expect(after.text.hasSuffix("- [ ] Call Ana @from:2026-11-20\n- [ ] Buy milk #home @from:2026-11-21\n"))
         #expect(try client.shutDown() == 0)
     }
 
@@ -95,7 +95,7 @@ import Testing
                                  environment: ["DAYPLAN_NOW": Self.now])
         #expect(cli.status == 0, "\(cli.stderr)")
         #expect(newText == (try folder.read("2026-11-22.md")))
-        #expect(newText.contains("- [ ] Water plants\n- [ ] Buy milk #home\n"), "\(newText)")
+        #expect(newText.contains("- [ ] Water plants\n- [ ] Buy milk #home @from:2026-11-22\n"), "\(newText)")
         #expect(try client.shutDown() == 0)
 
         let plain = try TemporaryFolder()
