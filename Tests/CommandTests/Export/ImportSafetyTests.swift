@@ -51,6 +51,22 @@ import Testing
         #expect(try FolderSnapshot(home.url, skipping: ["plan/.dayplan.lock"]) == before)
     }
 
+    /// Without `.dayplan/` the lock goes beside the day files: not outside either, through the link.
+    @Test func aLinkOutOfAFolderWithoutSettingsGetsNoLockFileOutside() throws {
+        let home = try TemporaryFolder()
+        try home.write("plan/2025/12/2025-12-31.md", "# 2025-12-31\n\n## Morning\n- [ ] Call Bo\n")
+        try FileManager.default.createDirectory(at: home.url.appendingPathComponent("outside"), withIntermediateDirectories: true)
+        #expect(symlink("../outside", home.url.appendingPathComponent("plan/2026").path) == 0)
+        try home.write("first.json", Self.document(#"{"title":"Pay rent"}"#))
+        for arguments in [["import", "first.json", "--dir", "plan"], ["rollover", "--date", "2026-11-21", "--dir", "plan"]] {
+            let run = try Binary.run(arguments, in: home.url)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("plan/2026: a symbolic link to "), "\(run.stderr)")
+            #expect(try home.listing() == ["first.json", "outside", "plan"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.appendingPathComponent("outside").path) == [])
+        }
+    }
+
     /// A link that stays inside the plan (here to a hidden folder, which the listing does not walk by itself) is
     /// followed by listing as by writing: the second import sees the first's file and refuses without --force, and
     /// rollover finds the earlier plan there.
