@@ -26,8 +26,13 @@ enum ImportCommand {
             JSON path (days[3].regions[0].tasks[2].status: unknown status "finished"), and so is a day
             whose file would not read back as the document says. A day file that exists with other
             content is not overwritten without --force: each is named, and nothing at all is written.
-            A file that says the same (in canonical form or not) is left as it is. Every write is
-            atomic, under the plan folder's lock.
+            A file that says the same (in canonical form or not) is left as it is. Each metadata value
+            must be exactly one value of its key (no space, @, # or control character in it).
+
+            All days are written or none: each is staged beside its place and flushed before any is put
+            in place, under the plan folder's lock, so a failed write leaves every day file as it was. A
+            new day's file is made only where none is, and never through a folder linked out of the plan
+            folder (exit 2, naming the link).
             """,
         options: [
             .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
