@@ -57,6 +57,17 @@ import Testing
         #expect(message("@carry")?.contains("is not a title") == true)
     }
 
+    /// A NUL in a title or any other line is named at its own path, not as the day's binary content.
+    @Test(arguments: [(#"{"title":"Pay\u0000rent"}"#, "tasks[0].title"), (#"{"title":"Pay","notes":["x\u0000"]}"#, "tasks[0].notes[0]"),
+                      (#"{"title":"Pay","textBefore":["\u0000"]}"#, "tasks[0].textBefore[0]")])
+    func aNulIsNamedAtItsPath(task: String, path: String) {
+        let json = #"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"backlog","tasks":[\#(task)]}]}]}"#
+        #expect(throws: RecordError(path: "days[0].regions[0].\(path)",
+                                    message: "holds a NUL byte, which a day file cannot hold (it would read as a binary file)")) {
+            try ExportDocument.days(parsing: Array(json.utf8))
+        }
+    }
+
     /// Each key of the table, given values with spaces, `@`, `#`, line breaks, NULs and control characters
     /// around or inside a valid value, through import: refused at the key's path with a message, or read back
     /// as exactly that one key with the value given, never another key appearing.
