@@ -115,6 +115,12 @@ enum ImportCommand {
             }
             let bytes = record.canonicalBytes()
             guard !file.isNew else {
+                // Checked here too, not only as it is staged, so that a dry run says what a run would.
+                do {
+                    try folder.checkInside(dayFile: file.path)
+                } catch {
+                    return fail("\(error.message); nothing written")
+                }
                 plan.append((file, bytes, .create))
                 continue
             }

@@ -40,6 +40,11 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [])
         #expect(try FolderSnapshot(home.url, skipping: ["plan/.dayplan.lock"]) == before)
 
+        // A dry run says so too.
+        let dry = try Binary.run(["import", "first.json", "--dry-run", "--dir", "plan"], in: home.url)
+        #expect(dry.status == 2)
+        #expect(dry.stderr == imported.stderr)
+
         // Rollover and add write the day through the same rule.
         let rollover = try Binary.run(["rollover", "--date", "2026-11-21", "--dir", "plan"], in: home.url)
         #expect(rollover.status == 2)
