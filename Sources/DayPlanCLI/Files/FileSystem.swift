@@ -121,7 +121,9 @@ enum FileSystem {
                       durable: Bool = true, mustBeNew: Bool = false) throws(FileError) -> StagedFile {
         var own = stat()
         if mustBeNew, lstat(path, &own) == 0 {
-            throw FileError(path, "exists, but the plan folder's listing did not find it, so it is not replaced")
+            let what = (own.st_mode & S_IFMT) == S_IFREG ? "a file" : describe(own.st_mode)
+            throw FileError(path, "\(what) is there, but the plan folder's listing found no day file in its place, so it "
+                            + "is not replaced")
         }
         let target = resolvedPath(path)
         var info = stat()

@@ -118,6 +118,24 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
     }
 
+    /// What stands where a new day's file goes, unlisted (a FIFO is no day file), is never replaced: named, and no day
+    /// is written.
+    @Test func whatTheListingDidNotFindIsNeverReplaced() throws {
+        let folder = try TemporaryFolder()
+        let json = try E.export(["2026-11-20.md": E.day20, "2026-11-21.md": E.day21])
+        try folder.write("export.json", bytes: json)
+        try folder.write("2026-11-19.md", "# 2026-11-19\n")
+        #expect(mkfifo(folder.url.appendingPathComponent("2026-11-21.md").path, 0o644) == 0)
+        let run = try Binary.run(["import", "export.json"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "dayplan import: 2026-11-21.md: a FIFO (named pipe) is there, but the plan folder's listing found "
+                + "no day file in its place, so it is not replaced; nothing written\n")
+        #expect(try folder.listing() == [".dayplan.lock", "2026-11-19.md", "2026-11-21.md", "export.json"])
+        #expect(try folder.read("2026-11-19.md") == "# 2026-11-19\n")
+        var info = stat()
+        #expect(lstat(folder.url.appendingPathComponent("2026-11-21.md").path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
     /// The trial's case: a value holding another key's word was written as two keys, and the next rollover
     /// expired the task. Each key's value is one value of its kind, or the document is refused at its path.
     @Test(arguments: [("due", "2026-12-05"), ("done", "2026-12-05"), ("on", "2026-12-05"), ("estimate", "1h"),
