@@ -16,45 +16,48 @@ extension DayRecord {
         }
     }
 
-    /// Reads a task's `metadata` object: the five keys of version 1 by type, and any other key as the format
-    /// reads `@key` (true) or `@key:value` on a task line; a word the format would leave in the title is
-    /// refused at its path.
+    /// Reads a task's `metadata` object: each key of the table under its `exportField`, a flag as true or false,
+    /// a value as a string (or null for none) that must be exactly one value of the key's kind
+    /// (`TaskMetadata.checkedValue(_:for:)`), so that no value can carry another key's word into the file; a key
+    /// the table does not have is refused at its path, since the format would leave it in the title.
     static func metadata(json: JSONValue, at path: String) throws(RecordError) -> TaskMetadata {
         var reader = try ObjectReader(json, at: path)
-        var words: [(key: String, word: String)] = []
+        var metadata = TaskMetadata()
         for member in reader.members {
             let here = reader.path(member.key)
-            if let key = alwaysExported.first(where: { $0.exportField == member.key }) {
+            if let key = MetadataKey.all.first(where: { $0.exportField == member.key }) {
                 if !key.takesValue {
-                    if try reader.bool(member.key) { words.append((member.key, "@" + key.name)) }
-                } else if let day = try reader.day(member.key) {
-                    words.append((member.key, "@\(key.name):\(day)"))
+                    if try reader.bool(member.key) { key.set(.set, in: &metadata) }
+                } else if !key.exportedAlways, member.value == .bool(false) {
+                    _ = reader.value(member.key)  // none, as a key a later version adds was read before it had a type
+                } else if let text = try reader.string(member.key) {
+                    do {
+                        key.set(try TaskMetadata.checkedValue(text, for: key), in: &metadata)
+                    } catch {
+                        throw RecordError(path: here, message: error.message)
+                    }
                 }
-            } else {
-                _ = reader.value(member.key)
-                guard !member.key.isEmpty, member.key.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
-                    throw RecordError(path: here, message: "not a metadata key: keys are lower-case letters")
-                }
-                let name = MetadataKey.all.first { $0.exportField == member.key }?.name ?? member.key
-                switch member.value {
-                case .bool(let flag): if flag { words.append((member.key, "@" + name)) }
-                case .string: words.append((member.key, "@\(name):\(try ObjectReader.line(member.value, at: here))"))
-                case .null: break
-                default: throw RecordError(path: here, message: "expected true, false, a string or null, found \(member.value.kindName)")
-                }
+                continue
             }
+            _ = reader.value(member.key)
+            guard !member.key.isEmpty, member.key.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
+                throw RecordError(path: here, message: "not a metadata key: keys are lower-case letters")
+            }
+            if let key = MetadataKey.named(member.key) {
+                throw RecordError(path: here, message: "@\(key.name) is written \"\(key.exportField)\" in the metadata object")
+            }
+            let word: String
+            switch member.value {
+            case .bool(let flag):
+                guard flag else { continue }
+                word = "@" + member.key
+            case .string: word = "@\(member.key):\(try ObjectReader.line(member.value, at: here))"
+            case .null: continue
+            default: throw RecordError(path: here, message: "expected true, false, a string or null, found \(member.value.kindName)")
+            }
+            throw RecordError(path: here, message: "`\(word)` is not metadata this dayplan reads; on a task line it would be a word of the title")
         }
         try reader.finish(knowing: Array(knownMetadata))
-        guard !words.isEmpty else { return TaskMetadata() }
-        // The format says what each word means: a task line with them, read by the parser.
-        let probe = DayDocument(parsing: Array("# 2000-01-01\n\n## Backlog\n- [ ] x \(words.map(\.word).joined(separator: " "))\n".utf8))
-        guard let task = probe.tasks(in: .backlog).first else { return TaskMetadata() }
-        if task.title != "x" {
-            let left = task.title.split(separator: " ").dropFirst()
-            let culprit = words.first { left.contains(Substring($0.word)) } ?? words[0]
-            throw RecordError(path: ObjectReader.join(path, culprit.key),
-                              message: "`\(culprit.word)` is not metadata this dayplan reads; on a task line it would be a word of the title")
-        }
-        return task.metadata
+        return metadata
     }
 }

@@ -74,14 +74,18 @@ struct ObjectReader {
         return elements
     }
 
-    /// One line of text: a string without a line break (a line break would make it two lines of the file). A
-    /// CR inside it is text, as in the file (FORMAT.md §1); a CR at its end would join the line ending.
+    /// One line of text: a string without a line break (a line break would make it two lines of the file) or a NUL
+    /// (which makes a file binary). A CR inside it is text, as in the file (FORMAT.md §1); a CR at its end would
+    /// join the line ending.
     static func line(_ value: JSONValue, at path: String) throws(RecordError) -> String {
         guard case .string(let text) = value else {
             throw RecordError(path: path, message: "expected a string, found \(value.kindName)")
         }
         if text.utf8.contains(0x0A) {
             throw RecordError(path: path, message: "holds a line break; each line of the file is one string of the array")
+        }
+        if text.utf8.contains(0) {
+            throw RecordError(path: path, message: "holds a NUL byte, which a day file cannot hold (it would read as a binary file)")
         }
         if text.utf8.last == 0x0D {
             throw RecordError(path: path, message: "ends with a CR, which the file would read as part of its line ending")

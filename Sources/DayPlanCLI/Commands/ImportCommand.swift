@@ -26,8 +26,13 @@ enum ImportCommand {
             JSON path (days[3].regions[0].tasks[2].status: unknown status "finished"), and so is a day
             whose file would not read back as the document says. A day file that exists with other
             content is not overwritten without --force: each is named, and nothing at all is written.
-            A file that says the same (in canonical form or not) is left as it is. Every write is
-            atomic, under the plan folder's lock.
+            A file that says the same (in canonical form or not) is left as it is. Each metadata value
+            must be exactly one value of its key (no space, @, # or control character in it).
+
+            All days are written or none: each is staged beside its place and flushed before any is put
+            in place, under the plan folder's lock, so a failed write leaves every day file as it was. A
+            new day's file is made only where none is, and never through a folder linked out of the plan
+            folder (exit 2, naming the link).
             """,
         options: [
             .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
@@ -96,50 +101,81 @@ enum ImportCommand {
             return fail("\(error.message); nothing written")
         }
         defer { lock.release() }
-        let layout = folder.layout(given: existing)
 
         // 3. What each day's file would become.
-        var plan: [(path: String, date: Day, bytes: [UInt8], action: Action)] = []
+        var plan: [(file: DayFileOfPlan, bytes: [UInt8], action: Action)] = []
         var duplicates: [String] = []
         for record in days.sorted(by: { $0.date < $1.date }) {
-            let files = existing.filter { $0.day == record.date }
-            if let message = PlanFolder.duplicates(files) {
-                duplicates.append(message)
+            let file: DayFileOfPlan
+            switch DayFileOfPlan.find(record.date, in: folder, files: existing) {
+            case .success(let found): file = found
+            case .failure(let twice):
+                duplicates.append(twice.message)
                 continue
             }
             let bytes = record.canonicalBytes()
-            guard let found = files.first else {
-                let relative = layout.path(for: record.date)
-                plan.append((folder.path(of: relative), record.date, bytes, .create))
+            guard !file.isNew else {
+                // Checked here too, not only as it is staged, so that a dry run says what a run would.
+                do {
+                    try folder.checkInside(dayFile: file.path)
+                } catch {
+                    return fail("\(error.message); nothing written")
+                }
+                plan.append((file, bytes, .create))
                 continue
             }
             let current: [UInt8]
             do {
-                current = try FileSystem.read(found.path)
+                current = try FileSystem.read(file.path)
             } catch {
                 return fail("\(error.message); nothing written")
             }
             let same = current == bytes || DayDocument(parsing: current).canonicalBytes() == bytes
-            if !same, force, let problem = PlanFolder.sharedFile(found.path, among: existing) {
+            if !same, force, let problem = PlanFolder.sharedFile(file.path, among: existing) {
                 duplicates.append(problem)
                 continue
             }
-            plan.append((found.path, record.date, bytes, same ? .unchanged : force ? .replace : .differs))
+            plan.append((file, bytes, same ? .unchanged : force ? .replace : .differs))
         }
         let conflicts = plan.filter { $0.action == .differs }
         for message in duplicates { err.line("dayplan import: \(message)") }
         for conflict in conflicts {
-            err.line("dayplan import: \(conflict.path): exists with other content; --force replaces it")
+            err.line("dayplan import: \(conflict.file.path): exists with other content; --force replaces it")
         }
         if !duplicates.isEmpty || !conflicts.isEmpty {
             err.line("dayplan import: nothing written")
             return .findings
         }
 
-        // 4. A dry run lists; a run writes, new folders made as needed (and the temporary files killed runs left for
-        // them removed first).
-        if !dryRun { _ = FileSystem.removeLeftovers(of: plan.map(\.path)) }
+        // 4. A dry run lists. A run stages every day's file beside its place first (new folders made as needed, the
+        // temporary files killed runs left removed, each path checked against the plan's rule for links, a new file
+        // only where none is) and flushes them all; only then are they put in place, one rename each. A failure
+        // before that leaves every file as it was.
+        let writes = plan.filter { $0.action == .create || $0.action == .replace }
+        var staged: [DayFileOfPlan.Staged] = []
+        func abandonAll() {
+            for file in staged.reversed() { file.abandon() }
+        }
+        if !dryRun {
+            _ = FileSystem.removeLeftovers(of: writes.map(\.file.path))
+            do throws(FileError) {
+                for (index, entry) in writes.enumerated() {
+                    if index == writes.count - 1, FaultHook.isSet("import-failed-write") {
+                        throw FileError(entry.file.path, "cannot write: the write was made to fail (DAYPLAN_FAULT=import-failed-write)")
+                    }
+                    staged.append(try entry.file.stage(entry.bytes, in: folder))
+                }
+                for file in staged {
+                    if let failure = file.file.flush() { throw failure }
+                }
+            } catch {
+                abandonAll()
+                return fail("\(error.message); nothing written")
+            }
+        }
+        if !dryRun { FaultHook.crash(at: "import-before-renames") }
         var counts: [Action: Int] = [:]
+        var committed = 0
         for entry in plan {
             counts[entry.action, default: 0] += 1
             let verb = switch entry.action {
@@ -147,19 +183,18 @@ enum ImportCommand {
             case .replace: dryRun ? "would replace" : "replaced"
             case .unchanged, .differs: "unchanged"
             }
-            if !dryRun, entry.action == .create || entry.action == .replace {
-                var made: [String] = []
+            if !dryRun, let index = writes.firstIndex(where: { $0.file.path == entry.file.path }) {
                 do {
-                    if entry.action == .create {
-                        made = try PlanFolder.makeFolders(folder.path(of: layout.folder(for: entry.date)))
-                    }
-                    try FileSystem.replace(entry.path, with: entry.bytes)
+                    try staged[index].commit(beforeRename: { if committed > 0 { FaultHook.crash(at: "import-between-renames") } })
+                    committed += 1
                 } catch {
-                    PlanFolder.removeFolders(made)
-                    return fail(error.message + (counts.values.reduce(0, +) > 1 ? "; the files listed before it were written" : ""))
+                    for rest in staged[(index + 1)...] { rest.abandon() }
+                    let written = writes[..<index].map(\.file.path)
+                    return fail(error.message + (written.isEmpty ? "; nothing written"
+                        : "; the files listed before it were written (run import again to write the rest)"))
                 }
             }
-            if !quiet { out.line("\(verb) \(entry.path)") }
+            if !quiet { out.line("\(verb) \(entry.file.path)") }
         }
         if !quiet {
             let summary = [(Action.create, dryRun ? "to create" : "created"), (.replace, dryRun ? "to replace" : "replaced"),

@@ -81,12 +81,19 @@ struct DayFileOfPlan {
     }
 
     /// The first step of `write`: the folders a new file needs made and the content staged beside the file
-    /// (`FileSystem.stage`), to be flushed and committed, or abandoned.
+    /// (`FileSystem.stage`), to be flushed and committed, or abandoned. A new file's path through a link that leads
+    /// out of the plan folder is refused (`PlanFolder.checkInside(dayFile:)`, the rule listing follows too), and a new
+    /// file is made only where none is (`mustBeNew`): the listing that found no file of the day must be right.
     func stage(_ bytes: [UInt8], in planFolder: PlanFolder, newFileMode: mode_t = 0o644) throws(FileError) -> Staged {
         var madeFolders: [String] = []
         do {
-            if isNew { madeFolders = try PlanFolder.makeFolders(planFolder.path(of: folder)) }
-            return Staged(file: try FileSystem.stage(path, with: bytes, newFileMode: newFileMode), madeFolders: madeFolders)
+            // A file that exists was found by the listing (inside the plan by the same rule) or named by the person.
+            if isNew {
+                try planFolder.checkInside(dayFile: path)
+                madeFolders = try PlanFolder.makeFolders(planFolder.path(of: folder))
+            }
+            return Staged(file: try FileSystem.stage(path, with: bytes, newFileMode: newFileMode, mustBeNew: isNew),
+                          madeFolders: madeFolders)
         } catch {
             PlanFolder.removeFolders(madeFolders)
             throw error

@@ -113,8 +113,18 @@ enum FileSystem {
     /// new (`O_EXCL`), never through a link (`O_NOFOLLOW`), under a name no other process can guess, so that a
     /// link planted in a shared folder cannot turn the write into one outside it. The temporary file is locked
     /// (`flock`) while it exists, which is how cleanup tells one of a live run from a leftover.
+    ///
+    /// `mustBeNew`: the file is one the command's listing did not find, so it must not exist now (not even as a
+    /// link leading nowhere) and is refused if it does; its commit makes it without replacing anything that
+    /// appeared meanwhile (`StagedFile.commit`). A command never replaces a file it did not read.
     static func stage(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
-                      durable: Bool = true) throws(FileError) -> StagedFile {
+                      durable: Bool = true, mustBeNew: Bool = false) throws(FileError) -> StagedFile {
+        var own = stat()
+        if mustBeNew, lstat(path, &own) == 0 {
+            let what = (own.st_mode & S_IFMT) == S_IFREG ? "a file" : describe(own.st_mode)
+            throw FileError(path, "\(what) is there, but the plan folder's listing found no day file in its place, so it "
+                            + "is not replaced")
+        }
         let target = resolvedPath(path)
         var info = stat()
         let exists = stat(target, &info) == 0
@@ -132,7 +142,8 @@ enum FileSystem {
         }
         guard descriptor >= 0 else { throw .system(path, "cannot create a temporary file") }
         _ = flock(descriptor, LOCK_EX | LOCK_NB)
-        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: descriptor, durable: durable)
+        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: descriptor, durable: durable,
+                                isNew: mustBeNew)
         let written = writeAll(bytes, to: descriptor)
         var failure: FileError?
         if !written {
@@ -160,6 +171,8 @@ enum FileSystem {
         let descriptor: Int32
         /// Whether the content and the rename are flushed to the disk.
         let durable: Bool
+        /// Whether the file must not exist: it is made by `commit` without replacing one that appeared meanwhile.
+        var isNew = false
 
         /// Flushes the temporary file's content to the disk (when durable). The error, or nil.
         func flush() -> FileError? {
@@ -176,7 +189,21 @@ enum FileSystem {
             // Closed after the rename: until then the temporary file stays locked, so no cleanup takes it.
             defer { close(descriptor) }
             beforeRename()
-            guard rename(temporary, target) == 0 else {
+            if isNew {
+                // A hard link fails where the name is taken, as O_EXCL does; where the file system has no hard
+                // links, a look just before the rename.
+                var taken = stat()
+                if link(temporary, target) == 0 {
+                    unlink(temporary)
+                } else if errno == EEXIST || lstat(target, &taken) == 0 {
+                    unlink(temporary)
+                    throw FileError(path, "appeared while it was being written (made by another program), so it is not replaced")
+                } else if rename(temporary, target) != 0 {
+                    let failure = FileError.system(path, "cannot create")
+                    unlink(temporary)
+                    throw failure
+                }
+            } else if rename(temporary, target) != 0 {
                 let failure = FileError.system(path, "cannot replace")
                 unlink(temporary)
                 throw failure
@@ -365,7 +392,8 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
-    /// The day files under a folder, sorted, skipping hidden folders (`.git` among them) and symbolic links to folders.
+    /// The day files under a folder, sorted, skipping hidden folders (`.git` among them) and symbolic links to folders
+    /// (a plan folder's listing follows those that lead inside it: `PlanFolder.dayFiles()`).
     ///
     /// A link named like a day file that leads nowhere is listed, so that reading it reports it; a folder that
     /// cannot be read is an error, since the day files in it would be silently left out.
@@ -374,8 +402,9 @@ enum FileSystem {
     }
 
     /// `dayFiles(in:)` for any files whose name `isWanted` says: every Markdown note, for `init`.
-    static func files(in folder: String, named isWanted: (String) -> Bool) throws(FileError) -> [String] {
-        try listedFiles(in: folder, named: isWanted).map(\.path)
+    static func files(in folder: String, named isWanted: (String) -> Bool,
+                      followingLinksInside root: String? = nil) throws(FileError) -> [String] {
+        try listedFiles(in: folder, named: isWanted, followingLinksInside: root).map(\.path)
     }
 
     /// A file `listedFiles(in:named:)` found: its path, and whether it is a symbolic link (to a file, or leading
@@ -386,15 +415,34 @@ enum FileSystem {
     }
 
     /// `files(in:named:)`, each file with whether it is a symbolic link.
-    static func listedFiles(in folder: String, named isWanted: (String) -> Bool) throws(FileError) -> [ListedFile] {
+    ///
+    /// `followingLinksInside`: an absolute folder (the plan folder's, with links followed) inside which a symbolic
+    /// link to a folder is followed, as writing follows it (`PlanFolder.checkInside(dayFile:)`); a link that leads
+    /// out of it is not. Each folder is read once however many links lead to it (a link to a folder above it
+    /// would otherwise go round for ever), under the first path that reaches it with the fewest links: the
+    /// folders the walk reaches without a link first.
+    static func listedFiles(in folder: String, named isWanted: (String) -> Bool,
+                            followingLinksInside root: String? = nil) throws(FileError) -> [ListedFile] {
         var found: [ListedFile] = []
         var pending = [folder]
-        while let current = pending.popLast() {
+        // Links to folders, followed once every folder reached without them is read.
+        var linked: [String] = []
+        struct Identity: Hashable { let device: UInt64, inode: UInt64 }
+        var visited: Set<Identity> = []
+        let top = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        while let current = pending.popLast() ?? linked.popLast() {
             guard let stream = opendir(current) else {
                 if current == folder || errno != ENOENT { throw .system(current, "cannot read the folder") }
                 continue  // gone since it was listed
             }
             defer { closedir(stream) }
+            if root != nil {
+                var info = stat()
+                if fstat(dirfd(stream), &info) == 0,
+                   !visited.insert(Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted {
+                    continue  // read already, through another path
+                }
+            }
             // `./name` under `.`, as given: the names the commands print. The folder's part of each path is made
             // once, and each path in one piece from it and the entry's bytes (a folder of years holds thousands).
             var folderPart = Array(current.utf8)
@@ -430,6 +478,9 @@ enum FileSystem {
                     found.append(ListedFile(path: path, isLink: false))
                 case Int32(DT_LNK) where isWanted(name) && [.file, .missing].contains(kind(of: path)):
                     found.append(ListedFile(path: path, isLink: true))
+                case Int32(DT_LNK) where top != nil && kind(of: path) == .directory:
+                    let real = resolvedPath(path)
+                    if real + "/" == top || top.map(real.hasPrefix) == true { linked.insert(path, at: 0) }
                 default:
                     continue
                 }

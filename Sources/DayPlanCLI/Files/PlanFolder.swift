@@ -109,6 +109,41 @@ struct PlanFolder {
         return path
     }
 
+    /// The one rule for symbolic links on the way to a day file, which listing (`dayFiles()`) and every writer share:
+    /// a link to a folder that leads inside the plan folder is followed by both, so that a day written through it
+    /// is a day the next listing finds; one that leads out of it is followed by neither, and writing a day file
+    /// through it is refused (this error, naming the link), so that no command writes a day it cannot list again.
+    /// `path` is a day file's path as commands reach it (it and the folders below the link need not exist yet).
+    func checkInside(dayFile path: String) throws(FileError) {
+        // The deepest folder of the path that exists: links above it are what the write would follow.
+        var folder = FileSystem.directory(of: path)
+        while FileSystem.kind(of: folder) == .missing, folder != ".", folder != "/" { folder = FileSystem.directory(of: folder) }
+        guard !isInside(FileSystem.resolvedPath(folder)) else { return }
+        // Which link leads out: the first folder on the way that is outside while the one holding it is inside.
+        var current: String?
+        var wasInside = !folder.hasPrefix("/") && isInside(FileSystem.resolvedPath("."))
+        var culprit = folder
+        for part in folder.split(separator: "/", omittingEmptySubsequences: false) {
+            current = current.map { $0 + "/" + part } ?? String(part)
+            guard let here = current, !here.isEmpty else { continue }
+            let inside = isInside(FileSystem.resolvedPath(here))
+            if wasInside, !inside {
+                culprit = here
+                break
+            }
+            wasInside = inside
+        }
+        throw FileError(culprit, "a symbolic link to \(FileSystem.resolvedPath(culprit)), outside the plan folder "
+                        + "\(absolutePath), so no day file is written through it (and none is listed there); keep the "
+                        + "day files inside the plan folder, or point the link at a folder inside it")
+    }
+
+    /// Whether an absolute path with links followed is the plan folder or inside it.
+    private func isInside(_ real: String) -> Bool {
+        let top = absolutePath.hasSuffix("/") ? absolutePath : absolutePath + "/"
+        return real + "/" == top || real.hasPrefix(top)
+    }
+
     /// `relativePath` inside the plan folder, as commands reach and name it.
     func path(of relativePath: String) -> String {
         FileSystem.join(path, relativePath)
@@ -118,7 +153,7 @@ struct PlanFolder {
     /// by day and then path. A file named like a day file that is not a real date is left out.
     func dayFiles() throws(FileError) -> [DayFile] {
         let prefix = path == "." ? "./" : path.hasSuffix("/") ? path : path + "/"
-        let listed = try FileSystem.listedFiles(in: path, named: Day.isFileName)
+        let listed = try FileSystem.listedFiles(in: path, named: Day.isFileName, followingLinksInside: absolutePath)
         var files: [DayFile] = []
         files.reserveCapacity(listed.count)
         // By bytes, not characters: a plan folder of years holds thousands of day files, and a language server
@@ -231,7 +266,7 @@ struct PlanFolder {
     /// skipped), sorted.
     func conflictCopies() throws(FileError) -> [String] {
         let prefix = path == "." ? "./" : ""
-        return try FileSystem.files(in: path, named: { ConflictCopyName(fileName: $0) != nil })
+        return try FileSystem.files(in: path, named: { ConflictCopyName(fileName: $0) != nil }, followingLinksInside: absolutePath)
             .map { !prefix.isEmpty && $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
     }
 

@@ -159,6 +159,8 @@ struct PlanLock {
         if let listed { files = listed } else { files = try planFolder.dayFiles() }
         for _ in 0..<5 {
             let chosen = choose(files)
+            // A lock beside a file the links lead out of the plan to would be a file made outside it.
+            for path in chosen { try planFolder.checkInside(dayFile: path) }
             let lock = try take(guarding: chosen, exclusive: exclusive, namedFrom: planFolder)
             do {
                 let again = try planFolder.dayFiles()

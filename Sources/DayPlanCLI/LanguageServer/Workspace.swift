@@ -34,7 +34,9 @@ struct Workspace {
 
     /// The tags of each day file below `root`, by resolved path; files that cannot be read are left out.
     private static func readTags(in root: String?) -> [String: [String: Int]] {
-        guard let root, let files = try? FileSystem.dayFiles(in: root) else { return [:] }
+        // Links to folders followed as the plan folder's listing follows them (`PlanFolder.checkInside(dayFile:)`).
+        guard let root, let files = try? FileSystem.files(in: root, named: Day.isFileName,
+                                                          followingLinksInside: FileSystem.resolvedPath(root)) else { return [:] }
         var result: [String: [String: Int]] = [:]
         for path in files {
             guard let bytes = try? FileSystem.read(path) else { continue }
