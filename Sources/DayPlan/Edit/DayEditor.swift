@@ -108,7 +108,7 @@ public struct DayEditor: Sendable {
         if let doneDate {
             let done = taskLine.metadataWords(in: bytes).filter { $0.key == "done" }
             if status == .done, done.isEmpty {
-                edits.append(taskLine.appendEdit("@done:\(doneDate)"))
+                edits.append(taskLine.insertionEdit(of: "@done:\(doneDate)", key: "done", in: bytes))
                 changed.metadata.done = doneDate
             } else if status != .done {
                 edits += done.map { taskLine.removalEdit(of: $0.range, in: bytes) }
@@ -175,40 +175,46 @@ public struct DayEditor: Sendable {
         var chunk = bulletEdit.map { $0.inserting } ?? Array(bytes[taskLine.bullet])
         chunk += bytes[taskLine.bullet.upperBound..<end]
         if chunk.last != UInt8(ascii: "\n") { chunk += Array(document.lineEnding.rawValue.utf8) }
-        var without = bytes
-        without.removeSubrange(start..<end)
-        let result = RegionInsertion.apply([RegionInsertion(region: region, bytes: chunk, count: task.lineSpan)], to: without)
-        let insertions = result.edits.map { edit in
-            TextEdit(offset: edit.offset < start ? edit.offset : edit.offset + (end - start), removing: 0, inserting: edit.inserting)
+        let edits = keepingCanonical(lines.removals(ofLines: task.line, count: task.lineSpan)) { taken in
+            var without = bytes
+            without.removeSubrange(taken)
+            let result = RegionInsertion.apply([RegionInsertion(region: region, bytes: chunk, count: task.lineSpan)], to: without)
+            let insertions = result.edits.map { edit in
+                TextEdit(offset: edit.offset < taken.lowerBound ? edit.offset : edit.offset + taken.count, removing: 0, inserting: edit.inserting)
+            }
+            return [TextEdit(offset: taken.lowerBound, removing: taken.count, inserting: [])] + insertions
         }
         expected[placed.region.rawValue].removeAll { $0.line == task.line }
         var plain = moved
         plain.source = nil
         expected[region.rawValue].append(plain)
-        return try check([TextEdit(offset: start, removing: end - start, inserting: [])] + insertions, expecting: expected,
+        return try check(edits, expecting: expected,
                          summary: "moved from \(placed.region.withArticle) to \(place): \(task.title)", edited: region)
     }
 
-    /// Removes the task on `line` with its notes and sub-tasks: its lines, line endings included.
+    /// Removes the task on `line` with its notes and sub-tasks: its lines, line endings included (and, in a canonical
+    /// file, a blank line beside them that the canonical form would not keep: `keepingCanonical`).
     public func remove(taskAt line: Int) throws(EditError) -> DayEdit {
         let (placed, _) = try find(line)
         let task = placed.task
-        let lines = LineTable(bytes)
-        let start = lines.start(of: task.line), end = lines.start(of: task.line + task.lineSpan)
+        let edits = keepingCanonical(LineTable(bytes).removals(ofLines: task.line, count: task.lineSpan)) { taken in
+            [TextEdit(offset: taken.lowerBound, removing: taken.count, inserting: [])]
+        }
         var expected = regionTasks()
         expected[placed.region.rawValue].removeAll { $0.line == task.line }
-        return try check([TextEdit(offset: start, removing: end - start, inserting: [])], expecting: expected,
+        return try check(edits, expecting: expected,
                          summary: "removed from \(placed.region.withArticle): \(task.title)", at: 0)
     }
 
-    /// Adds a metadata word (`@carry`, `@from:2026-11-20`, …) to the task on `line`, after its last word.
+    /// Adds a metadata word (`@carry`, `@from:2026-11-20`, …) to the task on `line`, in canonical order.
     /// A key the task has already is replaced instead (`replaceMetadata`); the same word is no change.
     public func addMetadata(_ word: String, toTaskAt line: Int) throws(EditError) -> DayEdit {
         try replaceMetadata(with: word, onTaskAt: line)
     }
 
     /// Sets a metadata word on the task on `line`: the first word with the same key is replaced by `word`, any
-    /// other with that key removed; without one, `word` is added after the task's last word.
+    /// other with that key removed; without one, `word` is added where the canonical form puts it among the task's
+    /// metadata words (after its last word when none comes after it).
     public func replaceMetadata(with word: String, onTaskAt line: Int) throws(EditError) -> DayEdit {
         guard let (key, metadata) = DayEditor.metadataWord(word) else { throw .notMetadata(word) }
         let (placed, taskLine) = try find(line)
@@ -220,7 +226,7 @@ public struct DayEditor: Sendable {
             }
             edits += found.dropFirst().map { taskLine.removalEdit(of: $0.range, in: bytes) }
         } else {
-            edits.append(taskLine.appendEdit(word))
+            edits.append(taskLine.insertionEdit(of: word, key: key, in: bytes))
         }
         var changed = placed.task
         changed.metadata = DayEditor.merging(metadata, key: key, into: changed.metadata)
@@ -247,6 +253,19 @@ public struct DayEditor: Sendable {
     }
 
     // MARK: - Checks
+
+    /// The edits `making` makes from the first of `removals` (ways to take a task's lines out) after which a
+    /// canonical file stays canonical: a task taken from between a heading and a blank line, or from the end of a
+    /// section, takes a blank line with it. A file that is not canonical gets the first, the lines alone.
+    private func keepingCanonical(_ removals: [Range<Int>], _ making: (Range<Int>) -> [TextEdit]) -> [TextEdit] {
+        let plain = removals.first.map(making) ?? []
+        guard removals.count > 1, let blockers = DayDocument.blockersIfCanonical(bytes), blockers.isEmpty else { return plain }
+        for removal in removals {
+            let edits = removal == removals.first ? plain : making(removal)
+            if DayDocument.blockersIfCanonical(TextEdit.apply(edits, to: bytes)) != nil { return edits }
+        }
+        return plain
+    }
 
     /// The task on `line` and its line's parts, in a file whose structure is no guess.
     private func find(_ line: Int) throws(EditError) -> (PlacedTask, TaskLine) {

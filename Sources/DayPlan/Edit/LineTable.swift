@@ -57,6 +57,24 @@ struct LineTable {
         content(of: line).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
+    /// The ways to take out lines `first ..< first + count` (a task and its notes), as byte ranges: the lines
+    /// alone first, then with the blank lines after them, before them, and both. The canonical form keeps a blank
+    /// line only between some parts, so which one an edit keeps canonical depends on what is around: the editor
+    /// tries them in this order.
+    func removals(ofLines first: Int, count: Int) -> [Range<Int>] {
+        let after = first + count
+        var before = first
+        while before > 1, isBlank(before - 1) { before -= 1 }
+        var next = after
+        while next <= self.count, isBlank(next) { next += 1 }
+        var ranges: [Range<Int>] = []
+        for range in [start(of: first)..<start(of: after), start(of: first)..<start(of: next),
+                      start(of: before)..<start(of: after), start(of: before)..<start(of: next)] where !ranges.contains(range) {
+            ranges.append(range)
+        }
+        return ranges
+    }
+
     /// Whether the line starts with a space or a tab.
     func isIndented(_ line: Int) -> Bool {
         guard let first = content(of: line).first else { return false }

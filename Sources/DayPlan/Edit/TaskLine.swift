@@ -85,6 +85,16 @@ struct TaskLine {
         }
     }
 
+    /// The edit that adds `word`, a metadata word with `key`, where the canonical form puts it: before the first
+    /// metadata word of a key that comes after `key` in `MetadataKey.all`, else after the line's last word. So a
+    /// canonical line stays canonical (`@on:` goes before `@due:`, `@done:` before `@est:`).
+    func insertionEdit(of word: String, key: String, in bytes: [UInt8]) -> TextEdit {
+        let rank = { (name: String) in MetadataKey.all.firstIndex { $0.name == name } ?? MetadataKey.all.count }
+        let mine = rank(key)
+        guard let later = metadataWords(in: bytes).first(where: { rank($0.key) > mine }) else { return appendEdit(word) }
+        return TextEdit(offset: later.range.lowerBound, removing: 0, inserting: Array((word + " ").utf8))
+    }
+
     /// The edit that sets the status mark: one byte, or none when it says that status already.
     func statusEdit(_ status: Status, in bytes: [UInt8]) -> [TextEdit] {
         Status(mark: bytes[mark]) == status ? [] : [TextEdit(offset: mark, removing: 1, inserting: [status.markByte])]

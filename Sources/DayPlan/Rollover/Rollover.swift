@@ -215,7 +215,7 @@ public struct Rollover: Sendable {
                 changedSourceLines.append(task.line)
                 if expired {
                     edited.replaceByte(at: taskLine.mark, with: Status.cancelled.markByte)
-                    if !task.metadata.expired { edited.apply(taskLine.appendEdit("@expired")) }
+                    if !task.metadata.expired { edited.apply(taskLine.insertionEdit(of: "@expired", key: "expired", in: source.bytes)) }
                     summary.expired += 1
                     return
                 }

@@ -73,6 +73,34 @@ import Testing
         #expect(try folder.read("2026-11-21.md").contains("- [ ] Buy stamps #errand @carry @due:2026-11-25 @from:2026-11-21 @est:15m\n"))
     }
 
+    @Test func dayplansOwnEditsAreCanonical() throws {
+        let folder = try DailyFixtures.folder(today: """
+            # 2026-11-21
+
+            ## Morning
+            - [ ] Write the report @est:2h
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+            - [ ] Renew passport @due:2026-11-30 @from:2026-11-13
+
+            """)
+        try folder.write(".dayplan/config", "done-date = yes\n")
+        #expect(try Binary.run(["fmt", "--check", "2026-11-21.md"], in: folder.url).status == 0)
+        let move = try Binary.run(["move", "--on", "2026-11-25", "Renew passport"], in: folder.url)
+        #expect(move.status == 0, "\(move.stderr)")
+        let mark = try Binary.run(["mark", "done", "Write the report"], in: folder.url)
+        #expect(mark.status == 0, "\(mark.stderr)")
+        let text = try folder.read("2026-11-21.md")
+        #expect(text.contains("- [ ] Renew passport @on:2026-11-25 @due:2026-11-30 @from:2026-11-13\n"), "\(text)")
+        #expect(text.contains("- [x] Write the report @done:2026-11-21 @est:2h\n"), "\(text)")
+        let check = try Binary.run(["fmt", "--check", "2026-11-21.md"], in: folder.url)
+        #expect(check.status == 0 && check.stdout == "", "\(check.stdout)")
+    }
+
     @Test func fmtCheckWithNoPathChecksTheFolderNotStandardInput() throws {
         let folder = try DailyFixtures.folder()
         try folder.write("2026-11-20.md", "# 2026-11-20\n## Morning\n- [ ] Tea\n")
