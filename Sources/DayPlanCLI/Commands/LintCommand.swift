@@ -76,11 +76,12 @@ enum LintCommand {
         var identities: [(name: String, identity: FileSystem.Identity, hasFindings: Bool)] = []
         var wroteDiagnostic = false
         // Read and checked on every core, a bounded batch at a time; reported in path order.
-        // Today's plan gets its overdue tasks reported (DP051); older days are history.
-        let today = Clock.today()
         // Today's tasks first planned this many days ago or more are reported (DP052, information): the setting of the
         // plan folder lint runs in (DAYPLAN_DIR or the current folder), else 7.
         let planFolder = try? PlanFolder.find(dir: nil)
+        // Today's plan gets its overdue tasks reported (DP051); older days are history. Today as that plan folder
+        // reckons it (its day-starts-at), as status and rollover do, so that they count the same findings.
+        let today = planFolder.flatMap { try? Clock.today(in: $0, dayStartsAt: nil).get() } ?? Clock.today()
         let carriedWarningDays = planFolder?.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays
         // Its region hours and, when the settings name calendars, their events (DP060, DP061, DP062), read for the
         // days the files' names give (others are read when asked); what of a calendar cannot be read is named, and

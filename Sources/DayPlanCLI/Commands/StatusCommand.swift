@@ -72,7 +72,11 @@ enum StatusCommand {
         // Against the plan folder's region hours and calendars, as lint checks it (DP060, DP061, DP062).
         // The calendars are read once, for lint and for the day on the clock.
         let (hours, _, calendarDays) = CalendarDays.read(session.planFolder, days: session.file.day...session.file.day)
-        let findings = Linter.lint(document, fileName: session.file.path, hours: hours)
+        // As lint checks the file: today's overdue tasks (DP051) and long-carried ones too, so that the counts agree.
+        let today = try? Clock.today(in: session.planFolder, dayStartsAt: arguments.options["--day-starts-at"]).get()
+        let findings = Linter.lint(document, fileName: session.file.path, today: today,
+                                   carriedWarningDays: session.planFolder.settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays,
+                                   hours: hours)
         let errors = findings.filter { $0.severity == .error }.count
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
         // The day on the clock: its events (from the calendars the settings name) and timed tasks, and now.
