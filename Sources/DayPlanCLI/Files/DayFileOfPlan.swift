@@ -54,9 +54,11 @@ struct DayFileOfPlan {
 
     /// Why a command will not start a day in `planFolder`: it is not a plan folder and holds no day file, so it
     /// is most likely the wrong folder (a cron job without DAYPLAN_DIR).
-    static func notAPlanFolder(_ planFolder: PlanFolder) -> String {
+    /// `gaveUp`: the search stopped after `PlanFolder.foldersSearchedForAFirstDayFile` folders without one.
+    static func notAPlanFolder(_ planFolder: PlanFolder, gaveUp: Bool = false) -> String {
         "\(planFolder.absolutePath) is not a plan folder: it has no \(PlanFolder.settingsFolder)/ and no day "
-            + "file (YYYY-MM-DD.md) below it, so nothing was written. To start one there, run "
+            + "file (YYYY-MM-DD.md) " + (gaveUp ? "in the first \(PlanFolder.foldersSearchedForAFirstDayFile) folders below it (the rest was not searched)" : "below it")
+            + ", so nothing was written. To start one there, run "
             + "'dayplan init\(planFolder.path == "." ? "" : " " + planFolder.path)'; to use another, give --dir DIR or set DAYPLAN_DIR"
     }
 

@@ -100,14 +100,17 @@ struct DaySession {
             // A writer in an initialized plan folder lists its day files once, under the lock (`PlanLock.take`).
             var files: [PlanFolder.DayFile] = []
             if !writing || !planFolder.isInitialized {
+                // A writer in a folder that is no plan gives up on a tree without a day file (the guard rail).
+                let listed: [PlanFolder.DayFile]?
                 do {
-                    files = try planFolder.dayFiles()
+                    listed = try planFolder.dayFiles(givingUpEmptyAfter: writing ? PlanFolder.foldersSearchedForAFirstDayFile : .max)
                 } catch {
                     throw fail(.failure, error.message)
                 }
-            }
-            if writing, !planFolder.isInitialized, files.isEmpty {
-                throw fail(.failure, DayFileOfPlan.notAPlanFolder(planFolder))
+                files = listed ?? []
+                if writing, !planFolder.isInitialized, files.isEmpty {
+                    throw fail(.failure, DayFileOfPlan.notAPlanFolder(planFolder, gaveUp: listed == nil))
+                }
             }
             if writing {
                 do {

@@ -423,7 +423,15 @@ enum FileSystem {
     /// folders the walk reaches without a link first.
     static func listedFiles(in folder: String, named isWanted: (String) -> Bool,
                             followingLinksInside root: String? = nil) throws(FileError) -> [ListedFile] {
+        try listedFiles(in: folder, named: isWanted, followingLinksInside: root, givingUpEmptyAfter: .max) ?? []
+    }
+
+    /// `listedFiles(in:named:followingLinksInside:)`, or nil once it has read `folders` folders and found no
+    /// file: the rest is not read (a folder that is no plan, such as the system's temporary folder).
+    static func listedFiles(in folder: String, named isWanted: (String) -> Bool, followingLinksInside root: String?,
+                            givingUpEmptyAfter folders: Int) throws(FileError) -> [ListedFile]? {
         var found: [ListedFile] = []
+        var read = 0
         var pending = [folder]
         // Links to folders, followed once every folder reached without them is read.
         var linked: [String] = []
@@ -436,6 +444,8 @@ enum FileSystem {
                 continue  // gone since it was listed
             }
             defer { closedir(stream) }
+            read += 1
+            if read > folders, found.isEmpty { return nil }
             if root != nil {
                 var info = stat()
                 if fstat(dirfd(stream), &info) == 0,

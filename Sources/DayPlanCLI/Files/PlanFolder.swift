@@ -152,8 +152,19 @@ struct PlanFolder {
     /// Every day file below the plan folder, in any layout and at any depth (hidden folders skipped), sorted
     /// by day and then path. A file named like a day file that is not a real date is left out.
     func dayFiles() throws(FileError) -> [DayFile] {
+        try dayFiles(givingUpEmptyAfter: .max) ?? []
+    }
+
+    /// The most folders a folder without `.dayplan/` is searched for a first day file before a writer takes it
+    /// for no plan folder (the system's temporary folder, a home folder): a plan of years in `YYYY/MM/` has a few
+    /// hundred, and a walk of a whole disk would take minutes.
+    static let foldersSearchedForAFirstDayFile = 2_000
+
+    /// `dayFiles()`, or nil once `folders` folders are read and no day file is found (the rest is not read).
+    func dayFiles(givingUpEmptyAfter folders: Int) throws(FileError) -> [DayFile]? {
         let prefix = path == "." ? "./" : path.hasSuffix("/") ? path : path + "/"
-        let listed = try FileSystem.listedFiles(in: path, named: Day.isFileName, followingLinksInside: absolutePath)
+        guard let listed = try FileSystem.listedFiles(in: path, named: Day.isFileName, followingLinksInside: absolutePath,
+                                                      givingUpEmptyAfter: folders) else { return nil }
         var files: [DayFile] = []
         files.reserveCapacity(listed.count)
         // By bytes, not characters: a plan folder of years holds thousands of day files, and a language server

@@ -56,14 +56,14 @@ struct RolloverFiles {
         // Its listing is the lock's first (below).
         var listed: [PlanFolder.DayFile]?
         if !planFolder.isInitialized {
-            let files: [PlanFolder.DayFile]
+            let files: [PlanFolder.DayFile]?
             do {
-                files = try planFolder.dayFiles()
+                files = try planFolder.dayFiles(givingUpEmptyAfter: PlanFolder.foldersSearchedForAFirstDayFile)
             } catch {
                 throw Failure(code: .failure, lines: ["dayplan rollover: \(error.message); nothing changed"], namesPlanFolder: false)
             }
-            if files.isEmpty {
-                throw Failure(code: .failure, lines: ["dayplan rollover: " + DayFileOfPlan.notAPlanFolder(planFolder)],
+            guard let files, !files.isEmpty else {
+                throw Failure(code: .failure, lines: ["dayplan rollover: " + DayFileOfPlan.notAPlanFolder(planFolder, gaveUp: files == nil)],
                               namesPlanFolder: false)
             }
             listed = files
