@@ -5,6 +5,10 @@
 #   make install                      # into /usr/local (as root)
 #   make install PREFIX=~/.local      # into your home: ~/.local/bin/dayplan and ~/.local/share/...
 #   make uninstall PREFIX=~/.local    # remove exactly what install put there
+#   make release VERSION=0.2.0        # tag the commit checked out as v0.2.0 (the version dayplan --version prints)
+#
+# With PREFIX=~/.local, Vim looks for the plugin in ~/.vim only: add VIMDIR=~/.vim (Neovim finds
+# ~/.local/share/nvim/site by itself).
 #
 # The completions and dayplan(1) are made by the built binary from its own command table, so they
 # always match it. DESTDIR is prepended to every path, for packagers.
@@ -33,7 +37,7 @@ plugin = $(shell cd editors/vim && find . -type f | sort)
 # The pages of docs/ (RULES.md, EXPORT.md and its schema, one page per command and topic).
 docs = $(sort $(wildcard docs/*.md docs/*.json))
 
-.PHONY: all build install install-files uninstall
+.PHONY: all build install install-files uninstall release
 
 all: build
 
@@ -48,14 +52,22 @@ STATIC ?= $(if $(filter Linux,$(shell uname -s)),-Xswiftc -static-executable,)
 metadata_flag = -disable-concrete-type-metadata-mangled-name-accessors
 METADATA ?= $(if $(shell $(SWIFT) -frontend -help-hidden 2>/dev/null | grep -e '$(metadata_flag)'),-Xswiftc -Xfrontend -Xswiftc $(metadata_flag),)
 
+# A static link against glibc warns that libswiftCore calls dlopen (it looks for an optional library of
+# prespecialized generics, and does without it when none is found; dayplan loads nothing). That one line is
+# left out of the build's output; every other line, and the build's exit status, come through.
+dlopen_warning = Using 'dlopen' in statically linked applications
+
 build:
-	$(SWIFT) build -c release $(STATIC) $(METADATA) --product dayplan
+	@echo "$(SWIFT) build -c release $(STATIC) $(METADATA) --product dayplan"
+	@{ $(SWIFT) build -c release $(STATIC) $(METADATA) --product dayplan 2>&1; echo $$? > .build/make-build-status; } \
+		| grep -v "$(dlopen_warning)"; exit $$(cat .build/make-build-status)
 
 install: build install-files
 
 install-files:
 	install -d $(bindir) $(mandir)/man1 $(mandir)/man5 $(docdir)/docs $(bashdir) $(zshdir) $(fishdir)
-	install -m 755 $(BINARY) $(bindir)/dayplan
+	# Stripped: the release build keeps its symbols (a 30 MB file); the installed one needs none of them.
+	install -s -m 755 $(BINARY) $(bindir)/dayplan
 	$(BINARY) help --man > $(mandir)/man1/dayplan.1
 	install -m 644 man/dayplan.5 $(mandir)/man5/dayplan.5
 	install -m 644 README.md FORMAT.md $(docdir)/
@@ -76,3 +88,14 @@ uninstall:
 	rm -f $(bashdir)/dayplan $(zshdir)/_dayplan $(fishdir)/dayplan.fish
 	-rmdir $(docdir)/docs $(docdir) 2>/dev/null
 	rm -rf $(vimpack) $(nvimpack)
+
+# A release is a tag, v$(VERSION), on a commit whose dayplan --version says $(VERSION): the form the pre-commit
+# snippet's `rev:` names (docs/lint.md). The tree must be clean, and the tag new.
+release:
+	@test -n "$(VERSION)" || { echo "make release: give VERSION=X.Y.Z"; exit 2; }
+	@grep -q '^let version = "$(VERSION)"$$' Sources/DayPlanCLI/main.swift || { \
+		echo "make release: Sources/DayPlanCLI/main.swift says version $$(sed -n 's/^let version = "\(.*\)"$$/\1/p' Sources/DayPlanCLI/main.swift), not $(VERSION); change it there first"; exit 2; }
+	@test -z "$$(git status --porcelain)" || { echo "make release: commit or stash your changes first"; exit 2; }
+	@! git rev-parse -q --verify "refs/tags/v$(VERSION)" >/dev/null || { echo "make release: v$(VERSION) is tagged already"; exit 2; }
+	git tag -a "v$(VERSION)" -m "dayplan $(VERSION)"
+	@echo "tagged v$(VERSION); push it with: git push origin v$(VERSION)"

@@ -10,7 +10,21 @@ prefix=$(mktemp -d)
 root=$(mktemp -d)
 trap 'umount "$root/proc" 2>/dev/null || true; rm -rf "$prefix" "$root"' EXIT
 
-make install PREFIX="$prefix" >/dev/null
+# make install says nothing it need not: no warning (the static link's dlopen note is left out by make build).
+make install PREFIX="$prefix" > "$prefix/install.log" 2>&1 || { cat "$prefix/install.log"; exit 1; }
+if grep -i "warning" "$prefix/install.log"; then
+    echo "make install printed a warning (above)"
+    exit 1
+fi
+rm "$prefix/install.log"
+# The installed binary is stripped: no symbol table and no debug sections (the release build keeps them).
+if command -v readelf >/dev/null && readelf -S "$prefix/bin/dayplan" | grep -Eq '\.(symtab|debug_info)'; then
+    echo "the installed dayplan is not stripped:"
+    readelf -S "$prefix/bin/dayplan" | grep -E '\.(symtab|debug_)'
+    exit 1
+fi
+size=$(wc -c < "$prefix/bin/dayplan")
+echo "the installed dayplan is stripped ($size bytes)"
 for file in bin/dayplan share/man/man1/dayplan.1 share/man/man5/dayplan.5 share/doc/dayplan/FORMAT.md \
     share/doc/dayplan/README.md share/doc/dayplan/docs/RULES.md share/doc/dayplan/docs/EXPORT.schema.json \
     share/bash-completion/completions/dayplan share/zsh/site-functions/_dayplan \

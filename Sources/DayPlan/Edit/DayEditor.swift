@@ -171,7 +171,7 @@ public struct DayEditor: Sendable {
 
         // Take the task's lines out, then add them where the region wants them, reading the file without them.
         let lines = LineTable(bytes)
-        let start = lines.start(of: task.line), end = lines.start(of: task.line + task.lineSpan)
+        let end = lines.start(of: task.line + task.lineSpan)
         var chunk = bulletEdit.map { $0.inserting } ?? Array(bytes[taskLine.bullet])
         chunk += bytes[taskLine.bullet.upperBound..<end]
         if chunk.last != UInt8(ascii: "\n") { chunk += Array(document.lineEnding.rawValue.utf8) }

@@ -52,6 +52,38 @@ struct InstallTests {
         #expect(Self.files(under: prefix.url) == [])
     }
 
+    /// `make release VERSION=X.Y.Z` tags the commit as `vX.Y.Z` when the source says that version, and refuses
+    /// another version, changes in the tree and a tag that exists: the `rev:` the pre-commit snippet names.
+    @Test(.enabled(if: installedProgram("git") != nil, "git is not installed"))
+    func releaseTagsTheVersionTheBinaryPrints() throws {
+        let make = try #require(installedProgram("make")), git = try #require(installedProgram("git"))
+        let folder = try TemporaryFolder()
+        let clone = folder.url.appendingPathComponent("dayplan")
+        let environment = ["GIT_AUTHOR_NAME": "dayplan", "GIT_AUTHOR_EMAIL": "dayplan@example.com", "GIT_COMMITTER_NAME": "dayplan",
+                           "GIT_COMMITTER_EMAIL": "dayplan@example.com", "GIT_CONFIG_NOSYSTEM": "1"]
+        func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+            try runProgram(program, arguments, in: clone, environment: environment)
+        }
+        let cloned = try runProgram(git, ["clone", "-q", "--no-local", Repository.root.path, clone.path], in: folder.url, environment: environment)
+        try #require(cloned.status == 0, "\(cloned.output)")
+        let version = try #require(try Binary.run(["--version"]).stdout.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        let wrong = try run(make, ["-s", "release", "VERSION=9.9.9"])
+        #expect(wrong.status != 0 && wrong.output.contains("says version \(version), not 9.9.9"), "\(wrong.output)")
+        try "x".write(to: clone.appendingPathComponent("stray.txt"), atomically: true, encoding: .utf8)
+        let dirty = try run(make, ["-s", "release", "VERSION=\(version)"])
+        #expect(dirty.status != 0 && dirty.output.contains("commit or stash your changes first"), "\(dirty.output)")
+        try FileManager.default.removeItem(at: clone.appendingPathComponent("stray.txt"))
+        let tagged = try run(make, ["-s", "release", "VERSION=\(version)"])
+        #expect(tagged.status == 0, "\(tagged.output)")
+        let tags = try run(git, ["tag", "--list"])
+        #expect(tags.output.split(separator: "\n").contains("v\(version)"), "\(tags.output)")
+        let again = try run(make, ["-s", "release", "VERSION=\(version)"])
+        #expect(again.status != 0 && again.output.contains("is tagged already"), "\(again.output)")
+        // The snippet in docs/lint.md names a rev of that form.
+        let page = try String(contentsOf: Repository.url("docs/lint.md"), encoding: .utf8)
+        #expect(page.contains("rev: v\(version) ") && !page.contains("OWNER"), "docs/lint.md's pre-commit snippet")
+    }
+
     @Test(.enabled(if: installedProgram("nvim") != nil, "neovim is not installed"))
     func neovimFindsTheInstalledPlugin() throws {
         let prefix = try TemporaryFolder()

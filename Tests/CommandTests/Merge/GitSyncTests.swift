@@ -193,6 +193,23 @@ struct GitSyncTests {
         #expect(status.stdout.contains("UU 2026-11-21.md"))
     }
 
+    /// docs/merge.md shows what a pull with a conflict prints: the same scenario, and every line of the sample is
+    /// in what git and the driver printed (the sample had the driver's line run into git's).
+    @Test func theSampleInTheMergePageIsWhatAPullPrints() throws {
+        let page = try String(contentsOf: Repository.url("docs/merge.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "```\n$ git pull\n")).upperBound
+        let end = try #require(page.range(of: "\n```", range: start..<page.endIndex)).lowerBound
+        let sample = page[start..<end].split(separator: "\n").map(String.init)
+        #expect(sample.count == 5, "\(sample)")
+        let machines = try Machines(day: Self.day)
+        try machines.commit("laptop", ["2026-11-21.md": Self.day.replacingOccurrences(of: "- [ ] Call Ana\n", with: "")], "laptop")
+        try machines.push("laptop")
+        try machines.commit("phone", ["2026-11-21.md": Self.day.replacingOccurrences(of: "- [ ] Call Ana", with: "- [x] Call Ana")], "phone")
+        let pulled = try machines.pull("phone")
+        let printed = pulled.output.split(separator: "\n").map(String.init)
+        for line in sample { #expect(printed.contains(line), "`\(line)` is not what the pull printed:\n\(pulled.output)") }
+    }
+
     @Test func withoutTheDriverGitConflictsWhereTheDriverDoesNot() throws {
         let machines = try Machines(day: Self.day, driver: false)
         try machines.commit("laptop", ["2026-11-21.md": Self.day.replacingOccurrences(of: "- [ ] Call Ana", with: "- [x] Call Ana")], "laptop")
