@@ -80,14 +80,12 @@ public final class Rule: Hashable, Sendable, CustomStringConvertible {
         all.first { $0.id == idOrName || $0.name == idOrName }
     }
 
-    /// The finding a problem the parser reported is, by the first rule of `all` that reports it; nil when no
-    /// rule does.
+    /// The finding a problem the parser reported is: the rule its kind names (`ReadingProblem.Kind.rule`, one case
+    /// a kind), worded by that rule's check; nil when the check finds nothing wrong in it.
     static func finding(for problem: ReadingProblem) -> Diagnostic? {
-        for rule in all {
-            guard case .reading(let check) = rule.check, let message = check(problem) else { continue }
-            return Diagnostic(rule, from: problem.start, to: problem.end, message)
-        }
-        return nil
+        let rule = problem.kind.rule
+        guard case .reading(let check) = rule.check, let message = check(problem) else { return nil }
+        return Diagnostic(rule, from: problem.start, to: problem.end, message)
     }
 
     /// The quick fixes for a finding of this rule at `range` (byte offsets) of `bytes`, best first; none when
