@@ -153,6 +153,10 @@ public struct RolloverUndo: Sendable {
         var removeFromNow = Set<Int>()
         var addedInBlocks = Set<Int>()
         var held: Set<String> = []
+        // Tasks rollover added from neither file (a routine's copy, whose routine stays in the routines file): taken
+        // out with the rest of what rollover added, and not lost by that.
+        let oldDayTitles = Set(DayDocument(parsing: record.sourceBefore ?? []).allTasks.map(\.title))
+        var fromElsewhere: Set<String> = []
         for task in DayDocument(parsing: record.targetAfter).allTasks {
             let first = task.line - 1
             guard first >= 0, first < ta.count, fromBefore[first] < 0 else { continue }
@@ -165,6 +169,7 @@ public struct RolloverUndo: Sendable {
                             + "as it is and the task stays in \(targetName)")
             } else if unchanged {
                 for i in block { removeFromNow.insert(inNow[i]) }
+                if !oldDayTitles.contains(task.title) { fromElsewhere.insert(task.title) }
             } else if nowTitles.contains(task.title) {
                 held.insert(task.title)
                 kept.append("“\(task.title)”: changed in \(targetName) since the rollover, so it stays there (and stays [>] in "
@@ -212,7 +217,7 @@ public struct RolloverUndo: Sendable {
         // Nothing lost: every task of either file now is in one of them after.
         let titlesNow = DayDocument(parsing: sourceNow ?? []).allTasks.map(\.title) + DayDocument(parsing: targetNow).allTasks.map(\.title)
         let after = Set(DayDocument(parsing: source ?? []).allTasks.map(\.title) + DayDocument(parsing: target ?? []).allTasks.map(\.title))
-        let lost = Set(titlesNow).subtracting(after).sorted()
+        let lost = Set(titlesNow).subtracting(after).subtracting(fromElsewhere).sorted()
         if !lost.isEmpty {
             throw Refusal(reasons: lost.map { "“\($0)” would be in neither \(sourceName) nor \(targetName) after the undo" })
         }
