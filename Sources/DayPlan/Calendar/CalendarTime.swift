@@ -91,21 +91,21 @@ struct CalendarDuration: Hashable {
 
     /// Reads the bytes of a value, as `init(_:)`.
     init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
-        guard case .duration(let read) = Self.read(bytes: bytes) else { return nil }
+        guard case .duration(let read) = Array(bytes).withUnsafeBufferPointer({ Self.read(bytes: $0) }) else { return nil }
         self = read
     }
 
     /// Reads the bytes of a value: a duration, one longer than `maximumDays` (its parts summed with checked
-    /// arithmetic, each bounded), or none.
-    static func read<Bytes: Collection<UInt8>>(bytes: Bytes) -> Reading {
+    /// arithmetic, each bounded), or none. One look at each byte, nothing allocated.
+    static func read(bytes: UnsafeBufferPointer<UInt8>) -> Reading {
         // Byte by byte: every character a duration may hold is ASCII, and any other byte makes it unreadable.
-        var text = bytes[...]
-        if text.first == UInt8(ascii: "+") { text = text.dropFirst() }
-        guard text.first == UInt8(ascii: "P"), text.count > 1 else { return .unreadable }
-        text = text.dropFirst()
+        var at = 0
+        if at < bytes.count, bytes[at] == UInt8(ascii: "+") { at += 1 }
+        guard at + 1 < bytes.count, bytes[at] == UInt8(ascii: "P") else { return .unreadable }
+        at += 1
         var days = 0, seconds = 0, number: Int? = nil, inTime = false, any = false, tooLong = false
         let maximumSeconds = maximumDays * CivilDays.secondsPerDay
-        for byte in text {
+        for byte in UnsafeBufferPointer(rebasing: bytes[at...]) {
             if (0x30...0x39).contains(byte) {
                 let (product, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
                 // Nine digits at most a part: a longer number is out of range, though still read to its end.

@@ -141,7 +141,7 @@ public struct EventCalendar: Sendable {
                 found += occurrences
                 return
             }
-            let times = more ? "more than \(occurrences.count)" : "\(occurrences.count)"
+            let times = more ? "at least \(occurrences.count)" : "\(occurrences.count)"
             problems.append(CalendarProblem(source: sources[event.source].name, line: event.line,
                                             message: "\(times) occurrences of this event overlap \(day) (each lasts longer than its rule repeats); shown once, as all day"))
             let next = day.adding(days: 1)

@@ -96,7 +96,7 @@ enum EventGlance {
                     duration = nil
                 }
             case .duration:
-                guard let read = CalendarDuration(bytes: UnsafeBufferPointer(rebasing: bytes[value])) else { return .read }
+                guard case .duration(let read) = CalendarDuration.read(bytes: UnsafeBufferPointer(rebasing: bytes[value])) else { return .read }
                 duration = read
                 end = nil
             case .rule:

@@ -100,6 +100,13 @@ struct RecurrenceRule: Hashable {
                 throw RuleError("\(name) is not read (dayplan reads FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, WKST)")
             }
         }
+        // A recurrence set has each instance once (RFC 5545 §3.8.5.3): a part's values given twice are one (and a
+        // BYDAY of thousands of MOs is a few at most: 7 weekdays, 742 with ordinals).
+        var days = Set<Int>()
+        byDay = byDay.filter { days.insert(($0.ordinal ?? 0) * 8 + $0.weekday).inserted }
+        var monthDays = Set<Int>(), months = Set<Int>()
+        byMonthDay = byMonthDay.filter { monthDays.insert($0).inserted }
+        byMonth = byMonth.filter { months.insert($0).inserted }
         guard let frequency else { throw RuleError("there is no FREQ") }
         guard count == nil || until == nil else { throw RuleError("COUNT and UNTIL are both given; RFC 5545 allows one") }
         if frequency == .daily || frequency == .weekly, byDay.contains(where: { $0.ordinal != nil }) {
@@ -153,16 +160,29 @@ struct RecurrenceRule: Hashable {
                 .filter { $0 * CivilDays.secondsPerDay + timeOfDay > start }.count
             counted = 1 + inFirst + counts.instances(of: self, firstKey: firstKey, periods: 1..<period, anchor: anchor)
         }
+        // The last key the range reaches. Over a long range (an event lasting years asks for the instances that
+        // start within its length before the day), runs of periods without a day are skipped by their count, a run
+        // twice as long each time: a rule whose days are rare (BYMONTH=2;BYMONTHDAY=29) or never come costs
+        // the logarithm of its gaps, not a walk through them.
+        let lastKey: Int
+        switch frequency {
+        case .daily, .weekly: lastKey = lastDay
+        case .monthly: lastKey = min(ly * 12 + lm - 1, 10_000 * 12 - 1)
+        case .yearly: lastKey = min(ly, 9999)
+        }
+        let skipping = (lastKey - (firstKey + period * step)) / step > 512
+        var run = 1
         while true {
             // The period's key; the loop ends once it is past the range.
             let periodKey = firstKey + period * step
-            switch frequency {
-            case .daily, .weekly:
-                if periodKey > lastDay { return result }
-            case .monthly:
-                if periodKey > ly * 12 + lm - 1 || periodKey >= 10_000 * 12 { return result }
-            case .yearly:
-                if periodKey > ly || periodKey > 9999 { return result }
+            if periodKey > lastKey { return result }
+            if skipping {
+                if counts.instances(of: self, firstKey: firstKey, periods: period..<(period + run), anchor: anchor) == 0 {
+                    period += run
+                    run = min(run * 2, 1 << 20)
+                    continue
+                }
+                run = 1
             }
             for day in days(ofPeriod: periodKey, anchor: anchor) {
                 let instant = day * CivilDays.secondsPerDay + timeOfDay
@@ -227,6 +247,17 @@ struct RecurrenceRule: Hashable {
             return byMonth.isEmpty || byMonth.contains(month) ? daysOfMonth(year, month, defaultDay: anchor.day) : []
         case .yearly:
             return daysOfYear(key, defaultMonth: anchor.month, defaultDay: anchor.day)
+        }
+    }
+
+    /// The part of `anchor` this rule's days depend on (the rest zero), so that events of one rule begun on
+    /// different days share their counts where they can.
+    func relevant(_ anchor: Anchor) -> Anchor {
+        switch frequency {
+        case .daily: return Anchor(month: 0, day: 0, weekday: 0)
+        case .weekly: return Anchor(month: 0, day: 0, weekday: byDay.isEmpty ? anchor.weekday : 0)
+        case .monthly: return Anchor(month: 0, day: byDay.isEmpty && byMonthDay.isEmpty ? anchor.day : 0, weekday: 0)
+        case .yearly: return Anchor(month: anchor.month, day: anchor.day, weekday: 0)
         }
     }
 
@@ -335,7 +366,7 @@ struct PeriodCounts {
         var general = rule
         general.count = nil
         general.until = nil
-        let key = Key(rule: general, residue: residue, anchor: anchor)
+        let key = Key(rule: general, residue: residue, anchor: rule.relevant(anchor))
         let running: [Int]
         if let known = sums[key] {
             running = known

@@ -26,8 +26,8 @@ import Testing
         }
         // The longest read: 10,000 years to the day.
         #expect(CalendarDuration("P3652425D") == CalendarDuration(days: 3_652_425, seconds: 0))
-        #expect(CalendarDuration.read(bytes: Array("P3652426D".utf8)) == .tooLong)
-        #expect(CalendarDuration.read(bytes: Array("P1X".utf8)) == .unreadable)
+        #expect(Array("P3652426D".utf8).withUnsafeBufferPointer { CalendarDuration.read(bytes: $0) } == .tooLong)
+        #expect(Array("P1X".utf8).withUnsafeBufferPointer { CalendarDuration.read(bytes: $0) } == .unreadable)
     }
 
     @Test func aWeeklyRuleWithAHugeCountAndIntervalIsGlancedAtWithoutOverflow() {
@@ -123,7 +123,9 @@ import Testing
             for _ in 0..<3 {
                 let span = [40, 400, 4_000, 20_000].randomElement(using: &random)!
                 let from = start + Int.random(in: 0..<86_400 * span, using: &random)
-                let range = from..<(from + 86_400 * Int.random(in: 1...40, using: &random))
+                // Long ranges too (an event lasting years), over which runs of periods without a day are skipped.
+                let length = Bool.random(using: &random) ? Int.random(in: 1...40, using: &random) : Int.random(in: 600...3_000, using: &random)
+                let range = from..<(from + 86_400 * length)
                 let walked = rule.instances(start: start, untilWall: nil, in: start..<range.upperBound).filter { range.contains($0) }
                 let counted = rule.instances(start: start, untilWall: nil, in: range)
                 #expect(counted == walked, "\(text) from \(start) in \(range)")
@@ -150,6 +152,22 @@ import Testing
                 #expect(day.problems.first?.message.contains("occurrences of this event overlap 2026-11-30") == true)
             }
         }
+    }
+
+    @Test func aLongEventOfARareOrNeverDayIsFoundWithoutWalkingItsYears() {
+        // Every 29 February from the year 4 to 2024: 492 of them, each lasting to the end of 2026.
+        var leap = EventCalendar()
+        leap.read(calendar("SUMMARY:leap\r\nDTSTART:00040229T090000\r\nDTEND:20261231T090000\r\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29"), source: "l.ics")
+        let day = leap.events(on: Day("2026-11-30")!, zones: FixedZones())
+        #expect(day.events.map(\.title) == ["leap"])
+        #expect(day.problems.map(\.message) == ["at least 65 occurrences of this event overlap 2026-11-30 (each lasts longer than its rule repeats); shown once, as all day"])
+        // A day that never comes (30 February), in 500 events lasting 9,999 years: DTSTART only.
+        let never = (0..<500).map { "SUMMARY:never \($0)\r\nDTSTART:00010101T090000\r\nDTEND:99991231T090000\r\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30" }
+        var reader = EventCalendar()
+        reader.read(calendar(never), source: "n.ics")
+        let shown = reader.events(on: Day("2026-11-30")!, zones: FixedZones())
+        #expect(shown.events.count == 500)
+        #expect(shown.problems.isEmpty)
     }
 
     @Test func anRDATEWithoutARuleAddsItsInstances() {
