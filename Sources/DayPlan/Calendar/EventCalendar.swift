@@ -53,11 +53,17 @@ public struct EventCalendar: Sendable {
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, source: String) {
         var reading = EventReading(source: sources.count, name: source, firstIndex: events.count,
                                    days: days.map { CivilDays.number(of: $0.lowerBound)...CivilDays.number(of: $0.upperBound) })
+        // Room for an event every 256 bytes (a VEVENT of a calendar is rarely smaller), so that a calendar of
+        // years is not copied as its array of events doubles: room not filled is never touched, and costs no memory.
+        reading.events.reserveCapacity(bytes.count / 256)
         ContentLine.read(bytes, each: { reading.take($0, in: bytes) }, problem: { reading.problem($0, $1) })
         reading.finish(bytes)
         sources.append(Source(name: source, texts: Self.keepTexts(of: &reading.events, from: bytes)))
         problems += reading.problems
-        events += reading.events
+        // The first source's events are taken as they are: appended to an empty array they were copied, and a
+        // calendar of years held twice its events at once.
+        if events.isEmpty { events = reading.events } else { events += reading.events }
+        reading.events = []
         passedOver += reading.passedOver.count
     }
 

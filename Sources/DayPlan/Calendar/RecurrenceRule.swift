@@ -250,6 +250,22 @@ struct RecurrenceRule: Hashable {
         }
     }
 
+    /// How many days `days(ofPeriod:anchor:)` gives, without making them for a DAILY or WEEKLY period (a round of
+    /// those is up to 146,097 periods).
+    func dayCount(ofPeriod key: Int, anchor: Anchor) -> Int {
+        switch frequency {
+        case .daily:
+            return matchesFilters(key, byDayToo: true) ? 1 : 0
+        case .weekly:
+            guard !byDay.isEmpty else { return matchesFilters(key + CivilDays.floorMod(anchor.weekday - weekStart, 7), byDayToo: false) ? 1 : 0 }
+            var count = 0
+            for day in byDay where matchesFilters(key + CivilDays.floorMod(day.weekday - weekStart, 7), byDayToo: false) { count += 1 }
+            return count
+        case .monthly, .yearly:
+            return days(ofPeriod: key, anchor: anchor).count
+        }
+    }
+
     /// The part of `anchor` this rule's days depend on (the rest zero), so that events of one rule begun on
     /// different days share their counts where they can.
     func relevant(_ anchor: Anchor) -> Anchor {
@@ -375,7 +391,7 @@ struct PeriodCounts {
             built.reserveCapacity(round + 1)
             var at = residue
             for _ in 0..<round {
-                built.append(built[built.count - 1] + rule.days(ofPeriod: at, anchor: anchor).count)
+                built.append(built[built.count - 1] + rule.dayCount(ofPeriod: at, anchor: anchor))
                 at = (at + step) % modulus
             }
             sums[key] = built
