@@ -34,8 +34,8 @@ INSTALL_HINT = "install with Tests/bench/install-peers.sh"
 BENCH_NOW = dt.datetime(2026, 11, 28, 12, tzinfo=dt.timezone.utc)
 
 # The groups of measurements, in the order they run and report; --only names some of them.
-GROUPS = ("archive", "peers", "startup", "rollover", "daily", "clock", "merge", "growth", "shapes", "lsp", "report",
-          "export", "sync", "years")
+GROUPS = ("archive", "peers", "startup", "rollover", "daily", "clock", "calendar", "merge", "growth", "shapes", "lsp",
+          "report", "export", "sync", "years")
 
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
 ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
@@ -68,6 +68,8 @@ LSP_FOLDER_DIAGNOSTICS = 0.300  # issue 35: diagnostics of the 3,650-file folder
 LOOK_BACK_VS_LINT_2 = 1.5    # report, query and export --format jsonl: at most 1.5x lint on the archive
 STATUS_CALENDARS = 0.020     # issue 36: status on the clock with three calendars of 2,000 events each at most 20 ms
 LINT_CALENDARS_VS_CAT = 3.0  # issue 36: lint of that day file, calendars configured: at most 3x cat of it and its calendars
+CALENDAR_50MB_SECONDS = 2.0  # issue 55: `dayplan events` on a 50 MB calendar at most 2 s
+CALENDAR_50MB_MEMORY = 3.0   # issue 55: and at most 3x the calendar's size in peak memory
 
 MB = 1_000_000
 
@@ -757,6 +759,69 @@ def write_clock_folder(folder, day):
         timed.append(line)
     with open(os.path.join(folder, f"{day.isoformat()}.md"), "w", encoding="utf-8") as f:
         f.write("\n".join([f"# {day.isoformat()}", ""] + timed + ["## Backlog", ""]))
+
+
+def write_calendar_folder(folder, day, size=50 * MB):
+    """A plan folder whose settings name one calendar of about `size` bytes: years of events around `day` (timed
+    ones, all-day ones, a tenth weekly or daily with COUNT, UNTIL or neither, some in another zone, some with
+    EXDATEs, overrides and alarms), and among them the shapes that trapped or took minutes (issue 55): COUNT
+    rules from the year 1, an event lasting 2,000 years, components that never close, a DURATION of huge weeks."""
+    rng = random.Random(55)
+    os.makedirs(os.path.join(folder, ".dayplan"), exist_ok=True)
+    with open(os.path.join(folder, ".dayplan", "config"), "w", encoding="utf-8") as f:
+        f.write("calendars = big.ics\n")
+    with open(os.path.join(folder, f"{day.isoformat()}.md"), "w", encoding="utf-8") as f:
+        f.write(f"# {day.isoformat()}\n\n## Must\n\n- [ ] 10:00 call the bank @est:30m\n\n## Backlog\n")
+    first = day - dt.timedelta(days=3650)
+    out = open(os.path.join(folder, "big.ics"), "w", encoding="utf-8", newline="")
+    out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//dayplan bench//EN\r\n")
+    # The hostile shapes, once each (a few hundred bytes and 200 kB of components).
+    out.write("BEGIN:VEVENT\r\nUID:count-yearly\r\nSUMMARY:counted from year 1\r\nDTSTART:00010101T090000\r\n"
+              "RRULE:FREQ=YEARLY;BYDAY=MO;COUNT=999999\r\nEND:VEVENT\r\n")
+    for i in range(200):
+        out.write(f"BEGIN:VEVENT\r\nUID:count-daily-{i}\r\nSUMMARY:daily Mondays {i}\r\nDTSTART:00010101T0{i % 10}0000\r\n"
+                  f"RRULE:FREQ=DAILY;BYDAY=MO;COUNT={700000 + i * 200}\r\nEND:VEVENT\r\n")
+    out.write("BEGIN:VEVENT\r\nUID:ever\r\nSUMMARY:ever\r\nDTSTART:00010101T090000\r\nDTEND:20261231T090000\r\n"
+              "RRULE:FREQ=DAILY\r\nEND:VEVENT\r\n")
+    out.write("BEGIN:VEVENT\r\nUID:huge\r\nSUMMARY:huge\r\nDTSTART:20261121T090000\r\nDURATION:P" + "999999999W" * 2000
+              + "\r\nEND:VEVENT\r\n")
+    out.write("BEGIN:X\r\n" * 10000 + "END:Y\r\n" * 10000)
+    written, i = 0, 0
+    while written < size:
+        start = dt.datetime.combine(first + dt.timedelta(days=rng.randint(0, 3650 + 365)),
+                                    dt.time(rng.randint(6, 21), rng.choice([0, 15, 30, 45])))
+        stamp = start.strftime("%Y%m%dT%H%M%S")
+        lines = ["BEGIN:VEVENT", f"UID:{i}@bench", f"DTSTAMP:{stamp}Z", f"SUMMARY:{title(rng)}",
+                 f"DESCRIPTION:{words(rng, 5, 30)}"]
+        if i % 13 == 0:
+            lines += [f"DTSTART;VALUE=DATE:{start:%Y%m%d}", f"DTEND;VALUE=DATE:{start + dt.timedelta(days=rng.randint(1, 4)):%Y%m%d}"]
+        else:
+            lines.append(f"DTSTART;TZID=Europe/Berlin:{stamp}" if i % 7 == 0 else f"DTSTART:{stamp}")
+            lines.append(f"DURATION:PT{rng.choice([15, 30, 45, 60, 90])}M")
+        if i % 10 == 0:
+            kind = rng.randint(0, 3)
+            if kind == 0:
+                lines.append(f"RRULE:FREQ=WEEKLY;INTERVAL={rng.randint(1, 2)};COUNT={rng.randint(10, 60)}")
+            elif kind == 1:
+                lines.append(f"RRULE:FREQ=DAILY;BYDAY=MO,WE,FR;UNTIL={start + dt.timedelta(days=rng.randint(30, 900)):%Y%m%dT%H%M%S}")
+            elif kind == 2:
+                lines.append(f"RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT={rng.randint(5, 500)}")
+                lines.append(f"EXDATE:{start + dt.timedelta(days=28):%Y%m%dT%H%M%S}")
+            else:
+                lines.append("RRULE:FREQ=YEARLY")
+        if i % 17 == 0:
+            lines += ["BEGIN:VALARM", "TRIGGER:-PT15M", "ACTION:DISPLAY", "END:VALARM"]
+        lines.append("END:VEVENT")
+        if i % 50 == 0:
+            moved = start + dt.timedelta(days=7)
+            lines += ["BEGIN:VEVENT", f"UID:{i}@bench", f"RECURRENCE-ID:{moved:%Y%m%dT%H%M%S}", "SUMMARY:moved",
+                      f"DTSTART:{moved + dt.timedelta(hours=2):%Y%m%dT%H%M%S}", "DURATION:PT30M", "END:VEVENT"]
+        text = "\r\n".join(lines) + "\r\n"
+        out.write(text)
+        written += len(text.encode("utf-8"))
+        i += 1
+    out.write("END:VCALENDAR\r\n")
+    out.close()
 
 
 def cached(folder, recipe, make, log):
@@ -1655,6 +1720,37 @@ def main():
             report.target(name, "N/A: " + status.na, "N/A")
         else:
             judge(name, status.wall if status.usable else None, STATUS_CALENDARS, ms(status.wall))
+
+    # -- A 50 MB calendar: read whole, and for one day -------------------------------------------
+    if "calendar" in groups:
+        day = dt.date(2026, 11, 28)
+        folder = cached(os.path.join(inputs, "calendar-50mb"), "v1 2026-11-28 50MB",
+                        lambda out: write_calendar_folder(out, day), log)
+        size = os.path.getsize(os.path.join(folder, "big.ics"))
+        name = f"{day.isoformat()}.md"
+        log(f"calendar: events, status and lint with one calendar of {size / MB:.0f} MB, {runs} runs")
+        cat = Command(f"cat big.ics ({size / MB:.0f} MB)", ["cat", "big.ics"], cwd=folder)
+        # Exit 1: the calendar holds what cannot be read (the huge DURATION, the components that never close).
+        events = dayplan("dayplan events, read whole", ["events", "--dir", folder, day.isoformat()], None, available("events"))
+        status = dayplan("dayplan status, read for the day", ["status", "--dir", folder, day.isoformat()], None, has_status)
+        lint = dayplan(f"dayplan lint {name}, with the calendar", ["lint", name], folder, has_lint)
+        measure(launcher, [cat, events, status, lint], runs, log)
+        report.section(f"A calendar of {size / MB:.0f} MB: {name} with ten years of events",
+                       columns, [row(cat, cat), row(events, cat), row(status, cat), row(lint, cat)],
+                       "One calendar of ten years of events (a tenth recurring: weekly with COUNT, daily on three "
+                       "weekdays with UNTIL, the second Tuesday with COUNT and an EXDATE, yearly; overrides, alarms), "
+                       "and the shapes that trapped or took minutes (issue 55): 200 DAILY;BYDAY=MO;COUNT rules and a "
+                       "YEARLY;BYDAY;COUNT one from the year 1, a daily event lasting 2,000 years, 10,000 components "
+                       "that never close, a DURATION of 2,000 × 999,999,999 weeks. events reads every event; status "
+                       "and lint glance at each and read whole only those that may fall on the day.")
+        name = f"issue 55: `dayplan events` on a {size / MB:.0f} MB calendar ≤ {CALENDAR_50MB_SECONDS:g} s"
+        if events.na:
+            report.target(name, "N/A: " + events.na, "N/A")
+        else:
+            judge(name, events.wall if events.usable else None, CALENDAR_50MB_SECONDS, ms(events.wall))
+            memory = f"issue 55: and its peak memory ≤ {CALENDAR_50MB_MEMORY:g}x the calendar's size"
+            value = events.rss_kb * 1000 / size if events.usable else None
+            judge(memory, value, CALENDAR_50MB_MEMORY, f"{mb_kb(events.rss_kb)} ({x(value)} of {size / MB:.1f} MB)")
 
     # -- Merge: a 1,000-task day and two machines' edits of it -----------------------------------
     if "merge" in groups:

@@ -72,40 +72,69 @@ struct CalendarDuration: Hashable {
     /// Seconds beyond the days.
     var seconds: Int
 
-    /// Reads `P1W`, `P2D`, `PT1H30M`, `P1DT12H`; nil for a negative or unreadable duration.
+    /// The longest duration read, in days: 10,000 years, as long as the calendar dayplan counts. A longer one is
+    /// out of range (`Reading.tooLong`), so that no sum or product of a file's values can overflow.
+    static let maximumDays = 3_652_425
+
+    /// What reading a DURATION value found.
+    enum Reading: Hashable {
+        case duration(CalendarDuration)
+        /// Well formed, but longer than `maximumDays`.
+        case tooLong
+        case unreadable
+    }
+
+    /// Reads `P1W`, `P2D`, `PT1H30M`, `P1DT12H`; nil for a negative, unreadable or out-of-range duration.
     init?(_ value: some StringProtocol) {
         self.init(bytes: Substring(value).utf8)
     }
 
     /// Reads the bytes of a value, as `init(_:)`.
     init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        guard case .duration(let read) = Array(bytes).withUnsafeBufferPointer({ Self.read(bytes: $0) }) else { return nil }
+        self = read
+    }
+
+    /// Reads the bytes of a value: a duration, one longer than `maximumDays` (its parts summed with checked
+    /// arithmetic, each bounded), or none. One look at each byte, nothing allocated.
+    static func read(bytes: UnsafeBufferPointer<UInt8>) -> Reading {
         // Byte by byte: every character a duration may hold is ASCII, and any other byte makes it unreadable.
-        var text = bytes[...]
-        if text.first == UInt8(ascii: "+") { text = text.dropFirst() }
-        guard text.first == UInt8(ascii: "P"), text.count > 1 else { return nil }
-        text = text.dropFirst()
-        var days = 0, seconds = 0, number: Int? = nil, inTime = false, any = false
-        for byte in text {
+        var at = 0
+        if at < bytes.count, bytes[at] == UInt8(ascii: "+") { at += 1 }
+        guard at + 1 < bytes.count, bytes[at] == UInt8(ascii: "P") else { return .unreadable }
+        at += 1
+        var days = 0, seconds = 0, number: Int? = nil, inTime = false, any = false, tooLong = false
+        let maximumSeconds = maximumDays * CivilDays.secondsPerDay
+        for byte in UnsafeBufferPointer(rebasing: bytes[at...]) {
             if (0x30...0x39).contains(byte) {
                 let (product, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
-                guard !overflow, product < 1_000_000_000 else { return nil }
-                number = product + Int(byte - 0x30)
+                // Nine digits at most a part: a longer number is out of range, though still read to its end.
+                if overflow || product >= 1_000_000_000 { tooLong = true }
+                number = tooLong ? 0 : product + Int(byte - 0x30)
                 continue
             }
             if byte == UInt8(ascii: "T"), number == nil, !inTime { inTime = true; continue }
-            guard let n = number else { return nil }
+            guard let n = number else { return .unreadable }
+            // Each part is below 10^9 and each sum is checked against the maximum before the next: no overflow.
             switch (byte, inTime) {
             case (UInt8(ascii: "W"), false): days += 7 * n
             case (UInt8(ascii: "D"), false): days += n
             case (UInt8(ascii: "H"), true): seconds += 3600 * n
             case (UInt8(ascii: "M"), true): seconds += 60 * n
             case (UInt8(ascii: "S"), true): seconds += n
-            default: return nil
+            default: return .unreadable
             }
+            if days > maximumDays || seconds > maximumSeconds { tooLong = true; days = 0; seconds = 0 }
             number = nil
             any = true
         }
-        guard any, number == nil else { return nil }
+        guard any, number == nil else { return .unreadable }
+        guard !tooLong, days + seconds / CivilDays.secondsPerDay <= maximumDays else { return .tooLong }
+        return .duration(CalendarDuration(days: days, seconds: seconds))
+    }
+
+    /// A duration of `days` and `seconds`.
+    init(days: Int, seconds: Int) {
         self.days = days
         self.seconds = seconds
     }

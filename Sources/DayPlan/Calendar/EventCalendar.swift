@@ -53,11 +53,17 @@ public struct EventCalendar: Sendable {
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, source: String) {
         var reading = EventReading(source: sources.count, name: source, firstIndex: events.count,
                                    days: days.map { CivilDays.number(of: $0.lowerBound)...CivilDays.number(of: $0.upperBound) })
+        // Room for an event every 256 bytes (a VEVENT of a calendar is rarely smaller), so that a calendar of
+        // years is not copied as its array of events doubles: room not filled is never touched, and costs no memory.
+        reading.events.reserveCapacity(bytes.count / 256)
         ContentLine.read(bytes, each: { reading.take($0, in: bytes) }, problem: { reading.problem($0, $1) })
         reading.finish(bytes)
         sources.append(Source(name: source, texts: Self.keepTexts(of: &reading.events, from: bytes)))
         problems += reading.problems
-        events += reading.events
+        // The first source's events are taken as they are: appended to an empty array they were copied, and a
+        // calendar of years held twice its events at once.
+        if events.isEmpty { events = reading.events } else { events += reading.events }
+        reading.events = []
         passedOver += reading.passedOver.count
     }
 
@@ -132,34 +138,62 @@ public struct EventCalendar: Sendable {
             if let master = event.master, let id = event.recurrenceID { overridden[master, default: []].append(id) }
         }
 
+        var counts = PeriodCounts()
+        // More occurrences of one event on the day than `occurrencesShownApart` (and more than one of an event
+        // longer than a day) are shown as one all-day entry, named once: the work and the entries a day are
+        // bounded, whatever the event's length and rule.
+        func shownTogether(_ event: Event, _ occurrences: [CalendarEvent], more: Bool, isRecurring: Bool) {
+            guard occurrences.count > 1 || more, let first = occurrences.first else {
+                found += occurrences
+                return
+            }
+            let times = more ? "at least \(occurrences.count)" : "\(occurrences.count)"
+            problems.append(CalendarProblem(source: sources[event.source].name, line: event.line,
+                                            message: "\(times) occurrences of this event overlap \(day) (each lasts longer than its rule repeats); shown once, as all day"))
+            let next = day.adding(days: 1)
+            found.append(CalendarEvent(title: first.title, location: first.location, uid: first.uid,
+                                       start: LocalTime(day: day, secondOfDay: 0), end: LocalTime(day: next, secondOfDay: 0),
+                                       isAllDay: true, isRecurring: isRecurring, source: first.source, line: first.line))
+        }
+
         for (index, event) in events.enumerated() {
-            let isRecurring = event.rule != nil || event.master != nil || event.masterPassedOver
+            let isRecurring = event.rule != nil || !event.extraDates.isEmpty || event.master != nil || event.masterPassedOver
+            let exceptions = event.exceptions + (overridden[index] ?? [])
+            // Enough of the rule's instances to tell, after the exceptions are taken out, whether more than
+            // `occurrencesShownApart` are left.
+            let limit = Self.occurrencesShownApart + 1 + exceptions.count
             switch event.start {
             case .date(let first):
                 let length = event.lengthInDays
                 let wallStart = first * CivilDays.secondsPerDay
                 // The instances whose days reach `day`: those starting up to `length` - 1 days before it.
                 let window = (dayStart - (length - 1) * CivilDays.secondsPerDay)..<dayEnd
-                var starts = instanceStarts(event, wallStart: wallStart, zone: .floating, window: window, onWall: onWall)
-                let excluded = Set((event.exceptions + (overridden[index] ?? [])).map { CivilDays.floorDiv(onWall(.floating, $0), CivilDays.secondsPerDay) })
+                var starts = instanceStarts(event, wallStart: wallStart, zone: .floating, window: window, limit: limit,
+                                            counts: &counts, onWall: onWall)
+                let more = starts.count >= limit
+                let excluded = Set(exceptions.map { CivilDays.floorDiv(onWall(.floating, $0), CivilDays.secondsPerDay) })
                 starts.removeAll { excluded.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
                 guard !starts.isEmpty, !isCancelled(event) else { continue }
-                for start in starts {
+                var occurrences: [CalendarEvent] = []
+                for start in starts.prefix(Self.occurrencesShownApart + 1) {
                     guard let from = LocalTime(wallSeconds: start), let to = LocalTime(wallSeconds: start + length * CivilDays.secondsPerDay) else { continue }
-                    found.append(occurrence(event, from, to, allDay: true, recurring: isRecurring))
+                    occurrences.append(occurrence(event, from, to, allDay: true, recurring: isRecurring))
                 }
+                shownTogether(event, occurrences, more: more || starts.count > Self.occurrencesShownApart, isRecurring: isRecurring)
             case .dateTime(let wallStart, let zone):
                 // Generous on the event's wall clock (zones differ by up to a day and more), exact once local.
                 let spanGuess = event.lengthGuess
                 let window = (dayStart - spanGuess - 2 * CivilDays.secondsPerDay)..<(dayEnd + 2 * CivilDays.secondsPerDay)
-                var starts = instanceStarts(event, wallStart: wallStart, zone: zone, window: window, onWall: onWall)
-                let exceptions = event.exceptions + (overridden[index] ?? [])
+                var starts = instanceStarts(event, wallStart: wallStart, zone: zone, window: window, limit: limit,
+                                            counts: &counts, onWall: onWall)
+                let more = starts.count >= limit
                 if !exceptions.isEmpty {
                     let excludedTimes = Set(exceptions.filter { !$0.isDate }.map { onWall(zone, $0) })
                     let excludedDays = Set(exceptions.compactMap { if case .date(let n) = $0 { n } else { nil } })
                     starts.removeAll { excludedTimes.contains($0) || excludedDays.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
                 }
                 guard !starts.isEmpty, !isCancelled(event) else { continue }
+                var occurrences: [CalendarEvent] = []
                 for start in starts {
                     let localStart = local(start, zone, event)
                     var localEnd = localStart
@@ -175,7 +209,15 @@ public struct EventCalendar: Sendable {
                     localEnd = max(localEnd, localStart)
                     guard localStart < dayEnd, localEnd > dayStart || localStart >= dayStart,
                           let from = LocalTime(wallSeconds: localStart), let to = LocalTime(wallSeconds: localEnd) else { continue }
-                    found.append(occurrence(event, from, to, allDay: false, recurring: isRecurring))
+                    occurrences.append(occurrence(event, from, to, allDay: false, recurring: isRecurring))
+                    if occurrences.count > Self.occurrencesShownApart { break }
+                }
+                // Occurrences of a timed event start a day or more apart unless RDATEs put them closer: more than one
+                // on the day is shown together only when the event lasts longer than a day.
+                if spanGuess > CivilDays.secondsPerDay || more || occurrences.count > Self.occurrencesShownApart {
+                    shownTogether(event, occurrences, more: more, isRecurring: isRecurring)
+                } else {
+                    found += occurrences
                 }
             }
         }
@@ -211,22 +253,33 @@ public struct EventCalendar: Sendable {
         }
     }
 
-    /// The wall-clock starts of `event`'s instances in `window`: its rule's, or its one start.
-    private func instanceStarts(_ event: Event, wallStart: Int, zone: CalendarTime.Zone, window: Range<Int>,
-                                onWall: (CalendarTime.Zone, CalendarTime) -> Int) -> [Int] {
-        guard let rule = event.rule else { return window.contains(wallStart) ? [wallStart] : [] }
-        let untilWall: Int? = rule.until.map { until in
-            // A DATE UNTIL includes its whole day.
-            if case .date(let n) = until { return (n + 1) * CivilDays.secondsPerDay - 1 }
-            return onWall(zone, until)
+    /// The wall-clock starts of `event`'s instances in `window`, in order: its rule's (the first `limit` of
+    /// them), or its one start, and its RDATEs (with or without a rule, RFC 5545 §3.8.5.2).
+    private func instanceStarts(_ event: Event, wallStart: Int, zone: CalendarTime.Zone, window: Range<Int>, limit: Int,
+                                counts: inout PeriodCounts, onWall: (CalendarTime.Zone, CalendarTime) -> Int) -> [Int] {
+        var starts: [Int]
+        if let rule = event.rule {
+            let untilWall: Int? = rule.until.map { until in
+                // A DATE UNTIL includes its whole day.
+                if case .date(let n) = until { return (n + 1) * CivilDays.secondsPerDay - 1 }
+                return onWall(zone, until)
+            }
+            starts = rule.instances(start: wallStart, untilWall: untilWall, in: window, limit: limit, counts: &counts)
+        } else {
+            starts = window.contains(wallStart) ? [wallStart] : []
         }
-        var starts = rule.instances(start: wallStart, untilWall: untilWall, in: window)
+        guard !event.extraDates.isEmpty else { return starts }
+        var seen = Set(starts)
         for extra in event.extraDates {
             let wall = onWall(zone, extra)
-            if window.contains(wall), !starts.contains(wall) { starts.append(wall) }
+            if window.contains(wall), seen.insert(wall).inserted { starts.append(wall) }
         }
         return starts.sorted()
     }
+
+    /// The most occurrences of one event found on a day before they are shown as one (an event lasting longer
+    /// than its rule's period overlaps a day once for each instance that started within its length before it).
+    static let occurrencesShownApart = 64
 }
 
 /// The events of one day, and what could not be read while finding them (a time zone not known).

@@ -96,7 +96,7 @@ enum EventGlance {
                     duration = nil
                 }
             case .duration:
-                guard let read = CalendarDuration(bytes: UnsafeBufferPointer(rebasing: bytes[value])) else { return .read }
+                guard case .duration(let read) = CalendarDuration.read(bytes: UnsafeBufferPointer(rebasing: bytes[value])) else { return .read }
                 duration = read
                 end = nil
             case .rule:
@@ -148,6 +148,9 @@ enum EventGlance {
     /// The most two zones' clocks differ (UTC-12 to UTC+14), in seconds: a time on one zone's wall clock is within
     /// this of the same instant on the local clock.
     private static let shift = 26 * 3600
+
+    /// More days than the calendar dayplan counts holds (years 0 to 9999): a number of periods past it bounds nothing.
+    private static let calendarDays = 3_700_000
 
     /// A DAILY rule without BYDAY or a WEEKLY one, as the glance reads it: its instances start `interval` periods
     /// apart (a WEEKLY one with BYDAY: within weeks that far apart), at most `count` of them, none after `until`.
@@ -236,16 +239,25 @@ enum EventGlance {
         // Whether an instance starting at `wall` may reach the days.
         func reaches(_ wall: Int) -> Bool { wall - shift < dayEnd && wall + length + shift >= dayStart }
         guard recurs else { return reaches(start.wall) }
-        // Instances start at DTSTART and after.
+        // Instances start at DTSTART (always one, whatever UNTIL says) and after.
         guard start.wall - shift < dayEnd else { return false }
+        if reaches(start.wall) { return true }
         guard let rule else { return true }
         let step = rule.interval * rule.period * CivilDays.secondsPerDay
         if rule.byDay {
             guard rule.count != nil || rule.until != nil else { return true }
             // At least one instance a period: the last within `count` periods (and its week), and none after UNTIL.
-            var last = rule.count.map { start.wall + ($0 * rule.interval + 1) * rule.period * CivilDays.secondsPerDay } ?? Int.max
+            // Checked: COUNT and INTERVAL are the file's (up to nine digits each); a product past the calendar's
+            // 10,000 years sets no bound.
+            var last = Int.max
+            if let count = rule.count {
+                let (periods, overflow) = count.multipliedReportingOverflow(by: rule.interval)
+                if !overflow, periods < Self.calendarDays {
+                    last = start.wall + (periods + 1) * rule.period * CivilDays.secondsPerDay
+                }
+            }
             if let until = rule.until { last = min(last, until + shift) }
-            return last + length + shift >= dayStart
+            return last == Int.max || last + length + shift >= dayStart
         }
         // Exactly one instance a period: the first that may reach the days.
         let first = max(0, (dayStart - shift - length - start.wall + step - 1) / step)

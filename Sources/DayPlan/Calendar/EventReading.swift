@@ -14,6 +14,10 @@ struct EventReading {
     private(set) var problems: [CalendarProblem] = []
     /// The open components, outermost first.
     private var stack: [String] = []
+    /// How many of each name `stack` holds: an END whose name is not open is known so at once, and how many
+    /// VEVENTs are open without a scan, so that N BEGINs that never close and N ENDs of another name are read in
+    /// linear time (each END otherwise looked through the whole stack).
+    private var openCounts: [String: Int] = [:]
     /// The VEVENT being read.
     private var current: Draft?
     /// The last zone name read, given again to the next time in the same zone (most times of a file are).
@@ -40,10 +44,14 @@ struct EventReading {
         var start: CalendarTime?
         var end: Event.End?
         var rule: RecurrenceRule?
+        /// The line of its RRULE.
+        var ruleLine = 0
         var exceptions: [CalendarTime] = []
         var extraDates: [CalendarTime] = []
         var recurrenceID: CalendarTime?
         var texts = Event.Texts()
+        /// A value out of range was read (and named): the event is skipped.
+        var outOfRange = false
     }
 
     mutating func problem(_ line: Int, _ message: String) {
@@ -72,19 +80,21 @@ struct EventReading {
                 current = Draft(line: line.line)
             }
             stack.append(name)
+            openCounts[name, default: 0] += 1
         } else if line.isNamed("END") {
             let name = line.valueIs("VEVENT") ? "VEVENT" : line.upperCasedValue
-            guard let open = stack.lastIndex(of: name) else {
+            // Looked for from the top only when it is open: what it passes is closed with it (each name once).
+            guard openCounts[name, default: 0] > 0, let open = stack.lastIndex(of: name) else {
                 problem(line.line, "END:\(line.value) without BEGIN:\(line.value); skipped")
                 return nil
             }
             if open != stack.count - 1 {
                 problem(line.line, "END:\(line.value) closes BEGIN:\(stack.last ?? "") too (it has no END)")
             }
-            // Asked before the components are closed: a slice kept over the change would copy the stack.
-            let closesEvent = stack[open...].contains("VEVENT")
+            let eventsOpen = openCounts["VEVENT", default: 0]
+            for closed in stack[open...] { openCounts[closed, default: 1] -= 1 }
             stack.removeSubrange(open...)
-            if closesEvent, !stack.contains("VEVENT") { finishEvent() }
+            if eventsOpen > 0, openCounts["VEVENT", default: 0] == 0 { finishEvent() }
         } else if current != nil, stack.last == "VEVENT" {
             property(line)
         }
@@ -121,14 +131,20 @@ struct EventReading {
             current?.start = start
         case .end: if let end = time(line, "DTEND") { current?.end = .time(end) }
         case .duration:
-            if let duration = CalendarDuration(bytes: line.valueBytes) {
+            switch CalendarDuration.read(bytes: line.valueBytes) {
+            case .duration(let duration):
                 current?.end = .duration(duration)
-            } else {
+            case .tooLong:
+                let text = String(decoding: UnsafeBufferPointer(rebasing: line.valueBytes.prefix(40)), as: UTF8.self)
+                problem(line.line, "DURATION `\(text)\(line.valueBytes.count > 40 ? "…" : "")` is longer than 10,000 years; the event is skipped")
+                current?.outOfRange = true
+            case .unreadable:
                 problem(line.line, "DURATION `\(line.value)` is not a duration such as PT1H30M or P1D; the event is read without it")
             }
         case .rule:
             do {
                 let text = line.value
+                current?.ruleLine = line.line
                 if let known = rules[text] {
                     current?.rule = known
                 } else {
@@ -192,7 +208,7 @@ struct EventReading {
 
     /// Ends the current VEVENT: kept when it has a start, named when not.
     private mutating func finishEvent() {
-        guard let draft = current.take() else { return }
+        guard let draft = current.take(), !draft.outOfRange else { return }
         guard let start = draft.start else {
             problem(draft.line, "this VEVENT has no readable DTSTART; skipped")
             return
@@ -204,8 +220,26 @@ struct EventReading {
                 end = nil
             }
         }
+        if let until = draft.rule?.until, Self.isBefore(until, start) {
+            problem(draft.ruleLine, "RRULE's UNTIL is before DTSTART: only DTSTART is shown (RFC 5545 makes it the first occurrence whatever the rule says)")
+        }
         events.append(Event(source: source, line: draft.line, start: start, end: end, rule: draft.rule, exceptions: draft.exceptions,
                             extraDates: draft.extraDates, recurrenceID: draft.recurrenceID, master: nil, texts: draft.texts))
+    }
+
+    /// Whether UNTIL `until` is before `start` whatever zones they are read in: a DATE takes its whole day, and
+    /// two DATE-TIMEs in different zones must be further apart than two zones' clocks can be (26 hours).
+    static func isBefore(_ until: CalendarTime, _ start: CalendarTime) -> Bool {
+        func bounds(_ time: CalendarTime) -> (wall: Int, zone: CalendarTime.Zone?) {
+            switch time {
+            case .date(let n): return (n * CivilDays.secondsPerDay, nil)
+            case .dateTime(let wall, let zone): return (wall, zone)
+            }
+        }
+        let (u, uZone) = bounds(until), (s, sZone) = bounds(start)
+        if case .date = until { return u + CivilDays.secondsPerDay <= s - (sZone == nil ? 0 : 26 * 3600) }
+        if let uZone, let sZone, uZone == sZone { return u < s }
+        return u + 26 * 3600 < s
     }
 
     /// Ends the source (`bytes`): an unfinished VEVENT is kept (and named), and overrides are tied to their
@@ -225,29 +259,36 @@ struct EventReading {
         for event in events where event.recurrenceID != nil {
             _ = uid(event.texts.uid) { overridden.insert(ByteHasher.hash(UnsafeRawBufferPointer($0))); return true }
         }
-        // The events that may be masters, by UID: each one's line, its UID's line, and its index (nil: passed over).
+        // The events that may be masters, by a hash of their UID: for each UID (its bytes) the first in the file
+        // only, its line, its UID's line and its index (nil: passed over). A bucket holds one entry a UID, so
+        // that many events of one UID and many overrides of it are matched in linear time.
         var masters: [Int: [(line: Int, uid: Int, index: Int?)]] = [:]
-        for index in events.indices where events[index].recurrenceID == nil {
-            _ = uid(events[index].texts.uid) { value in
+        func offer(_ line: Int, _ uidLine: Int, _ index: Int?) {
+            _ = uid(uidLine) { value in
                 let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
-                if overridden.contains(hash) { masters[hash, default: []].append((events[index].line, events[index].texts.uid, index)) }
+                guard overridden.contains(hash) else { return true }
+                var bucket = masters[hash] ?? []
+                if let same = bucket.firstIndex(where: { candidate in uid(candidate.uid) { $0.elementsEqual(value) } }) {
+                    // Events read and events passed over each come in order, but not with each other.
+                    if line < bucket[same].line { bucket[same] = (line, uidLine, index) }
+                } else {
+                    bucket.append((line, uidLine, index))
+                }
+                masters[hash] = bucket
                 return true
             }
         }
+        for index in events.indices where events[index].recurrenceID == nil {
+            offer(events[index].line, events[index].texts.uid, index)
+        }
         for event in passedOver {
-            _ = uid(event.uid) { value in
-                let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
-                if overridden.contains(hash) { masters[hash, default: []].append((event.line, event.uid, nil)) }
-                return true
-            }
+            offer(event.line, event.uid, nil)
         }
         for index in events.indices where events[index].recurrenceID != nil {
             var master: (line: Int, uid: Int, index: Int?)?
             _ = uid(events[index].texts.uid) { value in
                 let hash = ByteHasher.hash(UnsafeRawBufferPointer(value))
-                // The first in the file: events read and events passed over each come in order.
-                master = masters[hash]?.filter { candidate in uid(candidate.uid) { $0.elementsEqual(value) } }
-                    .min { $0.line < $1.line }
+                master = masters[hash]?.first { candidate in uid(candidate.uid) { $0.elementsEqual(value) } }
                 return true
             }
             guard let master else { continue }

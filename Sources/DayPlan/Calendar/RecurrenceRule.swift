@@ -100,6 +100,13 @@ struct RecurrenceRule: Hashable {
                 throw RuleError("\(name) is not read (dayplan reads FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, WKST)")
             }
         }
+        // A recurrence set has each instance once (RFC 5545 §3.8.5.3): a part's values given twice are one (and a
+        // BYDAY of thousands of MOs is a few at most: 7 weekdays, 742 with ordinals).
+        var days = Set<Int>()
+        byDay = byDay.filter { days.insert(($0.ordinal ?? 0) * 8 + $0.weekday).inserted }
+        var monthDays = Set<Int>(), months = Set<Int>()
+        byMonthDay = byMonthDay.filter { monthDays.insert($0).inserted }
+        byMonth = byMonth.filter { months.insert($0).inserted }
         guard let frequency else { throw RuleError("there is no FREQ") }
         guard count == nil || until == nil else { throw RuleError("COUNT and UNTIL are both given; RFC 5545 allows one") }
         if frequency == .daily || frequency == .weekly, byDay.contains(where: { $0.ordinal != nil }) {
@@ -115,12 +122,15 @@ struct RecurrenceRule: Hashable {
     }
 
     /// The starts (wall seconds) of the instances that start in `range`, for an event whose `DTSTART` is at wall
-    /// time `start`, in order. `untilWall` is UNTIL on the same wall clock. `DTSTART` is always the first
-    /// instance (and counts towards COUNT). The work is bounded by the periods from `start` to the end of
-    /// `range` (without COUNT, only the periods around `range`), never by the rule alone.
-    func instances(start: Int, untilWall: Int?, in range: Range<Int>) -> [Int] {
+    /// time `start`, in order; the first `limit` of them only. `untilWall` is UNTIL on the same wall clock.
+    /// `DTSTART` is always the first instance (and counts towards COUNT), even when UNTIL is before it (RFC 5545
+    /// §3.8.5.3; the reader names that). The periods before `range` are not walked: with COUNT, the instances in
+    /// them are counted by whole cycles of the calendar (`counts`, `PeriodCounts`), so the work is bounded by the
+    /// periods around `range` and one cycle a rule, never by the periods from `start`.
+    func instances(start: Int, untilWall: Int?, in range: Range<Int>, limit: Int = .max, counts: inout PeriodCounts) -> [Int] {
         var result: [Int] = []
-        if range.contains(start), untilWall.map({ start <= $0 }) ?? true { result.append(start) }
+        guard limit > 0 else { return result }
+        if range.contains(start) { result.append(start) }
         let day0 = CivilDays.floorDiv(start, CivilDays.secondsPerDay)
         let timeOfDay = start - day0 * CivilDays.secondsPerDay
         let (y0, m0, d0) = CivilDays.date(day0)
@@ -129,10 +139,11 @@ struct RecurrenceRule: Hashable {
         guard lastDay >= day0 else { return result }
         let weekStart0 = day0 - CivilDays.floorMod(CivilDays.weekday(day0) - weekStart, 7)
         let (ly, lm, _) = CivilDays.date(lastDay), (fy, fm, _) = CivilDays.date(firstDay)
+        let firstKey = key(ofFirstPeriod: day0, weekStart0, y0, m0)
+        let anchor = Anchor(month: m0, day: d0, weekday: CivilDays.weekday(day0))
 
-        // The periods before `range` need not be walked: start one period before it. With COUNT, only when each
-        // skipped period's instances can be counted without it: DAILY without BYDAY has one a period, WEEKLY one a
-        // BYDAY day (neither narrowed by month), less in the first period those not after DTSTART.
+        // The periods before `range` are not walked: start one period before it, and with COUNT count the
+        // instances of those skipped (all after DTSTART but the first period's).
         var period = 0, counted = 1
         let behind: Int
         switch frequency {
@@ -143,36 +154,37 @@ struct RecurrenceRule: Hashable {
         }
         if count == nil {
             period = max(0, behind - 1)
-        } else if behind > 1, byMonth.isEmpty, byMonthDay.isEmpty, frequency == .weekly || frequency == .daily && byDay.isEmpty {
-            let weekdays = byDay.isEmpty ? [CivilDays.weekday(day0)] : byDay.map(\.weekday)
-            let inFirst = frequency == .weekly ? weekdays.filter { weekStart0 + CivilDays.floorMod($0 - weekStart, 7) > day0 }.count : 0
+        } else if behind > 1 {
             period = behind - 1
-            counted = 1 + inFirst + (period - 1) * weekdays.count
+            let inFirst = days(ofPeriod: firstKey, anchor: anchor)
+                .filter { $0 * CivilDays.secondsPerDay + timeOfDay > start }.count
+            counted = 1 + inFirst + counts.instances(of: self, firstKey: firstKey, periods: 1..<period, anchor: anchor)
         }
+        // The last key the range reaches. Over a long range (an event lasting years asks for the instances that
+        // start within its length before the day), runs of periods without a day are skipped by their count, a run
+        // twice as long each time: a rule whose days are rare (BYMONTH=2;BYMONTHDAY=29) or never come costs
+        // the logarithm of its gaps, not a walk through them.
+        let lastKey: Int
+        switch frequency {
+        case .daily, .weekly: lastKey = lastDay
+        case .monthly: lastKey = min(ly * 12 + lm - 1, 10_000 * 12 - 1)
+        case .yearly: lastKey = min(ly, 9999)
+        }
+        let skipping = (lastKey - (firstKey + period * step)) / step > 512
+        var run = 1
         while true {
-            // The period's first day; the loop ends once it is past the range.
-            let days: [Int]
-            switch frequency {
-            case .daily:
-                let day = day0 + period * interval
-                if day > lastDay { return result }
-                days = [day].filter { matchesFilters($0, byDayToo: true) }
-            case .weekly:
-                let first = weekStart0 + period * 7 * interval
-                if first > lastDay { return result }
-                let weekdays = byDay.isEmpty ? [CivilDays.weekday(day0)] : byDay.map(\.weekday)
-                days = weekdays.map { first + CivilDays.floorMod($0 - weekStart, 7) }.sorted().filter { matchesFilters($0, byDayToo: false) }
-            case .monthly:
-                let index = (y0 * 12 + m0 - 1) + period * interval
-                let (year, month) = (CivilDays.floorDiv(index, 12), CivilDays.floorMod(index, 12) + 1)
-                if year * 12 + month > ly * 12 + lm || year > 9999 { return result }
-                days = byMonth.isEmpty || byMonth.contains(month) ? daysOfMonth(year, month, defaultDay: d0) : []
-            case .yearly:
-                let year = y0 + period * interval
-                if year > ly || year > 9999 { return result }
-                days = daysOfYear(year, defaultMonth: m0, defaultDay: d0)
+            // The period's key; the loop ends once it is past the range.
+            let periodKey = firstKey + period * step
+            if periodKey > lastKey { return result }
+            if skipping {
+                if counts.instances(of: self, firstKey: firstKey, periods: period..<(period + run), anchor: anchor) == 0 {
+                    period += run
+                    run = min(run * 2, 1 << 20)
+                    continue
+                }
+                run = 1
             }
-            for day in days {
+            for day in days(ofPeriod: periodKey, anchor: anchor) {
                 let instant = day * CivilDays.secondsPerDay + timeOfDay
                 guard instant > start else { continue }
                 if let untilWall, instant > untilWall { return result }
@@ -181,9 +193,97 @@ struct RecurrenceRule: Hashable {
                     counted += 1
                 }
                 if instant >= range.upperBound { return result }
-                if instant >= range.lowerBound { result.append(instant) }
+                if instant >= range.lowerBound {
+                    result.append(instant)
+                    if result.count >= limit { return result }
+                }
             }
             period += 1
+        }
+    }
+
+    /// As `instances(start:untilWall:in:limit:counts:)`, with counts of its own.
+    func instances(start: Int, untilWall: Int?, in range: Range<Int>, limit: Int = .max) -> [Int] {
+        var counts = PeriodCounts()
+        return instances(start: start, untilWall: untilWall, in: range, limit: limit, counts: &counts)
+    }
+
+    /// How far one period's key is from the next: a period is named by its first day (DAILY, WEEKLY), its month
+    /// (`year * 12 + month - 1`, MONTHLY) or its year (YEARLY).
+    var step: Int {
+        switch frequency {
+        case .daily, .monthly, .yearly: interval
+        case .weekly: 7 * interval
+        }
+    }
+
+    /// The key (`step`) of the period `DTSTART` is in.
+    private func key(ofFirstPeriod day0: Int, _ weekStart0: Int, _ y0: Int, _ m0: Int) -> Int {
+        switch frequency {
+        case .daily: day0
+        case .weekly: weekStart0
+        case .monthly: y0 * 12 + m0 - 1
+        case .yearly: y0
+        }
+    }
+
+    /// What of `DTSTART` a period's days follow when the rule's parts do not say: its month, day of the month and
+    /// weekday.
+    struct Anchor: Hashable {
+        var month: Int, day: Int, weekday: Int
+    }
+
+    /// The days of the period named `key` (`step`) that the rule's parts give, in order (a day given twice by
+    /// BYDAY twice).
+    func days(ofPeriod key: Int, anchor: Anchor) -> [Int] {
+        switch frequency {
+        case .daily:
+            return matchesFilters(key, byDayToo: true) ? [key] : []
+        case .weekly:
+            let weekdays = byDay.isEmpty ? [anchor.weekday] : byDay.map(\.weekday)
+            return weekdays.map { key + CivilDays.floorMod($0 - weekStart, 7) }.sorted().filter { matchesFilters($0, byDayToo: false) }
+        case .monthly:
+            let (year, month) = (CivilDays.floorDiv(key, 12), CivilDays.floorMod(key, 12) + 1)
+            return byMonth.isEmpty || byMonth.contains(month) ? daysOfMonth(year, month, defaultDay: anchor.day) : []
+        case .yearly:
+            return daysOfYear(key, defaultMonth: anchor.month, defaultDay: anchor.day)
+        }
+    }
+
+    /// How many days `days(ofPeriod:anchor:)` gives, without making them for a DAILY or WEEKLY period (a round of
+    /// those is up to 146,097 periods).
+    func dayCount(ofPeriod key: Int, anchor: Anchor) -> Int {
+        switch frequency {
+        case .daily:
+            return matchesFilters(key, byDayToo: true) ? 1 : 0
+        case .weekly:
+            guard !byDay.isEmpty else { return matchesFilters(key + CivilDays.floorMod(anchor.weekday - weekStart, 7), byDayToo: false) ? 1 : 0 }
+            var count = 0
+            for day in byDay where matchesFilters(key + CivilDays.floorMod(day.weekday - weekStart, 7), byDayToo: false) { count += 1 }
+            return count
+        case .monthly, .yearly:
+            return days(ofPeriod: key, anchor: anchor).count
+        }
+    }
+
+    /// The part of `anchor` this rule's days depend on (the rest zero), so that events of one rule begun on
+    /// different days share their counts where they can.
+    func relevant(_ anchor: Anchor) -> Anchor {
+        switch frequency {
+        case .daily: return Anchor(month: 0, day: 0, weekday: 0)
+        case .weekly: return Anchor(month: 0, day: 0, weekday: byDay.isEmpty ? anchor.weekday : 0)
+        case .monthly: return Anchor(month: 0, day: byDay.isEmpty && byMonthDay.isEmpty ? anchor.day : 0, weekday: 0)
+        case .yearly: return Anchor(month: anchor.month, day: anchor.day, weekday: 0)
+        }
+    }
+
+    /// How many keys (`step`) the rule's days repeat after: the Gregorian calendar repeats every 400 years
+    /// (146,097 days, a whole number of weeks; 4,800 months), and a rule that looks at weekdays only every week.
+    var cycle: Int {
+        switch frequency {
+        case .daily, .weekly: byMonth.isEmpty && byMonthDay.isEmpty ? 7 : 146_097
+        case .monthly: 4_800
+        case .yearly: 400
         }
     }
 
@@ -251,5 +351,72 @@ struct RecurrenceRule: Hashable {
             }
         }
         return days
+    }
+}
+
+/// The instances of rules in whole periods, counted rather than walked: a rule's days in a period depend on the
+/// period's key modulo the rule's `cycle` only, so the periods a rule steps through repeat after
+/// `cycle / gcd(cycle, step)` of them. One such round of periods is counted once (its running sums kept, per rule
+/// and class of start), and then any run of periods costs two look-ups. Kept for one day's asking
+/// (`EventCalendar.events(on:zones:)`), where many events share a few rules.
+struct PeriodCounts {
+    /// A rule (its COUNT and UNTIL left out: they do not change its days), its start's class and anchor.
+    private struct Key: Hashable {
+        var rule: RecurrenceRule
+        var residue: Int
+        var anchor: RecurrenceRule.Anchor
+    }
+
+    /// For each key, the running sums of instances over one round of periods from the class's first residue.
+    private var sums: [Key: [Int]] = [:]
+
+    /// No counts yet.
+    init() {}
+
+    /// How many instances `rule` has in the periods `periods` (0 being the period whose key is `firstKey`).
+    mutating func instances(of rule: RecurrenceRule, firstKey: Int, periods: Range<Int>, anchor: RecurrenceRule.Anchor) -> Int {
+        guard !periods.isEmpty else { return 0 }
+        let modulus = rule.cycle, step = CivilDays.floorMod(rule.step, modulus)
+        let g = Self.gcd(step, modulus), round = modulus / g
+        let x = CivilDays.floorMod(firstKey, modulus), residue = x % g
+        var general = rule
+        general.count = nil
+        general.until = nil
+        let key = Key(rule: general, residue: residue, anchor: rule.relevant(anchor))
+        let running: [Int]
+        if let known = sums[key] {
+            running = known
+        } else {
+            var built = [0]
+            built.reserveCapacity(round + 1)
+            var at = residue
+            for _ in 0..<round {
+                built.append(built[built.count - 1] + rule.dayCount(ofPeriod: at, anchor: anchor))
+                at = (at + step) % modulus
+            }
+            sums[key] = built
+            running = built
+        }
+        // Where `firstKey` is in the round: (residue + q·step) ≡ x (mod modulus).
+        let q0 = round == 1 ? 0 : (x - residue) / g * Self.inverse(step / g, round) % round
+        func upTo(_ k: Int) -> Int { k / round * running[round] + running[k % round] }
+        return upTo(q0 + periods.upperBound) - upTo(q0 + periods.lowerBound)
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
+    }
+
+    /// The inverse of `a` modulo `m` (they have no common divisor), by Euclid's extended algorithm.
+    private static func inverse(_ a: Int, _ m: Int) -> Int {
+        var (r0, r1, t0, t1) = (m, a % m, 0, 1)
+        while r1 != 0 {
+            let q = r0 / r1
+            (r0, r1) = (r1, r0 - q * r1)
+            (t0, t1) = (t1, t0 - q * t1)
+        }
+        return CivilDays.floorMod(t0, m)
     }
 }

@@ -97,6 +97,9 @@ enum RemindCommand {
             }
             schedules.append(DaySchedule(day: day, events: events.events, tasks: tasks, hours: planFolder.settings.regionHours))
         }
+        // Each once: the days asked for name the same problem of an event each (a time zone not known).
+        var named = Set<CalendarProblem>()
+        problems = problems.filter { named.insert($0).inserted }
         for problem in problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
 
         // What is due and not yet announced is decided, and remembered, under the lock; announced after it.

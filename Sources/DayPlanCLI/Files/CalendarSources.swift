@@ -21,12 +21,20 @@ enum CalendarSources {
         // Every file is read into the same memory: the calendar keeps none of a file's bytes.
         let buffer = ReadBuffer()
         for path in paths(of: planFolder) {
+            let found: [String]
             do {
-                for file in try files(of: path) {
-                    try buffer.read(file) { calendar.read($0, source: file) }
-                }
+                found = try files(of: path)
             } catch {
                 failures.append(error)
+                continue
+            }
+            // One file that cannot be read (of a vdir's thousands) is named; the others are read.
+            for file in found {
+                do {
+                    try buffer.read(file) { calendar.read($0, source: file) }
+                } catch {
+                    failures.append(error)
+                }
             }
         }
         return (calendar, failures)

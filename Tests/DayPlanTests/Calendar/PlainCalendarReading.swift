@@ -132,6 +132,7 @@ struct PlainEventReading {
         var extraDates: [CalendarTime] = []
         var recurrenceID: CalendarTime?
         var isCancelled = false
+        var ruleLine = 0
     }
 
     mutating func problem(_ line: Int, _ message: String) {
@@ -203,6 +204,7 @@ struct PlainEventReading {
             }
         case "RRULE":
             do {
+                draft.ruleLine = line.line
                 draft.rule = try RecurrenceRule(parsing: line.value)
             } catch {
                 problem(line.line, "RRULE: \(error.message); only the first occurrence is shown")
@@ -237,6 +239,9 @@ struct PlainEventReading {
                 problem(draft.line, "DTSTART and DTEND are not both DATEs or both DATE-TIMEs; the event is read without its DTEND")
                 end = nil
             }
+        }
+        if let until = draft.rule?.until, EventReading.isBefore(until, start) {
+            problem(draft.ruleLine, "RRULE's UNTIL is before DTSTART: only DTSTART is shown (RFC 5545 makes it the first occurrence whatever the rule says)")
         }
         events.append(PlainEvent(source: source, line: draft.line, uid: draft.uid, title: draft.title ?? "(no title)",
                             location: draft.location, start: start, end: end, rule: draft.rule, exceptions: draft.exceptions,
@@ -349,8 +354,22 @@ struct PlainCalendar: Sendable {
             if let master = event.master, let id = event.recurrenceID { overridden[master, default: []].append(id) }
         }
 
+        // More than one occurrence of an event longer than a day (of an all-day one, or a timed one longer than
+        // 24 hours) on the day, or more than 64 of any: one all-day entry, named.
+        func shownTogether(_ event: PlainEvent, _ occurrences: [CalendarEvent], merged: Bool) {
+            guard merged, occurrences.count > 1, let first = occurrences.first else {
+                found += occurrences
+                return
+            }
+            problems.append(CalendarProblem(source: event.source, line: event.line,
+                                            message: "\(occurrences.count) occurrences of this event overlap \(day) (each lasts longer than its rule repeats); shown once, as all day"))
+            found.append(CalendarEvent(title: first.title, location: first.location, uid: first.uid,
+                                       start: LocalTime(day: day, secondOfDay: 0), end: LocalTime(day: day.adding(days: 1), secondOfDay: 0),
+                                       isAllDay: true, isRecurring: first.isRecurring, source: first.source, line: first.line))
+        }
+
         for (index, event) in events.enumerated() where !event.isCancelled {
-            let isRecurring = event.rule != nil || event.master != nil
+            let isRecurring = event.rule != nil || !event.extraDates.isEmpty || event.master != nil
             switch event.start {
             case .date(let first):
                 let length = event.lengthInDays
@@ -360,10 +379,12 @@ struct PlainCalendar: Sendable {
                 var starts = instanceStarts(event, wallStart: wallStart, zone: .floating, window: window, onWall: onWall)
                 let excluded = Set((event.exceptions + (overridden[index] ?? [])).map { CivilDays.floorDiv(onWall(.floating, $0), CivilDays.secondsPerDay) })
                 starts.removeAll { excluded.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
+                var occurrences: [CalendarEvent] = []
                 for start in starts {
                     guard let from = LocalTime(wallSeconds: start), let to = LocalTime(wallSeconds: start + length * CivilDays.secondsPerDay) else { continue }
-                    found.append(event.occurrence(from, to, allDay: true, recurring: isRecurring))
+                    occurrences.append(event.occurrence(from, to, allDay: true, recurring: isRecurring))
                 }
+                shownTogether(event, occurrences, merged: true)
             case .dateTime(let wallStart, let zone):
                 // Generous on the event's wall clock (zones differ by up to a day and more), exact once local.
                 let spanGuess = event.lengthGuess
@@ -375,6 +396,7 @@ struct PlainCalendar: Sendable {
                     let excludedDays = Set(exceptions.compactMap { if case .date(let n) = $0 { n } else { nil } })
                     starts.removeAll { excludedTimes.contains($0) || excludedDays.contains(CivilDays.floorDiv($0, CivilDays.secondsPerDay)) }
                 }
+                var occurrences: [CalendarEvent] = []
                 for start in starts {
                     let localStart = local(start, zone, event)
                     var localEnd = localStart
@@ -390,8 +412,9 @@ struct PlainCalendar: Sendable {
                     localEnd = max(localEnd, localStart)
                     guard localStart < dayEnd, localEnd > dayStart || localStart >= dayStart,
                           let from = LocalTime(wallSeconds: localStart), let to = LocalTime(wallSeconds: localEnd) else { continue }
-                    found.append(event.occurrence(from, to, allDay: false, recurring: isRecurring))
+                    occurrences.append(event.occurrence(from, to, allDay: false, recurring: isRecurring))
                 }
+                shownTogether(event, occurrences, merged: spanGuess > CivilDays.secondsPerDay || occurrences.count > 64)
             }
         }
         found.sort { a, b in
@@ -406,7 +429,15 @@ struct PlainCalendar: Sendable {
     /// The wall-clock starts of `event`'s instances in `window`: its rule's, or its one start.
     private func instanceStarts(_ event: PlainEvent, wallStart: Int, zone: CalendarTime.Zone, window: Range<Int>,
                                 onWall: (CalendarTime.Zone, CalendarTime) -> Int) -> [Int] {
-        guard let rule = event.rule else { return window.contains(wallStart) ? [wallStart] : [] }
+        guard let rule = event.rule else {
+            // RDATEs without a rule are instances too (RFC 5545 §3.8.5.2).
+            var starts = window.contains(wallStart) ? [wallStart] : []
+            for extra in event.extraDates {
+                let wall = onWall(zone, extra)
+                if window.contains(wall), !starts.contains(wall) { starts.append(wall) }
+            }
+            return starts.sorted()
+        }
         let untilWall: Int? = rule.until.map { until in
             // A DATE UNTIL includes its whole day.
             if case .date(let n) = until { return (n + 1) * CivilDays.secondsPerDay - 1 }
