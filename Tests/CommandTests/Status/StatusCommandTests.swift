@@ -74,10 +74,12 @@ import Testing
             """)
         let run = try Binary.run(["status", "2026-11-21"], in: folder.url)
         #expect(run.status == 0)
+        // The two overdue deadlines are lint's DP051 warnings too, and status counts them as lint does.
         #expect(run.stdout.hasSuffix("""
             Overdue    Tax return (due 2026-11-19, 2 days ago)
             Overdue    Grant report (due today)
             Due soon   Passport (due 2026-11-24, in 3 days)
+            2 warnings in the file; see them with 'dayplan lint 2026-11-21.md'
 
             """))
         let json = try Binary.run(["status", "2026-11-21", "--format", "json"], in: folder.url)
