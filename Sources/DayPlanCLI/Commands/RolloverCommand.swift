@@ -178,7 +178,8 @@ enum RolloverCommand {
             namePlanFolder()
             err.line(FindingFormat.line(finding, file: sourcePath))
         }
-        let leftBehindExit: ExitCode = plan.leftBehind.isEmpty || arguments.flags.contains("--allow-left-behind") ? .success : .findings
+        // An empty box (a template's `- [ ]` placeholder) is named but is no task left behind: it never fails a morning.
+        let leftBehindExit: ExitCode = leftBehindTasks(plan) == 0 || arguments.flags.contains("--allow-left-behind") ? .success : .findings
 
         // 4. A dry run shows what would be written, and stops.
         if dryRun {
@@ -266,6 +267,11 @@ enum RolloverCommand {
     // MARK: - Output
 
     /// One line: where the day came from and what moved.
+    /// How many of what rollover names as left behind are tasks (or may be): all but empty boxes.
+    static func leftBehindTasks(_ plan: Rollover) -> Int {
+        plan.leftBehind.filter { $0.rule != .emptyTitle }.count
+    }
+
     static func describe(_ plan: Rollover, creates: Bool, template: String?, targetPath: String, sourcePath: String) -> String {
         guard plan.sourceDay != nil else {
             return !creates ? "\(targetPath): no earlier plan; the file is kept as it is"
@@ -279,8 +285,8 @@ enum RolloverCommand {
         if counts.scheduled > 0 { text += ", \(counts.scheduled) scheduled" }
         if counts.routines > 0 { text += ", \(counts.routines) routine\(counts.routines == 1 ? "" : "s") added" }
         if counts.overdue > 0 { text += ", \(counts.overdue) overdue" }
-        if !plan.leftBehind.isEmpty {
-            text += ", \(plan.leftBehind.count) left behind in \(sourcePath) (named above)"
+        if leftBehindTasks(plan) > 0 {
+            text += ", \(leftBehindTasks(plan)) left behind in \(sourcePath) (named above)"
         }
         text += "; the backlog holds \(counts.backlog) task\(counts.backlog == 1 ? "" : "s")"
         if template != nil { text += "; made from \(template ?? "")" }
