@@ -91,6 +91,14 @@ public struct SyncMerge: Sendable {
         public var title: String
     }
 
+    /// A to-do changed on the server whose task the plan's days read no longer hold.
+    public struct Unplaced: Sendable, Equatable {
+        /// The task's title at the last sync.
+        public var title: String
+        /// The to-do's `UID`.
+        public var uid: String
+    }
+
     /// The edits to the plan's existing tasks.
     public var changes: [LocalChange] = []
     /// The to-dos to add to today's Backlog.
@@ -101,6 +109,9 @@ public struct SyncMerge: Sendable {
     public var conflicts: [Conflict] = []
     /// The to-dos deleted on the server since the last sync.
     public var removals: [Removal] = []
+    /// The to-dos changed on the server whose task no day the sync read holds: the change is kept (not made, not
+    /// taken as agreed) until the task is found again.
+    public var unplaced: [Unplaced] = []
     /// The state once the edits are written and every push succeeded (`pushed`, `refused` settle each).
     public var state: SyncState
     /// The state before: what a refused push or a failed edit falls back to.
@@ -112,8 +123,10 @@ public struct SyncMerge: Sendable {
     ///   - today: the day a captured to-do arrives (`@from:`) and the Backlog it goes to.
     ///   - synced: the tasks that are synced: today's (every region, the Backlog included) and those of the days
     ///     ahead, as the export finds them (any status).
-    ///   - elsewhere: the tasks of the days the state names that are not among `synced` (a task synced when its
-    ///     day was today), where a change from the server is still made.
+    ///   - elsewhere: the tasks of the earlier days the sync reads (a task synced when its day was today, or moved
+    ///     on since into a day before today), where a change from the server is still made. Given with the UIDs
+    ///     the export follows through rollover from the oldest of those days on, the same as `synced`'s, so
+    ///     that a task is found by its `UID` in the newest day holding it.
     ///   - remote: the resources the server listed as changed since the state's sync-token (all of them when
     ///     `listedAll`).
     ///   - removed: the addresses the server listed as removed.
@@ -128,21 +141,39 @@ public struct SyncMerge: Sendable {
         let remoteByHref = Dictionary(remote.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
         let syncedIndex = Dictionary(synced.enumerated().map { ($0.element.uid, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var claimed = Set<Int>()
+        // The earlier days' tasks, newest day first: where a task stands now when rollover moved it on since.
+        let earlier = elsewhere.enumerated().sorted { ($0.element.day, $1.offset) > ($1.element.day, $0.offset) }.map(\.element)
+        var claimedEarlier = Set<Int>()
         var unmatched: [SyncState.Record] = []
-        var matches: [(SyncState.Record, CalendarExport.Entry?)] = []
+        var found: [String: CalendarExport.Entry] = [:]
 
-        // Each known to-do's task: by UID, else by the title and day it had, else by title alone.
-        for uid in state.records.keys.sorted() {
+        // Each known to-do's task, first by its UID: the task's identity across days (its title and the day it was
+        // first planned for, followed through rollover), so the copy found is the live one, in the newest day that
+        // holds it; a copy moved on (`[>]`) is never among the entries, so never the one merged with.
+        let uids = state.records.keys.sorted()
+        for uid in uids {
+            if let index = syncedIndex[uid], !claimed.contains(index) {
+                claimed.insert(index)
+                found[uid] = synced[index]
+            } else if let index = earlier.indices.first(where: { !claimedEarlier.contains($0) && earlier[$0].uid == uid }) {
+                claimedEarlier.insert(index)
+                found[uid] = earlier[index]
+            }
+        }
+        // Then by the title and day it had, by title alone among the synced days, or by title in a day since its own
+        // (a task whose title changed keeps its `UID` on the server, but not in the plan, where it is made from the title).
+        for uid in uids where found[uid] == nil {
             guard let record = state.records[uid] else { continue }
-            var found: Int?
-            if let index = syncedIndex[uid], !claimed.contains(index) { found = index }
-            found = found ?? synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title && synced[$0].day == record.day }
-            found = found ?? synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title }
-            if let found {
-                claimed.insert(found)
-                matches.append((record, synced[found]))
-            } else if let other = elsewhere.first(where: { $0.day == record.day && $0.task.title == record.title }) {
-                matches.append((record, other))
+            var index: Int?
+            index = synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title && synced[$0].day == record.day }
+            index = index ?? synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title }
+            if let index {
+                claimed.insert(index)
+                found[uid] = synced[index]
+            } else if let other = earlier.indices.first(where: { !claimedEarlier.contains($0) && earlier[$0].day >= record.day
+                                                                 && earlier[$0].task.title == record.title }) {
+                claimedEarlier.insert(other)
+                found[uid] = earlier[other]
             } else {
                 unmatched.append(record)
             }
@@ -150,10 +181,13 @@ public struct SyncMerge: Sendable {
         // A task whose title changed in the plan: the one new task of the same day as a record without a task.
         for record in unmatched {
             let candidates = synced.indices.filter { !claimed.contains($0) && synced[$0].day == record.day && state.records[synced[$0].uid] == nil }
-            let found = candidates.count == 1 && unmatched.filter({ $0.day == record.day }).count == 1 ? candidates.first : nil
-            if let found { claimed.insert(found) }
-            matches.append((record, found.map { synced[$0] }))
+            let match = candidates.count == 1 && unmatched.filter({ $0.day == record.day }).count == 1 ? candidates.first : nil
+            if let match {
+                claimed.insert(match)
+                found[record.uid] = synced[match]
+            }
         }
+        let matches = uids.compactMap { uid in state.records[uid].map { ($0, found[uid]) } }
 
         let knownHrefs = Set(state.records.values.map(\.href))
         for (record, entry) in matches {
@@ -225,8 +259,11 @@ public struct SyncMerge: Sendable {
         let theirs = remote?.todo?.fields ?? record.serverFields ?? base
         record.etag = remote?.etag ?? record.etag
         guard let entry else {
-            record.fields = theirs
-            record.serverFields = nil
+            // The plan's days read hold no copy of the task: what the server changed is kept apart from what both
+            // sides last agreed on, so that when the task is found again (rollover moved it into a day not read)
+            // the server's change is made there, rather than the plan's older value read as a change of the plan's.
+            if remote?.todo != nil, theirs != (record.serverFields ?? base) { unplaced.append(Unplaced(title: record.title, uid: record.uid)) }
+            record.serverFields = theirs == base ? nil : theirs
             record.leftThePlan = true
             return
         }

@@ -90,12 +90,24 @@ enum SyncCommand {
             dayFiles[file.day] = (file.path, bytes)
             return export.entries(record, written: written)
         }
+        // The days read in order with one export, so that each task's UID follows it through rollover (a task moved
+        // on, `[>]`, continues as the copy in the next day): from the oldest day an open synced task stood on at the
+        // last sync (rollover may have moved it on since, into days the sync did not read), or the last day before
+        // today (whose tasks are the live ones while today has no file yet), through today and the days ahead.
+        let openDays = state.records.values.filter { record in
+            !record.removedOnServer && !record.leftThePlan && (record.fields.status.isOpen || record.serverFields?.status.isOpen == true)
+        }.map(\.day)
+        let start = ([today] + openDays + files.filter { $0.day < today }.suffix(1).map(\.day)).min() ?? today
         var export = CalendarExport(includesFinished: true)
-        if let previous = files.last(where: { $0.day < today }) {
+        if let previous = files.last(where: { $0.day < start }) {
             _ = entries(of: previous, with: &export, written: false)
             dayFiles[previous.day] = nil
         }
         var synced: [CalendarExport.Entry] = []
+        var elsewhere: [CalendarExport.Entry] = []
+        for file in files where file.day >= start && file.day < today {
+            elsewhere += entries(of: file, with: &export, written: true) ?? []
+        }
         if let bytes = session.bytes, let record = DayRecord(document: DayDocument(parsing: bytes), date: today) {
             synced += export.entries(record)
         } else if let bytes = session.bytes, !DayDocument(parsing: bytes).formattingBlockers.isEmpty {
@@ -104,9 +116,9 @@ enum SyncCommand {
         for file in files where file.day > today {
             synced += entries(of: file, with: &export, written: true) ?? []
         }
-        var elsewhere: [CalendarExport.Entry] = []
+        // The older days the state names (finished tasks stay in their day), each alone.
         let stateDays = Set(state.records.values.filter { !$0.removedOnServer }.map(\.day))
-        for file in files where file.day < today && stateDays.contains(file.day) {
+        for file in files where file.day < start && stateDays.contains(file.day) {
             var alone = CalendarExport(includesFinished: true)
             elsewhere += entries(of: file, with: &alone, written: true) ?? []
         }
@@ -209,6 +221,10 @@ enum SyncCommand {
         for conflict in merge.conflicts {
             err.line("\(place(conflict.day, conflict.line)): conflict: the \(conflict.field) is `\(conflict.local)` here and "
                      + "`\(conflict.remote)` on the server; both are kept; make them agree and sync again")
+        }
+        for unplaced in merge.unplaced {
+            err.line("dayplan sync: \(unplaced.title): changed on the server, but no day file this sync reads holds the task; "
+                     + "the change is kept and made when the task is found again")
         }
         for removal in merge.removals {
             out.line("\(place(removal.day, removal.line)): deleted on the server; the task stays in the plan: \(removal.title)")
