@@ -178,13 +178,39 @@ public struct SyncMerge: Sendable {
                 unmatched.append(record)
             }
         }
-        // A task whose title changed in the plan: the one new task of the same day as a record without a task.
+        // A task whose title changed in the plan: the new task on the line of the same day where the record's
+        // task stood, else the one new task of the same day as a record without a task.
+        let isNew = { (entry: CalendarExport.Entry) in state.records[entry.uid] == nil }
         for record in unmatched {
-            let candidates = synced.indices.filter { !claimed.contains($0) && synced[$0].day == record.day && state.records[synced[$0].uid] == nil }
-            let match = candidates.count == 1 && unmatched.filter({ $0.day == record.day }).count == 1 ? candidates.first : nil
-            if let match {
+            guard let line = record.line else { continue }
+            if let index = synced.indices.first(where: { !claimed.contains($0) && synced[$0].day == record.day && synced[$0].task.line == line
+                                                         && isNew(synced[$0]) }) {
+                claimed.insert(index)
+                found[record.uid] = synced[index]
+            } else if let index = earlier.indices.first(where: { !claimedEarlier.contains($0) && earlier[$0].day == record.day
+                                                                 && earlier[$0].task.line == line && isNew(earlier[$0]) }) {
+                claimedEarlier.insert(index)
+                found[record.uid] = earlier[index]
+            }
+        }
+        unmatched.removeAll { found[$0.uid] != nil }
+        for record in unmatched {
+            // (Records whose task had left the plan already, such as a to-do made finished on the phone, are not counted.)
+            guard !record.leftThePlan, unmatched.filter({ $0.day == record.day && !$0.leftThePlan }).count == 1 else { continue }
+            // Among several, the one with the status and deadline last agreed on (a title changed by hand leaves them).
+            func narrowed(_ indices: [Int], _ entries: [CalendarExport.Entry]) -> [Int] {
+                guard indices.count > 1 else { return indices }
+                let same = indices.filter { SyncFields(entries[$0].task).status == record.fields.status && SyncFields(entries[$0].task).due == record.fields.due }
+                return same.count == 1 ? same : indices
+            }
+            let candidates = narrowed(synced.indices.filter { !claimed.contains($0) && synced[$0].day == record.day && isNew(synced[$0]) }, synced)
+            let others = narrowed(earlier.indices.filter { !claimedEarlier.contains($0) && earlier[$0].day == record.day && isNew(earlier[$0]) }, earlier)
+            if candidates.count == 1, others.isEmpty, let match = candidates.first {
                 claimed.insert(match)
                 found[record.uid] = synced[match]
+            } else if others.count == 1, candidates.isEmpty, let match = others.first {
+                claimedEarlier.insert(match)
+                found[record.uid] = earlier[match]
             }
         }
         let matches = uids.compactMap { uid in state.records[uid].map { ($0, found[uid]) } }
@@ -241,6 +267,7 @@ public struct SyncMerge: Sendable {
             self.state.records[entry.uid] = SyncState.Record(uid: entry.uid, href: href, etag: nil, fields: fields,
                                                         title: entry.task.title, day: entry.day)
             self.state.records[entry.uid]?.content = RemoteTodo.contentDigest(task: entry.task, day: entry.day, region: entry.region)
+            self.state.records[entry.uid]?.line = entry.task.line
         }
     }
 
@@ -313,6 +340,7 @@ public struct SyncMerge: Sendable {
         record.serverFields = server == agreed ? nil : server
         record.title = title
         record.day = entry.day
+        record.line = entry.task.line
     }
 
     /// Settles a push the server took: the to-do's new ETag (nil when the answer gave none; the next sync reads it).

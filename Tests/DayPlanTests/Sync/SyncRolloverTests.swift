@@ -115,4 +115,15 @@ import Testing
         #expect(sync.changes.map(\.kind) == [.status(.done)] && sync.changes.map(\.day) == [day3])
         #expect(sent(sync, uid).allSatisfy { $0 == "STATUS:COMPLETED" } && sync.unplaced.isEmpty)
     }
+
+    @Test func severalTitlesChangedByHandInOneDayAreEachFoundByTheirLine() throws {
+        let state = try firstSync()
+        #expect(state.records.values.map(\.line).sorted { ($0 ?? 0) < ($1 ?? 0) } == [4, 7])
+        let text = Self.plan.replacingFirstSync("Buy milk", "Buy oat milk").replacingFirstSync("Fix the bike", "Fix the bicycle")
+        let sync = merge(state, today: Self.first, synced: try chain([(Self.first, Array(text.utf8))]), elsewhere: [])
+        // Each to-do renamed in place (If-Match), none sent as new, none left.
+        #expect(sync.pushes.map(\.title).sorted() == ["Buy oat milk", "Fix the bicycle"])
+        #expect(sync.pushes.allSatisfy { $0.ifMatch != nil })
+        #expect(sync.state.records.count == 2 && sync.state.records.values.allSatisfy { !$0.leftThePlan })
+    }
 }
