@@ -91,6 +91,17 @@ public struct SyncMerge: Sendable {
         public var title: String
     }
 
+    /// A title on the server that the plan does not take (`SyncFields.problem(withTitle:)`): the to-do stays as it
+    /// is there, its task (if any) as it is here.
+    public struct Refusal: Sendable, Equatable {
+        /// The server's title.
+        public var title: String
+        /// The to-do's address.
+        public var href: String
+        /// Why.
+        public var reason: String
+    }
+
     /// A to-do changed on the server whose task the plan's days read no longer hold.
     public struct Unplaced: Sendable, Equatable {
         /// The task's title at the last sync.
@@ -109,6 +120,8 @@ public struct SyncMerge: Sendable {
     public var conflicts: [Conflict] = []
     /// The to-dos deleted on the server since the last sync.
     public var removals: [Removal] = []
+    /// The server's titles not taken into the plan, reported on every sync until changed.
+    public var refusals: [Refusal] = []
     /// The to-dos changed on the server whose task no day the sync read holds: the change is kept (not made, not
     /// taken as agreed) until the task is found again.
     public var unplaced: [Unplaced] = []
@@ -239,6 +252,11 @@ public struct SyncMerge: Sendable {
                                                            title: todo.fields.summary, day: today, leftThePlan: true)
                 continue
             }
+            if !todo.fields.summary.isEmpty, let reason = SyncFields.problem(withTitle: todo.fields.summary) {
+                // Not captured and not remembered: taken once its title is one the plan can hold.
+                refusals.append(Refusal(title: todo.fields.summary, href: item.href, reason: reason))
+                continue
+            }
             var task = PlanTask(bucket: .misc, title: todo.fields.summary.isEmpty ? "To-do from the phone" : todo.fields.summary)
             task.metadata.due = todo.fields.due
             task.metadata.from = today
@@ -310,7 +328,12 @@ public struct SyncMerge: Sendable {
                 conflicts.append(Conflict(day: entry.day, line: entry.task.line, field: name, local: show(o), remote: show(t)))
             }
         }
-        field("title", \.summary) { $0 }
+        if theirs.summary != base.summary, theirs.summary != ours.summary, let reason = SyncFields.problem(withTitle: theirs.summary) {
+            // The server's title stays there, the plan's here, the base as it was: reported until it changes.
+            refusals.append(Refusal(title: theirs.summary, href: record.href, reason: reason))
+        } else {
+            field("title", \.summary) { $0 }
+        }
         field("due date", \.due) { $0?.description ?? "none" }
         let status = Status.merged(base: base.status, ours: ours.status, theirs: theirs.status)
         plan.status = status

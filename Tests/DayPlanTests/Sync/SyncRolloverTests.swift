@@ -127,3 +127,22 @@ import Testing
         #expect(sync.state.records.count == 2 && sync.state.records.values.allSatisfy { !$0.leftThePlan })
     }
 }
+
+/// A title from the phone passes the same check as `dayplan add`: what would read as metadata, or cannot be a
+/// title, is refused and named, never written.
+@Suite struct SyncTitleCheckTests {
+    @Test func aPhoneTitleThatWouldReadAsMetadataOrHoldsANulIsRefused() throws {
+        #expect(SyncFields.problem(withTitle: "Pay the rent #home") == nil)
+        #expect(SyncFields.problem(withTitle: "Email ana@example.org about it") == nil)
+        for title in ["@due:2026-13-45 pay", "pay @due:2026-12-05", "Call\u{0}mum", "@carry", "pay @expires:2026-11-01", "a\tb"] {
+            #expect(SyncFields.problem(withTitle: title) != nil, "\(title)")
+        }
+        let state = SyncState(collection: "u")
+        let item = SyncMerge.RemoteItem(href: "/alice/tasks/x.ics", etag: "\"1\"",
+                                        todo: RemoteTodo(uid: "x", fields: SyncFields(summary: "@due:2026-13-45 pay", status: .todo, due: nil)))
+        let merge = SyncMerge(state: state, today: Day("2026-11-21")!, synced: [], elsewhere: [], remote: [item], removed: [],
+                              listedAll: true, collectionPath: "/alice/tasks/")
+        #expect(merge.captures.isEmpty && merge.state.records.isEmpty)
+        #expect(merge.refusals.map(\.href) == ["/alice/tasks/x.ics"])
+    }
+}
