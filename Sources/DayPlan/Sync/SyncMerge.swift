@@ -120,6 +120,9 @@ public struct SyncMerge: Sendable {
     public var conflicts: [Conflict] = []
     /// The to-dos deleted on the server since the last sync.
     public var removals: [Removal] = []
+    /// The to-dos whose task no day the sync read holds any more (deleted from the plan, or renamed by hand and
+    /// moved on before a sync saw it), named once: they stay on the server as they are.
+    public var left: [Unplaced] = []
     /// The server's titles not taken into the plan, reported on every sync until changed.
     public var refusals: [Refusal] = []
     /// The to-dos changed on the server whose task no day the sync read holds: the change is kept (not made, not
@@ -307,7 +310,11 @@ public struct SyncMerge: Sendable {
             // The plan's days read hold no copy of the task: what the server changed is kept apart from what both
             // sides last agreed on, so that when the task is found again (rollover moved it into a day not read)
             // the server's change is made there, rather than the plan's older value read as a change of the plan's.
-            if remote?.todo != nil, theirs != (record.serverFields ?? base) { unplaced.append(Unplaced(title: record.title, uid: record.uid)) }
+            if remote?.todo != nil, theirs != (record.serverFields ?? base) {
+                unplaced.append(Unplaced(title: record.title, uid: record.uid))
+            } else if !record.leftThePlan {
+                left.append(Unplaced(title: record.title, uid: record.uid))
+            }
             record.serverFields = theirs == base ? nil : theirs
             record.leftThePlan = true
             return

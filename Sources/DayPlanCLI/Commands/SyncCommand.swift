@@ -25,8 +25,10 @@ enum SyncCommand {
             differently on both sides is a conflict: both sides keep their value, and it is reported on every
             sync until they agree.
 
-            What was last synced is kept in .dayplan/sync.json. Every run holds the plan folder's lock, so
-            two syncs at once give the result of one, and a run cut short converges on the next. Nothing is
+            What was last synced is kept in .dayplan/sync.json. Two syncs at once run one after the other,
+            and a run cut short converges on the next. The plan folder's lock is held only while day files
+            are read and written, never while the server answers: other commands go on meanwhile, and what
+            they change is merged. Nothing is
             changed, here or on the server, when the server cannot be reached, refuses the login, or does not
             answer as a CalDAV task list.
             """,
@@ -231,6 +233,9 @@ enum SyncCommand {
         for unplaced in merge.unplaced {
             err.line("dayplan sync: \(unplaced.title): changed on the server, but no day file this sync reads holds the task; "
                      + "the change is kept and made when the task is found again")
+        }
+        for gone in merge.left where !quiet {
+            out.line("\(gone.title): no day file this sync reads holds the task any more; its to-do stays on the server as it is")
         }
         for removal in merge.removals {
             out.line("\(place(removal.day, removal.line)): deleted on the server; the task stays in the plan: \(removal.title)")
