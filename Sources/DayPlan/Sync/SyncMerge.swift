@@ -91,6 +91,25 @@ public struct SyncMerge: Sendable {
         public var title: String
     }
 
+    /// A title on the server that the plan does not take (`SyncFields.problem(withTitle:)`): the to-do stays as it
+    /// is there, its task (if any) as it is here.
+    public struct Refusal: Sendable, Equatable {
+        /// The server's title.
+        public var title: String
+        /// The to-do's address.
+        public var href: String
+        /// Why.
+        public var reason: String
+    }
+
+    /// A to-do changed on the server whose task the plan's days read no longer hold.
+    public struct Unplaced: Sendable, Equatable {
+        /// The task's title at the last sync.
+        public var title: String
+        /// The to-do's `UID`.
+        public var uid: String
+    }
+
     /// The edits to the plan's existing tasks.
     public var changes: [LocalChange] = []
     /// The to-dos to add to today's Backlog.
@@ -101,6 +120,14 @@ public struct SyncMerge: Sendable {
     public var conflicts: [Conflict] = []
     /// The to-dos deleted on the server since the last sync.
     public var removals: [Removal] = []
+    /// The to-dos whose task no day the sync read holds any more (deleted from the plan, or renamed by hand and
+    /// moved on before a sync saw it), named once: they stay on the server as they are.
+    public var left: [Unplaced] = []
+    /// The server's titles not taken into the plan, reported on every sync until changed.
+    public var refusals: [Refusal] = []
+    /// The to-dos changed on the server whose task no day the sync read holds: the change is kept (not made, not
+    /// taken as agreed) until the task is found again.
+    public var unplaced: [Unplaced] = []
     /// The state once the edits are written and every push succeeded (`pushed`, `refused` settle each).
     public var state: SyncState
     /// The state before: what a refused push or a failed edit falls back to.
@@ -112,8 +139,10 @@ public struct SyncMerge: Sendable {
     ///   - today: the day a captured to-do arrives (`@from:`) and the Backlog it goes to.
     ///   - synced: the tasks that are synced: today's (every region, the Backlog included) and those of the days
     ///     ahead, as the export finds them (any status).
-    ///   - elsewhere: the tasks of the days the state names that are not among `synced` (a task synced when its
-    ///     day was today), where a change from the server is still made.
+    ///   - elsewhere: the tasks of the earlier days the sync reads (a task synced when its day was today, or moved
+    ///     on since into a day before today), where a change from the server is still made. Given with the UIDs
+    ///     the export follows through rollover from the oldest of those days on, the same as `synced`'s, so
+    ///     that a task is found by its `UID` in the newest day holding it.
     ///   - remote: the resources the server listed as changed since the state's sync-token (all of them when
     ///     `listedAll`).
     ///   - removed: the addresses the server listed as removed.
@@ -128,32 +157,79 @@ public struct SyncMerge: Sendable {
         let remoteByHref = Dictionary(remote.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
         let syncedIndex = Dictionary(synced.enumerated().map { ($0.element.uid, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var claimed = Set<Int>()
+        // The earlier days' tasks, newest day first: where a task stands now when rollover moved it on since.
+        let earlier = elsewhere.enumerated().sorted { ($0.element.day, $1.offset) > ($1.element.day, $0.offset) }.map(\.element)
+        var claimedEarlier = Set<Int>()
         var unmatched: [SyncState.Record] = []
-        var matches: [(SyncState.Record, CalendarExport.Entry?)] = []
+        var found: [String: CalendarExport.Entry] = [:]
 
-        // Each known to-do's task: by UID, else by the title and day it had, else by title alone.
-        for uid in state.records.keys.sorted() {
+        // Each known to-do's task, first by its UID: the task's identity across days (its title and the day it was
+        // first planned for, followed through rollover), so the copy found is the live one, in the newest day that
+        // holds it; a copy moved on (`[>]`) is never among the entries, so never the one merged with.
+        let uids = state.records.keys.sorted()
+        for uid in uids {
+            if let index = syncedIndex[uid], !claimed.contains(index) {
+                claimed.insert(index)
+                found[uid] = synced[index]
+            } else if let index = earlier.indices.first(where: { !claimedEarlier.contains($0) && earlier[$0].uid == uid }) {
+                claimedEarlier.insert(index)
+                found[uid] = earlier[index]
+            }
+        }
+        // Then by the title and day it had, by title alone among the synced days, or by title in a day since its own
+        // (a task whose title changed keeps its `UID` on the server, but not in the plan, where it is made from the title).
+        for uid in uids where found[uid] == nil {
             guard let record = state.records[uid] else { continue }
-            var found: Int?
-            if let index = syncedIndex[uid], !claimed.contains(index) { found = index }
-            found = found ?? synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title && synced[$0].day == record.day }
-            found = found ?? synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title }
-            if let found {
-                claimed.insert(found)
-                matches.append((record, synced[found]))
-            } else if let other = elsewhere.first(where: { $0.day == record.day && $0.task.title == record.title }) {
-                matches.append((record, other))
+            var index: Int?
+            index = synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title && synced[$0].day == record.day }
+            index = index ?? synced.indices.first { !claimed.contains($0) && synced[$0].task.title == record.title }
+            if let index {
+                claimed.insert(index)
+                found[uid] = synced[index]
+            } else if let other = earlier.indices.first(where: { !claimedEarlier.contains($0) && earlier[$0].day >= record.day
+                                                                 && earlier[$0].task.title == record.title }) {
+                claimedEarlier.insert(other)
+                found[uid] = earlier[other]
             } else {
                 unmatched.append(record)
             }
         }
-        // A task whose title changed in the plan: the one new task of the same day as a record without a task.
+        // A task whose title changed in the plan: the new task on the line of the same day where the record's
+        // task stood, else the one new task of the same day as a record without a task.
+        let isNew = { (entry: CalendarExport.Entry) in state.records[entry.uid] == nil }
         for record in unmatched {
-            let candidates = synced.indices.filter { !claimed.contains($0) && synced[$0].day == record.day && state.records[synced[$0].uid] == nil }
-            let found = candidates.count == 1 && unmatched.filter({ $0.day == record.day }).count == 1 ? candidates.first : nil
-            if let found { claimed.insert(found) }
-            matches.append((record, found.map { synced[$0] }))
+            guard let line = record.line else { continue }
+            if let index = synced.indices.first(where: { !claimed.contains($0) && synced[$0].day == record.day && synced[$0].task.line == line
+                                                         && isNew(synced[$0]) }) {
+                claimed.insert(index)
+                found[record.uid] = synced[index]
+            } else if let index = earlier.indices.first(where: { !claimedEarlier.contains($0) && earlier[$0].day == record.day
+                                                                 && earlier[$0].task.line == line && isNew(earlier[$0]) }) {
+                claimedEarlier.insert(index)
+                found[record.uid] = earlier[index]
+            }
         }
+        unmatched.removeAll { found[$0.uid] != nil }
+        for record in unmatched {
+            // (Records whose task had left the plan already, such as a to-do made finished on the phone, are not counted.)
+            guard !record.leftThePlan, unmatched.filter({ $0.day == record.day && !$0.leftThePlan }).count == 1 else { continue }
+            // Among several, the one with the status and deadline last agreed on (a title changed by hand leaves them).
+            func narrowed(_ indices: [Int], _ entries: [CalendarExport.Entry]) -> [Int] {
+                guard indices.count > 1 else { return indices }
+                let same = indices.filter { SyncFields(entries[$0].task).status == record.fields.status && SyncFields(entries[$0].task).due == record.fields.due }
+                return same.count == 1 ? same : indices
+            }
+            let candidates = narrowed(synced.indices.filter { !claimed.contains($0) && synced[$0].day == record.day && isNew(synced[$0]) }, synced)
+            let others = narrowed(earlier.indices.filter { !claimedEarlier.contains($0) && earlier[$0].day == record.day && isNew(earlier[$0]) }, earlier)
+            if candidates.count == 1, others.isEmpty, let match = candidates.first {
+                claimed.insert(match)
+                found[record.uid] = synced[match]
+            } else if others.count == 1, candidates.isEmpty, let match = others.first {
+                claimedEarlier.insert(match)
+                found[record.uid] = earlier[match]
+            }
+        }
+        let matches = uids.compactMap { uid in state.records[uid].map { ($0, found[uid]) } }
 
         let knownHrefs = Set(state.records.values.map(\.href))
         for (record, entry) in matches {
@@ -177,6 +253,11 @@ public struct SyncMerge: Sendable {
                 // Finished on the phone before dayplan saw it, or one of ours whose task the plan no longer holds.
                 self.state.records[todo.uid] = SyncState.Record(uid: todo.uid, href: item.href, etag: item.etag, fields: todo.fields,
                                                            title: todo.fields.summary, day: today, leftThePlan: true)
+                continue
+            }
+            if !todo.fields.summary.isEmpty, let reason = SyncFields.problem(withTitle: todo.fields.summary) {
+                // Not captured and not remembered: taken once its title is one the plan can hold.
+                refusals.append(Refusal(title: todo.fields.summary, href: item.href, reason: reason))
                 continue
             }
             var task = PlanTask(bucket: .misc, title: todo.fields.summary.isEmpty ? "To-do from the phone" : todo.fields.summary)
@@ -207,6 +288,7 @@ public struct SyncMerge: Sendable {
             self.state.records[entry.uid] = SyncState.Record(uid: entry.uid, href: href, etag: nil, fields: fields,
                                                         title: entry.task.title, day: entry.day)
             self.state.records[entry.uid]?.content = RemoteTodo.contentDigest(task: entry.task, day: entry.day, region: entry.region)
+            self.state.records[entry.uid]?.line = entry.task.line
         }
     }
 
@@ -225,8 +307,15 @@ public struct SyncMerge: Sendable {
         let theirs = remote?.todo?.fields ?? record.serverFields ?? base
         record.etag = remote?.etag ?? record.etag
         guard let entry else {
-            record.fields = theirs
-            record.serverFields = nil
+            // The plan's days read hold no copy of the task: what the server changed is kept apart from what both
+            // sides last agreed on, so that when the task is found again (rollover moved it into a day not read)
+            // the server's change is made there, rather than the plan's older value read as a change of the plan's.
+            if remote?.todo != nil, theirs != (record.serverFields ?? base) {
+                unplaced.append(Unplaced(title: record.title, uid: record.uid))
+            } else if !record.leftThePlan {
+                left.append(Unplaced(title: record.title, uid: record.uid))
+            }
+            record.serverFields = theirs == base ? nil : theirs
             record.leftThePlan = true
             return
         }
@@ -246,7 +335,12 @@ public struct SyncMerge: Sendable {
                 conflicts.append(Conflict(day: entry.day, line: entry.task.line, field: name, local: show(o), remote: show(t)))
             }
         }
-        field("title", \.summary) { $0 }
+        if theirs.summary != base.summary, theirs.summary != ours.summary, let reason = SyncFields.problem(withTitle: theirs.summary) {
+            // The server's title stays there, the plan's here, the base as it was: reported until it changes.
+            refusals.append(Refusal(title: theirs.summary, href: record.href, reason: reason))
+        } else {
+            field("title", \.summary) { $0 }
+        }
         field("due date", \.due) { $0?.description ?? "none" }
         let status = Status.merged(base: base.status, ours: ours.status, theirs: theirs.status)
         plan.status = status
@@ -276,6 +370,7 @@ public struct SyncMerge: Sendable {
         record.serverFields = server == agreed ? nil : server
         record.title = title
         record.day = entry.day
+        record.line = entry.task.line
     }
 
     /// Settles a push the server took: the to-do's new ETag (nil when the answer gave none; the next sync reads it).

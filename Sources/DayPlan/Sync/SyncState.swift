@@ -19,6 +19,9 @@ public struct SyncState: Hashable, Sendable {
         public var title: String
         /// The day whose file held the task at the last sync.
         public var day: Day
+        /// The task's line in that file at the last sync: where a task whose title was changed by hand (and so
+        /// its `UID` in the plan) is found again; nil when not known.
+        public var line: Int?
         /// Whether it was deleted on the server (the task is kept in the plan, and not sent again).
         public var removedOnServer: Bool = false
         /// Whether the plan's synced days no longer hold it (it stays on the server as it is).
@@ -78,6 +81,7 @@ public struct SyncState: Hashable, Sendable {
                 if record.removedOnServer { members.append(.init("removedOnServer", .bool(true))) }
                 if record.leftThePlan { members.append(.init("leftThePlan", .bool(true))) }
                 if let content = record.content { members.append(.init("content", .string(SyncState.hex(content)))) }
+                if let line = record.line { members.append(.init("line", .integer(line))) }
                 return .object(members)
             })),
         ])
@@ -113,6 +117,7 @@ public struct SyncState: Hashable, Sendable {
                                   leftThePlan: todo["leftThePlan"]?.boolValue ?? false)
             records[uid]?.serverFields = server
             records[uid]?.content = todo["content"]?.stringValue.flatMap { UInt64($0, radix: 16) }
+            records[uid]?.line = todo["line"]?.intValue
         }
     }
 }

@@ -25,8 +25,10 @@ enum SyncCommand {
             differently on both sides is a conflict: both sides keep their value, and it is reported on every
             sync until they agree.
 
-            What was last synced is kept in .dayplan/sync.json. Every run holds the plan folder's lock, so
-            two syncs at once give the result of one, and a run cut short converges on the next. Nothing is
+            What was last synced is kept in .dayplan/sync.json. Two syncs at once run one after the other,
+            and a run cut short converges on the next. The plan folder's lock is held only while day files
+            are read and written, never while the server answers: other commands go on meanwhile, and what
+            they change is merged. Nothing is
             changed, here or on the server, when the server cannot be reached, refuses the login, or does not
             answer as a CalDAV task list.
             """,
@@ -34,6 +36,16 @@ enum SyncCommand {
         exitCodes: [(0, "in step"),
                      (1, "in step except for conflicts, reported (both values kept)"),
                      (2, "usage, settings, I/O or server error, or curl missing; nothing changed where it failed")])
+
+    /// A title from the server as a message shows it: control characters as `\u{…}`, so that a NUL or a line break
+    /// in it neither ends nor splits the line.
+    static func shown(_ title: String) -> String {
+        var text = ""
+        for scalar in title.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F { text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" } else { text.unicodeScalars.append(scalar) }
+        }
+        return text
+    }
 
     static func run(_ arguments: Arguments) -> ExitCode {
         var out = Output.standard
@@ -64,54 +76,32 @@ enum SyncCommand {
         } catch {
             return fail(error.message)
         }
-        let session: DaySession
+        // Syncs run one at a time (`.dayplan/sync.lock`, held to the end), so that two at once give the result of
+        // one. The plan's lock is held only while day files are read and written, never while the server is asked.
+        let syncLock: PlanLock
         do {
-            session = try DaySession.open(arguments, writing: true)
+            syncLock = try PlanLock.takeSyncLock(in: planFolder)
         } catch {
-            return fail(error.message)
+            return fail("\(error.message); nothing changed")
         }
-        defer { session.release() }
-        let today = session.file.day
-
-        // The plan's side: the tasks synced (today's and the days ahead), and the files of other days the state names.
+        defer { syncLock.release() }
         var state: SyncState
-        var files: [PlanFolder.DayFile]
         do {
             state = try SyncStateFile.read(in: planFolder, collection: settings.url)
-            files = try planFolder.dayFiles()
         } catch {
             return fail(error.message)
         }
-        files.removeAll { $0.day == today }
-        var dayFiles: [Day: (path: String, bytes: [UInt8])] = [:]
-        func entries(of file: PlanFolder.DayFile, with export: inout CalendarExport, written: Bool) -> [CalendarExport.Entry]? {
-            guard dayFiles[file.day] == nil, let bytes = try? FileSystem.read(file.path),
-                  let record = DayRecord(document: DayDocument(parsing: bytes), date: file.day) else { return nil }
-            dayFiles[file.day] = (file.path, bytes)
-            return export.entries(record, written: written)
-        }
-        var export = CalendarExport(includesFinished: true)
-        if let previous = files.last(where: { $0.day < today }) {
-            _ = entries(of: previous, with: &export, written: false)
-            dayFiles[previous.day] = nil
-        }
-        var synced: [CalendarExport.Entry] = []
-        if let bytes = session.bytes, let record = DayRecord(document: DayDocument(parsing: bytes), date: today) {
-            synced += export.entries(record)
-        } else if let bytes = session.bytes, !DayDocument(parsing: bytes).formattingBlockers.isEmpty {
-            return fail("\(session.file.path) has errors that make its tasks a guess (run 'dayplan lint'); nothing changed")
-        }
-        for file in files where file.day > today {
-            synced += entries(of: file, with: &export, written: true) ?? []
-        }
-        var elsewhere: [CalendarExport.Entry] = []
-        let stateDays = Set(state.records.values.filter { !$0.removedOnServer }.map(\.day))
-        for file in files where file.day < today && stateDays.contains(file.day) {
-            var alone = CalendarExport(includesFinished: true)
-            elsewhere += entries(of: file, with: &alone, written: true) ?? []
+
+        // A first reading, under the plan's lock, checks the plan before the server is asked anything.
+        do {
+            let session = try DaySession.open(arguments, writing: true)
+            defer { session.release() }
+            if case .failure(let failure) = PlanSide.read(session, state: state) { return fail(failure.message) }
+        } catch {
+            return fail(error.message)
         }
 
-        // The server's side: what changed since the last sync (everything, the first time).
+        // The server's side: what changed since the last sync (everything, the first time), with no lock held.
         let transport = CurlTransport(user: settings.user, password: settings.password, caFile: settings.caFile)
         let changes: SyncFetch.Changes
         do {
@@ -120,7 +110,24 @@ enum SyncCommand {
             return fail(error.message)
         }
 
-        var merge = SyncMerge(state: state, today: today, synced: synced, elsewhere: elsewhere, remote: changes.items,
+        // The plan read again under its lock, as it is now (a command may have changed it while the server
+        // answered), and merged on those values.
+        let session: DaySession
+        do {
+            session = try DaySession.open(arguments, writing: true)
+        } catch {
+            return fail(error.message)
+        }
+        var sessionHeld = true
+        defer { if sessionHeld { session.release() } }
+        let today = session.file.day
+        let plan: PlanSide
+        switch PlanSide.read(session, state: state) {
+        case .success(let read): plan = read
+        case .failure(let failure): return fail(failure.message)
+        }
+        let dayFiles = plan.dayFiles
+        var merge = SyncMerge(state: state, today: today, synced: plan.synced, elsewhere: plan.elsewhere, remote: changes.items,
                               removed: changes.removed, listedAll: changes.listedAll, collectionPath: settings.collectionPath)
 
         // The plan's files first: a run cut short after them finds the changes as the plan's own next time.
@@ -163,7 +170,11 @@ enum SyncCommand {
             }
         }
 
-        // Then the server: each to-do created only where none is, replaced only if unchanged since it was read.
+        session.release()
+        sessionHeld = false
+
+        // Then the server, with no lock held: each to-do created only where none is, replaced only if unchanged
+        // since it was read.
         var exit = ExitCode.success
         let pushes = merge.pushes
         let requests = pushes.map { push in
@@ -172,15 +183,17 @@ enum SyncCommand {
                                   push.ifMatch.map { "If-Match: \($0)" } ?? "If-None-Match: *"],
                         body: push.body)
         }
-        var sent = 0
+        var sent = 0, created = 0, notSent = 0
         do {
             let responses = try transport.send(requests)
             for (push, response) in zip(pushes, responses) {
                 if (200..<300).contains(response.status) {
                     merge.pushed(push, etag: response.header("etag"))
                     sent += 1
+                    if push.ifMatch == nil { created += 1 }
                 } else {
                     merge.refused(push)
+                    notSent += 1
                     if response.status == 412 {
                         if !quiet { out.line("\(push.title): changed on the server during this sync; the next sync merges it") }
                     } else {
@@ -192,11 +205,14 @@ enum SyncCommand {
         } catch {
             err.line("dayplan sync: \(error.message); the plan's changes above are kept, and the next sync sends them")
             for push in pushes { merge.refused(push) }
+            (sent, created, notSent) = (0, 0, pushes.count)
             exit = .failure
         }
 
         merge.state.syncToken = exit == .success || changes.token != nil ? changes.token : merge.state.syncToken
         do {
+            let lock = try PlanLock.take(guarding: [session.file.path], exclusive: true, namedFrom: planFolder)
+            defer { lock.release() }
             try SyncStateFile.write(merge.state, in: planFolder)
         } catch {
             return fail("\(error.message); the next sync starts from the last state it kept")
@@ -210,19 +226,31 @@ enum SyncCommand {
             err.line("\(place(conflict.day, conflict.line)): conflict: the \(conflict.field) is `\(conflict.local)` here and "
                      + "`\(conflict.remote)` on the server; both are kept; make them agree and sync again")
         }
+        for refusal in merge.refusals {
+            err.line("dayplan sync: the to-do `\(shown(refusal.title))` on the server (\(refusal.href)): \(refusal.reason); it stays "
+                     + "as it is there and is not taken into the plan (change its title there)")
+        }
+        for unplaced in merge.unplaced {
+            err.line("dayplan sync: \(unplaced.title): changed on the server, but no day file this sync reads holds the task; "
+                     + "the change is kept and made when the task is found again")
+        }
+        for gone in merge.left where !quiet {
+            out.line("\(gone.title): no day file this sync reads holds the task any more; its to-do stays on the server as it is")
+        }
         for removal in merge.removals {
             out.line("\(place(removal.day, removal.line)): deleted on the server; the task stays in the plan: \(removal.title)")
         }
         if !quiet {
-            let created = pushes.filter { $0.ifMatch == nil }.count
-            out.line("synced with \(SyncSettings.withoutUserInfo(settings.url)): \(sent) sent (\(created) new), "
-                     + "\(written.count) changed here, \(merge.conflicts.count) conflict\(merge.conflicts.count == 1 ? "" : "s")")
+            // What was sent is what the server took; what it did not take is counted apart.
+            out.line("synced with \(SyncSettings.withoutUserInfo(settings.url)): \(sent) sent (\(created) new)"
+                     + (notSent > 0 ? ", \(notSent) not taken by the server" : "")
+                     + ", \(written.count) changed here, \(merge.conflicts.count) conflict\(merge.conflicts.count == 1 ? "" : "s")")
         }
         if !written.isEmpty {
             out.flush()
             Hooks.after("post-sync", in: planFolder, Hooks.changes("sync", day: today, written), command: name, err: &err)
         }
-        if exit == .success, !merge.conflicts.isEmpty { exit = .findings }
+        if exit == .success, !merge.conflicts.isEmpty || !merge.refusals.isEmpty { exit = .findings }
         return exit
     }
 }

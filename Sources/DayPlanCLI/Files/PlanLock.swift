@@ -175,6 +175,17 @@ struct PlanLock {
         throw FileError(planFolder.path, "its day files kept changing while dayplan waited to write them")
     }
 
+    /// The lock that keeps two runs of `dayplan sync` apart, held for a whole sync while the plan's own lock is
+    /// held only while day files are read and written: a lock on the `.dayplan/` folder itself (no file made),
+    /// waited for up to 30 seconds, as the plan's.
+    static func takeSyncLock(in planFolder: PlanFolder) throws(FileError) -> PlanLock {
+        let name = planFolder.path(of: ".dayplan")
+        let descriptor = open(planFolder.path(of: ".dayplan"), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw .system(name, "cannot open it to lock it for the sync") }
+        try wait(for: descriptor, named: name, exclusive: true, holder: "another dayplan sync")
+        return PlanLock(descriptors: [descriptor])
+    }
+
     /// The lock file of `folder` as messages name it: inside the plan folder, from the plan folder as the person
     /// named it (`.dayplan.lock`, `plans/2026/11/.dayplan.lock`); elsewhere, its absolute path.
     private static func display(_ folder: String, in planFolder: PlanFolder?) -> String {
@@ -204,6 +215,12 @@ struct PlanLock {
             close(descriptor)
             throw FileError(name, "is not a plain lock file (\(FileSystem.describe(info.st_mode))); remove it")
         }
+        try wait(for: descriptor, named: name, exclusive: exclusive, holder: "another dayplan command")
+        return descriptor
+    }
+
+    /// Locks the open `descriptor`, waiting while `holder` holds it, up to 30 seconds; closes it when that fails.
+    private static func wait(for descriptor: Int32, named name: String, exclusive: Bool, holder: String) throws(FileError) {
         var waited = 0
         while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
             let code = errno
@@ -214,11 +231,10 @@ struct PlanLock {
             }
             guard waited < 30_000 else {
                 close(descriptor)
-                throw FileError(name, "another dayplan command has held this lock for 30 seconds")
+                throw FileError(name, "\(holder) has held this lock for 30 seconds")
             }
             usleep(10_000)
             waited += 10
         }
-        return descriptor
     }
 }

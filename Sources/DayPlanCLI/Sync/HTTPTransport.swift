@@ -85,6 +85,7 @@ struct CurlTransport: HTTPTransport {
             add("url", quoting: request.url.utf8)
             add("request", quoting: request.method.utf8)
             add("silent\nshow-error\nconnect-timeout = 10\nmax-time = 120\ndump-header = \"-\"\n")
+            add("max-filesize = \(CurlTransport.maximumAnswer)\n")
             add("write-out", quoting: (marker + "%{http_code} %{exitcode} %{size_download}\n").utf8)
             // No `Expect: 100-continue` round trip before a body.
             add("header = \"Expect:\"\n")
@@ -96,6 +97,9 @@ struct CurlTransport: HTTPTransport {
         }
 
         let (status, output, errors) = try run(config: config, requests: requests.count)
+        if output.count >= CurlTransport.maximumAnswer + CurlTransport.headroom || status == 63 {
+            throw CurlTransport.tooLarge(requests[0].url)
+        }
         let message = String(decoding: errors, as: UTF8.self).split(separator: "\n").first.map(String.init)
             ?? "curl exited with status \(status)"
         // Split the output at the markers: before each, the answer's headers then its body (its last bytes).
@@ -134,10 +138,23 @@ struct CurlTransport: HTTPTransport {
                               + "install curl (apt install curl, brew install curl) and run it again")
         }
         // `-q` first: no ~/.curlrc; everything else comes on standard input.
-        let run = ChildProcess.capture([program, "-q", "--config", "-"], input: config, timeout: 130 * requests + 10, errors: .kept)
+        let run = ChildProcess.capture([program, "-q", "--config", "-"], input: config, timeout: 130 * requests + 10, errors: .kept,
+                                       limit: CurlTransport.maximumAnswer + CurlTransport.headroom)
         if let why = run.failedToStart { throw HTTPFailure(message: "cannot run curl: \(why)") }
         if run.timedOut { throw HTTPFailure(message: "curl did not finish its \(requests) request\(requests == 1 ? "" : "s") in time; the next sync goes on from where this one stopped") }
         return (run.status, run.output, run.errors)
+    }
+
+    /// The most an answer may hold, in bytes (curl's `max-filesize`, and what is read of its output): 100 MB, a
+    /// task list of some hundred thousand to-dos; a larger answer is refused rather than held in memory.
+    static let maximumAnswer = 100 << 20
+    /// What is read past `maximumAnswer`: the headers and the other answers of a batch (small ones, to PUTs).
+    static let headroom = 4 << 20
+
+    /// The failure for an answer over `maximumAnswer`.
+    static func tooLarge(_ url: String) -> HTTPFailure {
+        HTTPFailure(message: "the server's answer from \(SyncSettings.withoutUserInfo(url)) is over \(maximumAnswer >> 20) MB, more than "
+                    + "a task list needs; dayplan reads no more of it (is sync-url the task list's own URL?); nothing changed")
     }
 
     /// The headers of the last answer in a dump (a redirect or `100 Continue` comes before it).
@@ -159,6 +176,7 @@ struct CurlTransport: HTTPTransport {
     static func explain(_ code: Int, _ message: String, url: String) -> String {
         let shown = SyncSettings.withoutUserInfo(url)
         switch code {
+        case 63: return tooLarge(url).message
         case 6: return "cannot find the server of \(shown) (\(message))"
         case 7: return "cannot connect to \(shown): is the server running? (\(message))"
         case 28: return "\(shown) did not answer in time (\(message))"

@@ -34,9 +34,11 @@ enum SyncFetch {
         var changes = Changes(items: [], removed: [], listedAll: token == nil, token: listing.syncToken)
         let etags = Dictionary(state.records.values.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
         var wanted: [String] = []
+        // Each address once, however many times the server lists it.
+        var listed = Set<String>()
         for resource in listing.resources {
             let href = SyncMerge.canonicalHref(resource.href)
-            guard href != settings.collectionPath, href.hasPrefix(settings.collectionPath) else { continue }
+            guard href != settings.collectionPath, href.hasPrefix(settings.collectionPath), listed.insert(href).inserted else { continue }
             if resource.isRemoved {
                 changes.removed.insert(href)
             } else if let known = etags[href], known != nil, known == resource.etag {

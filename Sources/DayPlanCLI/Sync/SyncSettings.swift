@@ -31,8 +31,13 @@ struct SyncSettings {
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         let rest = bytes[(colon + 3)...]
         let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-        var authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self)
-        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+        let authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self)
+        // A user or password inside the URL would be kept with the sync's state and shown in messages: refused, as
+        // the settings have their own keys for both (the password never in a file).
+        guard !authority.contains("@") else {
+            throw HTTPFailure(message: "sync-url `\(withoutUserInfo(url))` holds a user name or password before its host; write the URL "
+                              + "without them, the user as sync-user and the password in sync-password-env or sync-password-command")
+        }
         guard !authority.isEmpty else { throw HTTPFailure(message: "sync-url `\(withoutUserInfo(url))` names no server") }
         let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
         if scheme == "http", !["localhost", "[::1]"].contains(host.lowercased()), !host.hasPrefix("127.") {
