@@ -55,9 +55,6 @@ enum SyncCommand {
             err.line("dayplan sync: \(message)")
             return .failure
         }
-        guard arguments.positionals.isEmpty else {
-            return fail("takes no arguments\nRun 'dayplan sync --help' for usage.")
-        }
         let quiet = arguments.flags.contains("--quiet")
 
         // The plan folder, its sync settings, and today's file under the plan folder's lock, held to the end.

@@ -62,8 +62,11 @@ import Testing
         #expect(hook.status == 0)
         #expect(hook.stderr == "no day files (YYYY-MM-DD.md) to check; 50 notes left alone: no day files of the plan (adopted 2026-11-21)\n")
 
-        // The plan's own days are checked as ever.
-        #expect(try Binary.run(["rollover"], in: folder.url).status == 0)
+        // The plan's own days are checked as ever. The first rollover starts today from the newest note, whose open
+        // `## Todo` items it cannot carry: it names them and exits 1, so that nothing is left behind unsaid.
+        let rollover = try Binary.run(["rollover"], in: folder.url)
+        #expect(rollover.status == 1, "\(rollover.stderr)")
+        #expect(rollover.stderr.contains("Daily/2025-02/2025-02-19.md:9:1: error: This open task stands under `## Todo`"), "\(rollover.stderr)")
         try folder.write("Daily/2026-11/2026-11-22.md", "# 2026-11-22\n- [ ] outside\n")
         let checked = try Binary.run(["lint", "."], in: folder.url)
         #expect(checked.status == 1)
