@@ -9,33 +9,16 @@ import Testing
     /// `fakedav.py` in `mode` on a free port; stopped with SIGKILL after SIGTERM (children of the test process may
     /// have SIGTERM blocked).
     final class FakeServer {
-        let port: Int
         let log: URL
-        private let process: Process
+        private let script: LoopbackScript
+        var port: Int { script.port }
 
         init(_ mode: String, in folder: URL) throws {
-            let found = try runProgram("/usr/bin/python3", ["-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
-                                       in: folder)
-            port = try #require(Int(found.output.trimmingCharacters(in: .whitespacesAndNewlines)))
             log = folder.appendingPathComponent("fakedav.log")
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [Repository.url("Tests/CommandTests/Sync/fakedav.py").path, String(port), mode, log.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<100 where !RadicaleServer.listens(port) { usleep(100_000) }
+            script = try LoopbackScript("fakedav.py", in: folder, arguments: [mode, log.path])
         }
 
-        func stop() {
-            guard process.isRunning else { return }
-            kill(process.processIdentifier, SIGTERM)
-            for _ in 0..<10 where process.isRunning { usleep(100_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-
-        deinit { stop() }
+        func stop() { script.stop() }
     }
 
     /// A plan folder syncing with `url`, its day written.

@@ -7,26 +7,16 @@ extension SyncCommandTests {
     /// A slow CalDAV server: `slowproxy.py` on a free port in front of `server`, waiting the seconds the file
     /// `delay` holds before passing each request on.
     final class SlowProxy {
-        let port: Int
         let log: URL
         let delay: URL
-        private let process: Process
+        private let script: LoopbackScript
+        var port: Int { script.port }
 
         init(in folder: URL, upstream server: RadicaleServer) throws {
-            let found = try runProgram("/usr/bin/python3", ["-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
-                                       in: folder)
-            port = try #require(Int(found.output.trimmingCharacters(in: .whitespacesAndNewlines)))
             log = folder.appendingPathComponent("proxy.log")
             delay = folder.appendingPathComponent("proxy.delay")
             try "0".write(to: delay, atomically: true, encoding: .utf8)
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [Repository.url("Tests/CommandTests/Sync/slowproxy.py").path, String(port), String(server.port),
-                                 delay.path, log.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<100 where !RadicaleServer.listens(port) { usleep(100_000) }
+            script = try LoopbackScript("slowproxy.py", in: folder, arguments: [String(server.port), delay.path, log.path])
         }
 
         /// The requests it has seen, a line each (`METHOD PATH`, then `done METHOD PATH` once answered).
@@ -34,16 +24,7 @@ extension SyncCommandTests {
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
-        /// Stops it: SIGTERM, then (the test process may start children with SIGTERM blocked) SIGKILL after a second.
-        func stop() {
-            guard process.isRunning else { return }
-            kill(process.processIdentifier, SIGTERM)
-            for _ in 0..<10 where process.isRunning { usleep(100_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-
-        deinit { stop() }
+        func stop() { script.stop() }
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
