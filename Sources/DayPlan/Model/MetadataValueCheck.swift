@@ -124,12 +124,13 @@ extension PlanTask {
     /// metadata. Tags (`#home`) are words of the title and read back as written. The message names the first
     /// such character or word; a title is returned as given.
     ///
-    /// The one title check for every way a title enters a plan from outside: `dayplan import` and sync use it.
+    /// The title check for a title from outside: sync takes each phone's title through it (import checks the titles
+    /// it writes by reading its whole result back, which refuses the same ones).
     public static func checkedTitle(_ title: String) throws(MetadataValueError) -> String {
         func refuse(_ why: String) -> MetadataValueError {
             MetadataValueError(key: nil, text: title, message: "the title \(TaskMetadata.quoted(title)) \(why)")
         }
-        if let scalar = title.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+        if let scalar = title.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw refuse("holds \(TaskMetadata.describe(scalar)), which a task's line cannot hold")
         }
         let prefix = "- [ ] "
@@ -144,6 +145,10 @@ extension PlanTask {
             let word = title.split(separator: " ").first { DayEditor.metadataWord(String($0)) != nil }
             throw refuse("holds \(word.map { "`\($0)`" } ?? "a word"), which a task line reads as metadata, not as a word of "
                          + "the title; give it as the task's metadata instead")
+        }
+        // Words single-spaced and a time canonical, as a task line holds a title: what reads back otherwise is refused.
+        guard task.title == title else {
+            throw refuse("would read back as \(TaskMetadata.quoted(task.title)); write it as a task line holds it")
         }
         return title
     }

@@ -34,32 +34,17 @@ public struct SyncFields: Hashable, Sendable {
         return (parts + task.words.filter { CalendarExport.dayWord($0) != nil }).joined(separator: " ")
     }
 
-    /// Why a title from the server cannot become a task's title in the plan, as `dayplan add` refuses a title: a
-    /// control character (a NUL, a tab), no words that are not metadata, an error the parser finds, or words that
-    /// would read as metadata (`@due:2026-13-45 pay`) rather than as the title they are on the phone. Nil when it
-    /// reads back as the same title.
+    /// Why a title from the server cannot become a task's title in the plan: what `PlanTask.checkedTitle(_:)`, the
+    /// one check for titles from outside a day file, says of it (a control character, no words that are not
+    /// metadata, an error the parser finds, words that would read as metadata such as `@due:2026-13-45 pay`, or a
+    /// title that would not read back as itself). Nil when it reads back as the same title.
     public static func problem(withTitle summary: String) -> String? {
-        if let scalar = summary.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            let digits = String(scalar.value, radix: 16, uppercase: true)
-            return "it holds the control character U+\(String(repeating: "0", count: max(0, 4 - digits.count)) + digits), "
-                + "which a task's title cannot hold"
+        do {
+            _ = try PlanTask.checkedTitle(summary)
+            return nil
+        } catch {
+            return error.message
         }
-        guard let (task, findings) = PlanTask.parsing(line: "- [ ] " + summary), !task.title.isEmpty else {
-            return "it is not a title: it needs words that are not metadata, on one line"
-        }
-        if let error = findings.first(where: { $0.severity == .error }) {
-            return error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-        }
-        // A word of a metadata key's shape, valid or not (`@due:2026-13-45` is an error in the plan, not a title word).
-        let metadata = summary.split(separator: " ").map(String.init).filter { word in
-            word.hasPrefix("@") && (DayEditor.metadataWord(word) != nil || MetadataKey.named(word.dropFirst().prefix { $0 != ":" }.lowercased()) != nil
-                                    || !task.title.contains(word))
-        }
-        if !metadata.isEmpty || task.title != summary {
-            return "its word\(metadata.count == 1 ? "" : "s") \(metadata.map { "`\($0)`" }.joined(separator: " ")) would read as metadata "
-                + "in the plan, not as its title"
-        }
-        return nil
     }
 
     /// The status a `STATUS` value says (RFC 5545 §3.8.1.11); nil for a value that is not a to-do's.
