@@ -3,7 +3,7 @@
 /// any size streams through in flat memory.
 ///
 /// A task keeps its `UID` from day to day: it is made from the task's identity (its title) and the first day
-/// it was planned for. That day is followed through rollover: a task moved on (`[>]`) from one day and found
+/// it was planned for. That day is followed through rollover: a task moved (`[>]`) from one day and found
 /// again, by its title, in the next day given continues the earlier one (carried in its region, or deferred
 /// to the Backlog, or moved forward in the Backlog); without that, its `@from:` day; without that, its own
 /// day. A task moved on is written once, where it went.
@@ -131,7 +131,7 @@ public struct CalendarExport: Sendable {
                     earlier = movedOn[index].first
                 }
                 let first = earlier ?? task.metadata.from ?? record.date
-                if task.status == .deferred {
+                if task.status == .moved {
                     if nextIndex[task.identity] == nil {
                         nextIndex[task.identity] = next.count
                         next.append(Pending(first: first, task: task, day: record.date, region: region.region, written: written))
@@ -213,7 +213,7 @@ public struct CalendarExport: Sendable {
     /// The `STATUS` of a task.
     public static func status(_ status: Status) -> String {
         switch status {
-        case .todo, .deferred: "NEEDS-ACTION"
+        case .todo, .moved: "NEEDS-ACTION"
         case .inProgress: "IN-PROCESS"
         case .done: "COMPLETED"
         case .cancelled: "CANCELLED"

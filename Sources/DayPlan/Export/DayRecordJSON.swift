@@ -1,8 +1,6 @@
 extension DayRecord {
     /// The JSON names of the statuses, as EXPORT.md lists them.
-    static let statusNames: [(String, Status)] = [
-        ("todo", .todo), ("in-progress", .inProgress), ("done", .done), ("deferred", .deferred), ("cancelled", .cancelled),
-    ]
+    static let statusNames: [(String, Status)] = Status.allCases.map { ($0.name, $0) }
     /// The JSON names of the buckets.
     static let bucketNames: [(String, Bucket)] = Bucket.allCases.map { ($0.description, $0) }
     /// The JSON names of the regions.
@@ -210,15 +208,7 @@ extension DayRecord {
     }
 
     /// A status's JSON name.
-    static func name(of status: Status) -> String {
-        switch status {
-        case .todo: "todo"
-        case .inProgress: "in-progress"
-        case .done: "done"
-        case .deferred: "deferred"
-        case .cancelled: "cancelled"
-        }
-    }
+    static func name(of status: Status) -> String { status.name }
 
     /// A task's `status` member after the one before it, `,"status":"todo"` (written as it is: no escaping to
     /// look for).
@@ -227,7 +217,7 @@ extension DayRecord {
         case .todo: #","status":"todo""#
         case .inProgress: #","status":"in-progress""#
         case .done: #","status":"done""#
-        case .deferred: #","status":"deferred""#
+        case .moved: #","status":"moved""#
         case .cancelled: #","status":"cancelled""#
         }
     }
@@ -340,7 +330,8 @@ extension TaskRecord {
     init(json: JSONValue, at path: String) throws(RecordError) {
         var object = try ObjectReader(json, at: path)
         let bucket = try object.choice("bucket", "bucket", DayRecord.bucketNames, default: .misc)
-        let status = try object.choice("status", "status", DayRecord.statusNames, default: .todo)
+        let status = try object.choice("status", "status", DayRecord.statusNames, alsoRead: [("deferred", .moved)],
+                                       default: .todo)
         guard let title = try object.string("title") else {
             throw RecordError(path: object.path("title"), message: "missing; a task has a title")
         }

@@ -94,7 +94,9 @@ struct ObjectReader {
     }
 
     /// One of the names `choices` gives, as a string member.
-    mutating func choice<T>(_ key: String, _ what: String, _ choices: [(String, T)], default fallback: T?) throws(RecordError) -> T {
+    /// `alsoRead` are older names still read but no longer written, so not listed in the message.
+    mutating func choice<T>(_ key: String, _ what: String, _ choices: [(String, T)], alsoRead: [(String, T)] = [],
+                            default fallback: T?) throws(RecordError) -> T {
         guard let value = value(key) else {
             if let fallback { return fallback }
             throw RecordError(path: path(key), message: "missing; it is required")
@@ -102,7 +104,7 @@ struct ObjectReader {
         guard case .string(let name) = value else {
             throw RecordError(path: path(key), message: "expected a string, found \(value.kindName)")
         }
-        guard let found = choices.first(where: { $0.0 == name }) else {
+        guard let found = choices.first(where: { $0.0 == name }) ?? alsoRead.first(where: { $0.0 == name }) else {
             throw RecordError(path: path(key), message: "unknown \(what) \(JSONValue.string(name).jsonText()); the \(what)"
                               + (what.hasSuffix("s") ? "es" : "s") + " are " + choices.map { "\"\($0.0)\"" }.joined(separator: ", "))
         }

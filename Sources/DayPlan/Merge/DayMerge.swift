@@ -325,7 +325,7 @@ struct Merger {
             // day rollover opened may hold an open copy, which this file cannot reach.
             if case .kept(let task, _) = outcome, let b = inBase?.task.status, b.isOpen,
                let o = inOurs?.task.status, let t = inTheirs?.task.status,
-               (o == .deferred && (t == .done || t == .cancelled)) || (t == .deferred && (o == .done || o == .cancelled)) {
+               (o == .moved && (t == .done || t == .cancelled)) || (t == .moved && (o == .done || o == .cancelled)) {
                 notices.append("“\(task.title)” is \(task.status) on one side and was moved on by rollover on the other: it stays \(task.status) here; if the day rollover opened holds an open copy, mark that one \(task.status) too")
             }
         }

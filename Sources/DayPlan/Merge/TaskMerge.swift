@@ -5,7 +5,7 @@ extension Status {
         switch self {
         case .done: 4
         case .cancelled: 3
-        case .deferred: 2
+        case .moved: 2
         case .inProgress: 1
         case .todo: 0
         }

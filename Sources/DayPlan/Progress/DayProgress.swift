@@ -42,7 +42,7 @@ public struct DayProgress: Hashable, Sendable {
         /// Tasks cancelled.
         public let cancelled: Int
         /// Tasks moved on to a later day (`[>]`).
-        public let movedOn: Int
+        public let moved: Int
 
         /// Open tasks of one bucket.
         public func open(_ bucket: Bucket) -> Int { open[bucket.rawValue] }
@@ -71,7 +71,7 @@ public struct DayProgress: Hashable, Sendable {
 
     /// Tasks planned in the limited regions: all but the cancelled ones.
     public var planned: Int {
-        regions.reduce(0) { $0 + $1.open.reduce(0, +) + $1.done + $1.movedOn }
+        regions.reduce(0) { $0 + $1.open.reduce(0, +) + $1.done + $1.moved }
     }
 
     /// `done / planned`, from 0 to 1; nil when nothing is planned: `TaskCounts.completion`, the one
@@ -84,8 +84,8 @@ public struct DayProgress: Hashable, Sendable {
     public var counts: TaskCounts {
         regions.reduce(TaskCounts()) { sum, region in
             let open = region.open.reduce(0, +)
-            return sum + TaskCounts(planned: open + region.done + region.cancelled + region.movedOn, done: region.done,
-                                    cancelled: region.cancelled, moved: region.movedOn, open: open)
+            return sum + TaskCounts(planned: open + region.done + region.cancelled + region.moved, done: region.done,
+                                    cancelled: region.cancelled, moved: region.moved, open: open)
         }
     }
 
@@ -94,16 +94,16 @@ public struct DayProgress: Hashable, Sendable {
         self.day = day
         var regions: [RegionProgress] = []
         for region in Region.allCases where region.isLimited {
-            var open = [0, 0, 0], done = 0, cancelled = 0, movedOn = 0
+            var open = [0, 0, 0], done = 0, cancelled = 0, moved = 0
             for task in document.tasks(in: region) {
                 switch task.status {
                 case .todo, .inProgress: open[task.bucket.rawValue] += 1
                 case .done: done += 1
                 case .cancelled: cancelled += 1
-                case .deferred: movedOn += 1
+                case .moved: moved += 1
                 }
             }
-            regions.append(RegionProgress(region: region, open: open, done: done, cancelled: cancelled, movedOn: movedOn))
+            regions.append(RegionProgress(region: region, open: open, done: done, cancelled: cancelled, moved: moved))
         }
         self.regions = regions
         var today = 0, yesterday = 0, thisWeek = 0, older = 0, undated = 0

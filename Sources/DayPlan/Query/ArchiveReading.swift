@@ -9,7 +9,7 @@ struct ArchiveReading: DayReading {
     var titles: [UInt8] = []
     /// The `@due:` and `@on:` days of the tasks that have one, by index.
     var dated: [Int: (due: Day?, on: Day?)] = [:]
-    /// Whether a task is moved on (`[>]`).
+    /// Whether a task is moved (`[>]`).
     var hasMovedOn = false
     /// How many titles the parser handed over: one per task, as every task read has its title.
     var titleCount = 0
@@ -56,7 +56,7 @@ struct ArchiveReading: DayReading {
         }
         record.titleEnd = titles.count
         if task.metadata.due != nil || task.metadata.on != nil { dated[records.count] = (task.metadata.due, task.metadata.on) }
-        if record.status == .deferred { hasMovedOn = true }
+        if record.status == .moved { hasMovedOn = true }
         records.append(record)
     }
 }

@@ -55,7 +55,7 @@ public struct ArchiveReport: Sendable {
         public let longestFirst: Day?, longestLast: Day?
     }
 
-    /// A task that was moved on (`[>]`) again and again.
+    /// A task that was moved (`[>]`) again and again.
     public struct MigratedTask: Sendable {
         /// Its title.
         public let title: String
@@ -204,9 +204,9 @@ public struct ArchiveReport: Sendable {
                     }
                 }
                 // A path moved on is listed at its last step, when one of its steps is in the window.
-                if record.status == .deferred || !alone, archive.next(after: step) == nil {
+                if record.status == .moved || !alone, archive.next(after: step) == nil {
                     let path = alone ? [step] : archive.path(through: step)
-                    let moves = path.reduce(0) { $0 + (archive.days[$1.day].status(at: $1.index) == .deferred ? 1 : 0) }
+                    let moves = path.reduce(0) { $0 + (archive.days[$1.day].status(at: $1.index) == .moved ? 1 : 0) }
                     guard moves > 0, path.contains(where: { window.contains(archive.days[$0.day].day) }) else { continue }
                     let latest = file[index]
                     migrated.append(MigratedTask(title: latest.title, moves: moves, firstPlanned: archive.firstPlanned(of: path),

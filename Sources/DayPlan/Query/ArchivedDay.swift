@@ -86,7 +86,7 @@ public struct ArchivedDay: Sendable {
     /// The gathered figures, kept on the heap: absent (a query gathers none), they take no room in an archived day.
     private var gatheredBox: GatheredFigures?
 
-    /// Whether a task is moved on (`[>]`).
+    /// Whether a task is moved (`[>]`).
     private(set) var hasMovedOn = false
     private(set) var records: [Record] = []
     /// Every title's UTF-8 bytes, one after the other.
@@ -198,7 +198,7 @@ public struct ArchivedDay: Sendable {
         record.titleEnd = titles.count
         records.append(record)
         count = records.count
-        if record.status == .deferred { hasMovedOn = true }
+        if record.status == .moved { hasMovedOn = true }
         gathering?.add(record, title: title, on: day)
     }
 

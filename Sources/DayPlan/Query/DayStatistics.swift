@@ -29,7 +29,7 @@ public struct TaskCounts: Hashable, Sendable {
         switch status {
         case .done: done += 1
         case .cancelled: cancelled += 1
-        case .deferred: moved += 1
+        case .moved: moved += 1
         case .todo, .inProgress: open += 1
         }
     }

@@ -4,7 +4,7 @@
 /// finds in the whole archive, as soon as the files read decide them. A language server answers a search of a plan
 /// folder of years from its newest files, before the old ones are read.
 ///
-/// A task moved on (`[>]`) with a task of its title on a later day is not decided by the later days alone: that
+/// A task moved (`[>]`) with a task of its title on a later day is not decided by the later days alone: that
 /// task continues it unless older days hold other tasks of the title still waiting to be continued (two identical
 /// lines moved on, say). Only the archive's tasks of that title tell (`Progress.needsTasksOfTitles`): the caller
 /// finds the day files that may hold one (`TitleNeedles`, without parsing the others) and hands them over
@@ -85,7 +85,7 @@ public struct NewestTasks {
         var titles: [String] = []
         for day in days {
             for index in 0..<day.count where matches(day.titleUTF8(at: index)) {
-                if day.status(at: index) == .deferred,
+                if day.status(at: index) == .moved,
                    looked.contains(where: { $0.day > day.day && $0.holdsTask(sameAs: index, of: day) }) {
                     switch continued(index, of: day) {
                     case true?: continue

@@ -28,7 +28,7 @@ public struct TaskArchive: Sendable {
     /// Per day file: whether a task in it continues another or is continued. Empty as `next` is.
     private let linkedDays: [Bool]
 
-    /// Orders the day files and joins their tasks into paths: a task moved on (`[>]`) is continued by the
+    /// Orders the day files and joins their tasks into paths: a task moved (`[>]`) is continued by the
     /// next task on a later day with the same identity (`PlanTask.identity`) that continues no other.
     public init(days: [ArchivedDay]) {
         // By index, reading single fields: a day file copied whole is a dozen references counted, on memory
@@ -77,7 +77,7 @@ public struct TaskArchive: Sendable {
                     next[earlierNumber] = Int32(truncatingIfNeeded: number)
                     previous[number] = Int32(truncatingIfNeeded: earlierNumber)
                 }
-                if day.records[index].status == .deferred {
+                if day.records[index].status == .moved {
                     waiting[hash, default: []].append(Step(day: dayIndex, index: index))
                 }
             }
@@ -173,8 +173,8 @@ public struct TaskArchive: Sendable {
 
     /// How many days the task of `step` was moved on, over its whole path (`TaskPath.moves`).
     public func moves(through step: Step) -> Int {
-        if standsAlone(step) { return days[step.day].status(at: step.index) == .deferred ? 1 : 0 }
-        return path(through: step).reduce(0) { $0 + (days[$1.day].status(at: $1.index) == .deferred ? 1 : 0) }
+        if standsAlone(step) { return days[step.day].status(at: step.index) == .moved ? 1 : 0 }
+        return path(through: step).reduce(0) { $0 + (days[$1.day].status(at: $1.index) == .moved ? 1 : 0) }
     }
 
     /// The day the task of `step` was first planned, over its whole path (`TaskPath.firstPlanned`).

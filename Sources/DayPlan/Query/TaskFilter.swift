@@ -85,25 +85,8 @@ public struct TaskFilter: Sendable {
     public static func statuses(named word: String) -> Set<Status>? {
         switch word {
         case "open": [.todo, .inProgress]
-        case "todo": [.todo]
-        case "in-progress": [.inProgress]
-        case "done": [.done]
-        case "moved": [.deferred]
-        case "cancelled": [.cancelled]
         case "any": Set(Status.allCases)
-        default: nil
-        }
-    }
-
-    /// The word a status is written as in query and report output: `todo`, `in-progress`, `done`, `moved`,
-    /// `cancelled`.
-    public static func word(for status: Status) -> String {
-        switch status {
-        case .todo: "todo"
-        case .inProgress: "in-progress"
-        case .done: "done"
-        case .deferred: "moved"
-        case .cancelled: "cancelled"
+        default: Status(name: word).map { [$0] }
         }
     }
 
@@ -142,7 +125,7 @@ extension Status {
         case .todo: 1
         case .inProgress: 2
         case .done: 4
-        case .deferred: 8
+        case .moved: 8
         case .cancelled: 16
         }
     }

@@ -2,7 +2,7 @@
 /// where it stands last.
 ///
 /// Two archived tasks are steps of the same path when they have the same identity (the title, as rollover
-/// compares it: `PlanTask.identity`) and the earlier one is moved on (`[>]`): rollover marked it there and
+/// compares it: `PlanTask.identity`) and the earlier one is moved (`[>]`): rollover marked it there and
 /// put it in a later day, so the next day holding that title holds the live task. A task with the same
 /// title on a later day after one that was done or cancelled is a new task.
 public struct TaskPath: Sendable {
@@ -32,7 +32,7 @@ public struct TaskPath: Sendable {
         var moves = 0
         var firstPlanned = steps[steps.startIndex].day
         for index in steps.indices {
-            if steps[index].status == .deferred { moves += 1 }
+            if steps[index].status == .moved { moves += 1 }
             if let from = steps[index].from, from < firstPlanned { firstPlanned = from }
         }
         self.moves = moves

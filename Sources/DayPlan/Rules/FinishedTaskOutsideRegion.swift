@@ -1,5 +1,5 @@
 extension Rule {
-    /// A done, moved-on or cancelled task stands outside any region: it is not part of the day's plan.
+    /// A done, moved or cancelled task stands outside any region: it is not part of the day's plan.
     ///
     /// Reads: A finished checklist line that dayplan does not read as a task.
     public static let finishedTaskOutsideRegion: Rule = Rule(

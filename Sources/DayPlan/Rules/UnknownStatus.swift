@@ -7,6 +7,6 @@ extension Rule {
         summary: "a status is one of `[ ]`, `[/]`, `[x]`, `[>]`, `[-]`",
         check: .reading { problem in
             guard case .unknownStatusMark(let mark) = problem.kind else { return nil }
-            return "Unknown status `[\(mark)]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved on or `[-]` cancelled."
+            return "Unknown status `[\(mark)]`; use `[ ]` to do, `[/]` in progress, `[x]` done, `[>]` moved or `[-]` cancelled."
         })
 }

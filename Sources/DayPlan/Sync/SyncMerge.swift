@@ -165,7 +165,7 @@ public struct SyncMerge: Sendable {
 
         // Each known to-do's task, first by its UID: the task's identity across days (its title and the day it was
         // first planned for, followed through rollover), so the copy found is the live one, in the newest day that
-        // holds it; a copy moved on (`[>]`) is never among the entries, so never the one merged with.
+        // holds it; a copy moved (`[>]`) is never among the entries, so never the one merged with.
         let uids = state.records.keys.sorted()
         for uid in uids {
             if let index = syncedIndex[uid], !claimed.contains(index) {

@@ -5,7 +5,7 @@ public struct SyncFields: Hashable, Sendable {
     /// The title: the task's title words without `@due:`/`@on:` words and without the time it starts with (which
     /// is `DTSTART`'s), as the export writes `SUMMARY`.
     public var summary: String
-    /// The status; a task moved on (`[>]`) counts as to do, as the export writes it.
+    /// The status; a task moved (`[>]`) counts as to do, as the export writes it.
     public var status: Status
     /// The deadline: `@due:` in the plan, `DUE` on the server.
     public var due: Day?
@@ -13,7 +13,7 @@ public struct SyncFields: Hashable, Sendable {
     /// Makes the fields.
     public init(summary: String, status: Status, due: Day?) {
         self.summary = summary
-        self.status = status == .deferred ? .todo : status
+        self.status = status == .moved ? .todo : status
         self.due = due
     }
 

@@ -127,7 +127,7 @@ enum QueryCommand {
                 for step in steps(of: match).map({ tasks[$0] }) {
                     let fields = [String(number + 1), step.file, String(step.line), String(step.column),
                                   step.day.description, step.region.lowercaseName, step.bucket.description,
-                                  TaskFilter.word(for: step.status), step.title, step.tags.joined(separator: ","),
+                                  step.status.name, step.title, step.tags.joined(separator: ","),
                                   firstPlanned, moves]
                     out.line(fields.map(tsvField).joined(separator: "\t"))
                 }
@@ -233,7 +233,7 @@ enum QueryCommand {
          JSONValue.Member("column", .integer(step.column)), JSONValue.Member("day", .string(step.day.description)),
          JSONValue.Member("region", .string(step.region.lowercaseName)),
          JSONValue.Member("bucket", .string(step.bucket.description)),
-         JSONValue.Member("status", .string(TaskFilter.word(for: step.status))),
+         JSONValue.Member("status", .string(step.status.name)),
          JSONValue.Member("title", .string(step.title))]
     }
 

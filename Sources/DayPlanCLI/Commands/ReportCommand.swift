@@ -19,7 +19,7 @@ enum ReportCommand {
         arguments: Value(placeholder: "PATH ...", kind: .paths),
         about: """
             Reports on the day files from --since to --until (by default from the first day file to today):
-            planned, done, cancelled and moved-on tasks by region and bucket, completion (done ÷ (planned −
+            planned, done, cancelled and moved tasks by region and bucket, completion (done ÷ (planned −
             cancelled)), the bucket-weighted score (must 7, complementary 4, misc 3 points per task done),
             the must streak and the completion streak (days at 80% or more), the tasks moved on most often,
             the backlog's size and age, the days from first planned to done, and the tags with the most

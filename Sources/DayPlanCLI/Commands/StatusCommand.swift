@@ -30,7 +30,7 @@ enum StatusCommand {
             all of them except the cancelled ones. Backlog tasks and sub-tasks do not count.
 
             Colour is used only when standard output is a terminal and NO_COLOR is not set. --format json
-            writes one JSON document, {"version":1,…} (docs/daily-loop.md lists its fields).
+            writes one JSON document, {"version":3,…} (docs/daily-loop.md lists its fields).
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
@@ -135,7 +135,7 @@ enum StatusCommand {
             }
             if region.done > 0 { parts.append(paint(plural(region.done, "done"), "32")) }
             if region.cancelled > 0 { parts.append(plural(region.cancelled, "cancelled")) }
-            if region.movedOn > 0 { parts.append(plural(region.movedOn, "moved on")) }
+            if region.moved > 0 { parts.append(plural(region.moved, "moved")) }
             text += paint(region.region.name.padding(width), "1") + "  " + parts.joined(separator: " · ") + "\n"
         }
         let backlog = progress.backlog
@@ -175,16 +175,17 @@ enum StatusCommand {
 
     // MARK: - JSON
 
-    /// The status as one JSON document, version 2:
-    /// `{"version":2,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
+    /// The status as one JSON document, version 3:
+    /// `{"version":3,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
     /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added by issue 38 (fields added, none changed);
-    /// version 2 (issue 36) adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`).
+    /// version 2 (issue 36) adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`);
+    /// version 3 names a region's `[>]` count `moved`, the status's one name (`Status.name`; it was `movedOn`).
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
                      carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> [UInt8] {
         var output: [UInt8] = []
         func key(_ name: String) { output += "\"\(name)\":".utf8 }
         func string(_ text: String) { FindingFormat.appendJSONString(text, to: &output) }
-        output += "{\"version\":2,".utf8
+        output += "{\"version\":3,".utf8
         key("file"); string(file)
         output += ",".utf8; key("day"); string(progress.day.description)
         output += ",\"done\":\(progress.done),\"planned\":\(progress.planned),\"completion\":".utf8
@@ -198,7 +199,7 @@ enum StatusCommand {
             output += Bucket.allCases.map { "\"\($0)\":\(region.open($0))" }.joined(separator: ",").utf8
             output += "},\"limits\":{".utf8
             output += Bucket.allCases.map { "\"\($0)\":\($0.limit)" }.joined(separator: ",").utf8
-            output += "},\"done\":\(region.done),\"cancelled\":\(region.cancelled),\"movedOn\":\(region.movedOn)}".utf8
+            output += "},\"done\":\(region.done),\"cancelled\":\(region.cancelled),\"moved\":\(region.moved)}".utf8
         }
         let backlog = progress.backlog
         output += "],\"backlog\":{\"open\":\(backlog.open),\"today\":\(backlog.today),\"yesterday\":\(backlog.yesterday),".utf8

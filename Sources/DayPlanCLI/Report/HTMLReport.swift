@@ -62,7 +62,7 @@ enum HTMLReport {
             html += "<table>\n<thead><tr><th>moves</th><th>task</th><th>first planned</th><th>last</th></tr></thead>\n<tbody>\n"
             for task in report.mostMigrated {
                 html += "<tr><td class=\"n\">\(task.moves)</td><td>\(escape(task.title))</td><td class=\"d\">\(task.firstPlanned)</td>"
-                    + "<td class=\"d\">\(TaskFilter.word(for: task.latest.status)) on \(task.latest.day)</td></tr>\n"
+                    + "<td class=\"d\">\(task.latest.status.name) on \(task.latest.day)</td></tr>\n"
             }
             html += "</tbody>\n</table>\n"
         }
@@ -71,14 +71,14 @@ enum HTMLReport {
         html += "</div>\n</section>\n\n"
 
         html += "<section>\n<h2>By region and bucket</h2>\n<table>\n"
-        html += "<thead><tr><th></th><th>planned</th><th>done</th><th>cancelled</th><th>moved on</th><th>open</th><th>completion</th></tr></thead>\n<tbody>\n"
+        html += "<thead><tr><th></th><th>planned</th><th>done</th><th>cancelled</th><th>moved</th><th>open</th><th>completion</th></tr></thead>\n<tbody>\n"
         for region in Region.allCases { html += countsRow(region.name, report.total.counts(in: region)) }
         for bucket in Bucket.allCases { html += countsRow(bucket.description, report.total.counts(of: bucket)) }
         html += countsRow("All planned", t)
         html += "</tbody>\n</table>\n</section>\n\n"
 
         html += "<section>\n<h2>Per \(report.grouping.rawValue)</h2>\n<table>\n"
-        html += "<thead><tr><th>\(report.grouping.rawValue)</th><th>plans</th><th>planned</th><th>done</th><th>cancelled</th><th>moved on</th><th>open</th><th>completion</th><th>score</th><th>backlog</th></tr></thead>\n<tbody>\n"
+        html += "<thead><tr><th>\(report.grouping.rawValue)</th><th>plans</th><th>planned</th><th>done</th><th>cancelled</th><th>moved</th><th>open</th><th>completion</th><th>score</th><th>backlog</th></tr></thead>\n<tbody>\n"
         for period in report.periods {
             let c = period.statistics.planned
             html += "<tr><td class=\"d\">\(period.label)</td>" + [String(period.plans), String(c.planned), String(c.done), String(c.cancelled),

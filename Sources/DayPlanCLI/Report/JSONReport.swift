@@ -45,7 +45,7 @@ enum JSONReport {
             json.open("title"); json.string(task.title)
             json.member("moves"); json.integer(task.moves)
             json.member("firstPlanned"); json.day(task.firstPlanned)
-            json.member("status"); json.string(TaskFilter.word(for: task.latest.status))
+            json.member("status"); json.string(task.latest.status.name)
             json.member("day"); json.day(task.latest.day)
             json.member("file"); json.string(task.latest.file)
             json.member("line"); json.integer(task.latest.line)

@@ -11,7 +11,7 @@ enum TextReport {
                      + "\(plans) with a plan (today is \(report.today))")
         lines.append("")
         let t = report.total.planned
-        lines.append("Planned \(t.planned), done \(t.done), cancelled \(t.cancelled), moved on \(t.moved), open \(t.open); "
+        lines.append("Planned \(t.planned), done \(t.done), cancelled \(t.cancelled), moved \(t.moved), open \(t.open); "
                      + "completion \(FigureText.percent(t.completion)) (\(t.done) of \(t.planned - t.cancelled))")
         lines.append("Score \(report.total.score) (" + Bucket.allCases.map { "\($0) \(Score.points(for: $0))" }.joined(separator: ", ")
                      + " points per task done)" + (plans > 0 ? ", \(FigureText.fixed(Double(report.total.score) / Double(plans), 1)) a day" : ""))
@@ -55,7 +55,7 @@ enum TextReport {
                        })
 
         lines.append("")
-        lines.append("Most migrated (days moved on before done or dropped):")
+        lines.append("Most migrated (days moved before done or dropped):")
         if report.mostMigrated.isEmpty { lines.append("  none") }
         let width = String(report.mostMigrated.first?.moves ?? 0).count
         for task in report.mostMigrated {
@@ -93,7 +93,7 @@ enum TextReport {
         switch task.status {
         case .done: return "done on \(task.day), \(place)"
         case .cancelled: return "dropped on \(task.day), \(place)"
-        case .deferred: return "moved on from \(task.day), no later day holds it, \(place)"
+        case .moved: return "moved on from \(task.day), no later day holds it, \(place)"
         case .todo, .inProgress: return "still open on \(task.day), \(place)"
         }
     }

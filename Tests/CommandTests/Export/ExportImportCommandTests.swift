@@ -183,7 +183,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"morning","tasks":[{"title":"x"},{"title":"y"},{"title":"Ship","status":"finished"}]}]}]}"#,
-         #"dayplan import: bad.json: days[0].regions[0].tasks[2].status: unknown status "finished"; the statuses are "todo", "in-progress", "done", "deferred", "cancelled"; nothing written"#),
+         #"dayplan import: bad.json: days[0].regions[0].tasks[2].status: unknown status "finished"; the statuses are "todo", "in-progress", "done", "moved", "cancelled"; nothing written"#),
         ("{\"version\":1,\n\"days\":[,]}", "dayplan import: bad.json: not JSON: line 2, column 9 (byte 22): unexpected ','; expected a value; nothing written"),
         (#"{"version":1,"days":[{"date":"2026-11-20","regions":[{"region":"morning","tasks":[{"title":"x @carry"}]}]}]}"#,
          #"dayplan import: bad.json: days[0].regions[0].tasks[0].title: would not read back as written: the day file would say "x" here, not "x @carry"; nothing written"#),

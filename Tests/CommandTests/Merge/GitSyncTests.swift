@@ -265,11 +265,11 @@ struct GitSyncTests {
         #expect(pulled.output.contains("“Draft the quarterly report #work” is done on one side and was moved on by rollover on the other: it stays done here"))
         try expect(machines.tasks("phone", "2026-11-21.md"), [
             "Draft the quarterly report #work": (.morning, .must, .done),
-            "Review Sam's PR": (.morning, .complementary, .deferred),
-            "Call Ana": (.morning, .misc, .deferred),
-            "Buy stamps": (.afternoon, .misc, .deferred),
-            "Renew passport #admin": (.backlog, .misc, .deferred),
-            "Sort photos": (.backlog, .misc, .deferred),
+            "Review Sam's PR": (.morning, .complementary, .moved),
+            "Call Ana": (.morning, .misc, .moved),
+            "Buy stamps": (.afternoon, .misc, .moved),
+            "Renew passport #admin": (.backlog, .misc, .moved),
+            "Sort photos": (.backlog, .misc, .moved),
         ])
         #expect(try machines.tasks("phone", "2026-11-22.md")["Call mum"]! == (.evening, .misc, .todo))
     }

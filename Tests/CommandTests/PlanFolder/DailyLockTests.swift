@@ -66,7 +66,7 @@ import Testing
             let old = DayDocument(parsing: try [UInt8](Data(contentsOf: folder.url.appendingPathComponent("2026-11-20.md"))))
             #expect(old.allTasks.allSatisfy { !$0.status.isOpen }, "round \(round)")
             let backlogTask = try #require(old.tasks(in: .backlog).first)
-            #expect(backlogTask.status == .done || (backlogTask.status == .deferred && titles.contains("Old backlog task")),
+            #expect(backlogTask.status == .done || (backlogTask.status == .moved && titles.contains("Old backlog task")),
                     "round \(round): \(backlogTask.status)")
             #expect(statuses["rollover"] == 0 && statuses["add Captured one"] == 0 && statuses["add Captured two --to afternoon"] == 0)
         }

@@ -30,7 +30,20 @@ import Testing
         var json = "{\"version\":1,\"days\":[" + days.joined(separator: ",") + "]}"
         json = json.replacingOccurrences(of: #"{"date":"2026-11-23","regions":[{"region":"morning","tasks":[\#(Self.task)]}]}"#,
                                          with: #"{"date":"2026-11-23","regions":[{"region":"morning","tasks":[\#(Self.task),\#(Self.task),{"title":"Ship it","status":"finished"}]}]}"#)
-        #expect(error(json) == #"days[3].regions[0].tasks[2].status: unknown status "finished"; the statuses are "todo", "in-progress", "done", "deferred", "cancelled""#)
+        #expect(error(json) == #"days[3].regions[0].tasks[2].status: unknown status "finished"; the statuses are "todo", "in-progress", "done", "moved", "cancelled""#)
+    }
+
+    /// `[>]` has one name, `moved`, in every output; an export dayplan 0.2 wrote (`"deferred"`) still reads.
+    @Test func theStatusMovedIsWrittenMovedAndTheOldNameDeferredIsRead() throws {
+        let moved = #"{"bucket":"misc","status":"moved","title":"Water the plants"}"#
+        let old = #"{"bucket":"misc","status":"deferred","title":"Water the plants"}"#
+        for task in [moved, old] {
+            let days = try ExportDocument.days(parsing: Array(#"{"version":1,"days":[\#(Self.day("2026-11-20", tasks: task))]}"#.utf8))
+            #expect(days[0].regions[0].tasks[0].task.status == .moved)
+        }
+        #expect(Status.allCases.map(\.name) == ["todo", "in-progress", "done", "moved", "cancelled"])
+        #expect(Status.allCases.allSatisfy { Status(name: $0.name) == $0 })
+        #expect(Status.moved.description == "moved")
     }
 
     @Test(arguments: [

@@ -54,7 +54,7 @@ import Testing
 
     @Test func readsEveryStatus() {
         let document = DayDocument(parsing: "# 2026-11-21\n## Backlog\n- [ ] a\n- [/] b\n- [x] c\n- [X] d\n- [>] e\n- [-] f\n")
-        #expect(document.tasks(in: .backlog).map(\.status) == [.todo, .inProgress, .done, .done, .deferred, .cancelled])
+        #expect(document.tasks(in: .backlog).map(\.status) == [.todo, .inProgress, .done, .done, .moved, .cancelled])
         #expect(document.tasks(in: .backlog).map(\.status.isOpen) == [true, true, false, false, false, false])
     }
 

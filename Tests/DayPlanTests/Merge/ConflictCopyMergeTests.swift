@@ -61,7 +61,7 @@ import Testing
     func everyTaskOfEitherVersionIsKeptOnce(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed &* 7919 &+ 17)
         let pool = (0..<12).map { "Task \($0) \(random.pick(["review", "call", "write", "pay", "café"]))" }
-        let statuses: [Status] = [.todo, .inProgress, .done, .cancelled, .deferred]
+        let statuses: [Status] = [.todo, .inProgress, .done, .cancelled, .moved]
         // Each title's place (a region, at most one open task per bucket kept by using the Backlog for most).
         let regions: [Region] = pool.map { _ in random.next(4) == 0 ? .morning : .backlog }
         func version() -> (text: String, tasks: [String: Status]) {

@@ -44,7 +44,7 @@ import Testing
         #expect(stats.keepsMustStreak)
         stats.add(region: .backlog, bucket: .must, status: .todo)
         #expect(stats.keepsMustStreak)
-        stats.add(region: .evening, bucket: .must, status: .deferred)
+        stats.add(region: .evening, bucket: .must, status: .moved)
         #expect(!stats.keepsMustStreak)
     }
 
@@ -102,7 +102,7 @@ import Testing
 
     @Test func theReportsDaysLimitTheFiguresButNotAPathsFirstDay() {
         let tasks = [
-            ArchivedTask(day: Day("2026-11-10")!, file: "a", line: 1, column: 1, region: .morning, bucket: .misc, status: .deferred, title: "Old"),
+            ArchivedTask(day: Day("2026-11-10")!, file: "a", line: 1, column: 1, region: .morning, bucket: .misc, status: .moved, title: "Old"),
             ArchivedTask(day: Day("2026-11-20")!, file: "b", line: 1, column: 1, region: .morning, bucket: .misc, status: .done, title: "Old"),
         ]
         let report = ArchiveReport(paths: TaskPath.follow(tasks), since: Day("2026-11-15"), today: Day("2026-11-21")!)

@@ -53,7 +53,7 @@ import Testing
     func aTaskMovedOnContinuesUnderAnEqualTitle(_ a: String, _ b: String) {
         let archive = TaskArchive(tasks: [
             ArchivedTask(day: Day("2026-11-18")!, file: "2026-11-18.md", line: 4, column: 1, region: .morning,
-                         bucket: .misc, status: .deferred, title: a),
+                         bucket: .misc, status: .moved, title: a),
             ArchivedTask(day: Day("2026-11-19")!, file: "2026-11-19.md", line: 9, column: 1, region: .backlog,
                          bucket: .misc, status: .done, title: b),
         ])

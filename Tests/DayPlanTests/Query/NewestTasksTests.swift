@@ -30,7 +30,7 @@ import Testing
         var tasks: [ArchivedTask] = []
         for line in 0..<Int.random(in: 0...8, using: &random) {
             let title = titles.randomElement(using: &random)!
-            let status = movedOn > 0 && Int.random(in: 0..<movedOn, using: &random) == 0 ? Status.deferred
+            let status = movedOn > 0 && Int.random(in: 0..<movedOn, using: &random) == 0 ? Status.moved
                 : [Status.todo, .done, .done, .inProgress, .cancelled].randomElement(using: &random)!
             let task = ArchivedTask(day: day, file: path, line: 3 + 2 * line, column: 1,
                                     region: Region.allCases.randomElement(using: &random)!,
@@ -38,7 +38,7 @@ import Testing
                                     status: status, title: title)
             tasks.append(task)
             // Two identical lines are two tasks: both moved on, both wait for a later day.
-            if status == .deferred, Int.random(in: 0..<8, using: &random) == 0 {
+            if status == .moved, Int.random(in: 0..<8, using: &random) == 0 {
                 var twin = task
                 twin.line += 1
                 tasks.append(twin)
@@ -118,27 +118,27 @@ import Testing
         var newest = NewestTasks(limit: 5, matching: Self.holds("ana"))
         #expect(newest.take([day(2, .todo)], allReadAfter: first.adding(days: 1)) == .needsOlderDays)
         #expect(newest.found.map(\.day) == [first.adding(days: 2)])
-        #expect(newest.take([day(1, .deferred)], allReadAfter: first) == .needsTasksOfTitles(["Call Ana"]))
+        #expect(newest.take([day(1, .moved)], allReadAfter: first) == .needsTasksOfTitles(["Call Ana"]))
         // Two older "Call Ana" lines moved on and never continued: the 20th's task continues the first, the 21st's
         // the second, so the 20th's stands last as well. Learnt from the day files holding the title (any others among
         // them change nothing).
         let twice = first.adding(days: -30)
         let twins = ArchivedDay(day: twice, file: "plan/\(twice).md", tasks: [3, 4].map {
             ArchivedTask(day: twice, file: "plan/\(twice).md", line: $0, column: 1, region: .backlog, bucket: .misc,
-                         status: .deferred, title: "Call Ana")
+                         status: .moved, title: "Call Ana")
         })
-        newest.learnTasks(ofTitles: ["Call Ana"], from: [twins, day(-20, .todo, "Water plants"), day(1, .deferred), day(2, .todo)])
+        newest.learnTasks(ofTitles: ["Call Ana"], from: [twins, day(-20, .todo, "Water plants"), day(1, .moved), day(2, .todo)])
         #expect(newest.take(EmptyCollection(), allReadAfter: first) == .needsOlderDays)
         #expect(newest.found.map(\.day) == [first.adding(days: 2), first.adding(days: 1)])
         // Without it, the 21st's task continues the 20th's, which is not listed.
         var continued = NewestTasks(limit: 5, matching: Self.holds("ana"))
-        #expect(continued.take([day(2, .todo), day(1, .deferred)], allReadAfter: first) == .needsTasksOfTitles(["Call Ana"]))
-        continued.learnTasks(ofTitles: ["Call Ana"], from: [day(1, .deferred), day(2, .todo), day(-20, .todo)])
+        #expect(continued.take([day(2, .todo), day(1, .moved)], allReadAfter: first) == .needsTasksOfTitles(["Call Ana"]))
+        continued.learnTasks(ofTitles: ["Call Ana"], from: [day(1, .moved), day(2, .todo), day(-20, .todo)])
         #expect(continued.take([day(0, .todo)], allReadAfter: first.adding(days: -1)) == .needsOlderDays)
         #expect(continued.found.map(\.day) == [first.adding(days: 2), first])
         // A task moved on with no task of its title later stands last: decided by the later days.
         var alone = NewestTasks(limit: 2, matching: Self.holds("ana"))
-        #expect(alone.take([day(2, .todo, "Water plants"), day(1, .deferred)], allReadAfter: first) == .needsOlderDays)
+        #expect(alone.take([day(2, .todo, "Water plants"), day(1, .moved)], allReadAfter: first) == .needsOlderDays)
         #expect(alone.take([day(0, .todo)], allReadAfter: first.adding(days: -1)) == .complete)
         #expect(alone.found.map(\.day) == [first.adding(days: 1), first])
     }

@@ -42,10 +42,10 @@ import Testing
 
     @Test func statusWords() {
         #expect(TaskFilter.statuses(named: "open") == [.todo, .inProgress])
-        #expect(TaskFilter.statuses(named: "moved") == [.deferred])
+        #expect(TaskFilter.statuses(named: "moved") == [.moved])
         #expect(TaskFilter.statuses(named: "any") == Set(Status.allCases))
         #expect(TaskFilter.statuses(named: "finished") == nil)
         #expect(TaskFilter.statusWords.allSatisfy { TaskFilter.statuses(named: $0) != nil })
-        #expect(Status.allCases.map(TaskFilter.word(for:)) == ["todo", "in-progress", "done", "moved", "cancelled"])
+        #expect(Status.allCases.map(\.name) == ["todo", "in-progress", "done", "moved", "cancelled"])
     }
 }

@@ -11,8 +11,8 @@ import Testing
 
     @Test func aTaskMovedOnIsOnePathUntilItIsDone() {
         let paths = TaskPath.follow([
-            task("2026-11-19", "Call the bank", .deferred, region: .backlog),
-            task("2026-11-18", "Call the bank", .deferred),
+            task("2026-11-19", "Call the bank", .moved, region: .backlog),
+            task("2026-11-18", "Call the bank", .moved),
             task("2026-11-20", "Call the bank", .done),
         ])
         #expect(paths.count == 1)
@@ -33,17 +33,17 @@ import Testing
 
     @Test func identityIsTheExactTitleTagsIncluded() {
         let paths = TaskPath.follow([
-            task("2026-11-18", "Fix the bike #home", .deferred),
+            task("2026-11-18", "Fix the bike #home", .moved),
             task("2026-11-19", "Fix the bike", .todo),
             task("2026-11-19", "fix the bike #home", .todo),
         ])
         #expect(paths.count == 3)
-        #expect(paths.first { $0.steps.first?.title == "Fix the bike #home" }?.latest.status == .deferred)
+        #expect(paths.first { $0.steps.first?.title == "Fix the bike #home" }?.latest.status == .moved)
     }
 
     @Test func aDaySkippedDoesNotBreakAPathAndTheNextDayHoldingTheTitleContinuesIt() {
         let paths = TaskPath.follow([
-            task("2026-11-13", "Renew passport", .deferred, region: .backlog),
+            task("2026-11-13", "Renew passport", .moved, region: .backlog),
             task("2026-11-16", "Renew passport", .inProgress, region: .backlog),
         ])
         #expect(paths.count == 1)
@@ -52,7 +52,7 @@ import Testing
 
     @Test func firstPlannedIsTheEarliestOfTheFirstDayAndAnyFromDay() {
         let path = TaskPath.follow([
-            task("2026-11-18", "Read", .deferred, region: .backlog, from: "2026-11-12"),
+            task("2026-11-18", "Read", .moved, region: .backlog, from: "2026-11-12"),
             task("2026-11-19", "Read", .todo, region: .backlog, from: "2026-11-12"),
         ])[0]
         #expect(path.firstPlanned.description == "2026-11-12")
@@ -63,7 +63,7 @@ import Testing
     @Test func twoTasksWithOneTitleOnADayFollowTheOneMovedOn() {
         let paths = TaskPath.follow([
             task("2026-11-18", "Call mum", .done, line: 4),
-            task("2026-11-18", "Call mum", .deferred, line: 5),
+            task("2026-11-18", "Call mum", .moved, line: 5),
             task("2026-11-19", "Call mum", .done),
         ])
         #expect(paths.count == 2)
@@ -72,8 +72,8 @@ import Testing
 
     @Test func queryShowsTheLatestStateWithinTheDaysAndFiltersOnIt() {
         let paths = TaskPath.follow([
-            task("2026-11-18", "Call the bank #admin", .deferred),
-            task("2026-11-19", "Call the bank #admin", .deferred, region: .backlog),
+            task("2026-11-18", "Call the bank #admin", .moved),
+            task("2026-11-19", "Call the bank #admin", .moved, region: .backlog),
             task("2026-11-20", "Call the bank #admin", .done),
             task("2026-11-20", "Cinema", .cancelled, region: .evening),
         ])
@@ -82,7 +82,7 @@ import Testing
         #expect(done[0].path.steps.count == 3)
         // On the 19th the task was moved on to the backlog: that is its state within those days.
         let before = TaskQuery.run(TaskFilter(until: Day("2026-11-19")), on: paths)
-        #expect(before.map(\.shown.status) == [.deferred])
+        #expect(before.map(\.shown.status) == [.moved])
         #expect(before.map(\.shown.region) == [.backlog])
         #expect(TaskQuery.run(TaskFilter(statuses: [.done], until: Day("2026-11-19")), on: paths).isEmpty)
         #expect(TaskQuery.run(TaskFilter(since: Day("2026-11-21")), on: paths).isEmpty)
@@ -114,7 +114,7 @@ import Testing
         filter.regions = []
         #expect(titles(filter).isEmpty)
         filter.regions = nil
-        filter.statuses = [.done, .deferred, .cancelled]
+        filter.statuses = [.done, .moved, .cancelled]
         #expect(titles(filter) == ["Write the talk", "Cinema"])
     }
 }

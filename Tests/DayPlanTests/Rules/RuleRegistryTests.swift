@@ -25,7 +25,7 @@ import Testing
         (.subtask(.inProgress, under: .cancelled), .openSubtaskUnderFinishedTask),
         (.subtask(.todo, under: .todo), nil),
         (.subtask(.done, under: .done), nil),
-        (.subtask(.todo, under: .deferred), nil),
+        (.subtask(.todo, under: .moved), nil),
         (.listItemWithoutBox(.misc), .listItemWithoutStatus),
         (.looseTaskLine(.misc, .todo, numbered: true), .taskLikeLine),
         (.brokenStatusBox, .malformedTask),

@@ -140,7 +140,7 @@ enum Invariants {
             return findings.contains { $0.severity == .error } ? [] : ["rollover refused a file lint finds no error in"]
         }
         // An open task moves on now; a moved-on one (`[>]`) already did, with its notes, to a later day.
-        for task in document.allTasks where task.status.isOpen || task.status == .deferred {
+        for task in document.allTasks where task.status.isOpen || task.status == .moved {
             carried.formUnion(task.line..<(task.line + task.lineSpan))
         }
         let frontMatter = document.frontMatter.count
