@@ -1,7 +1,7 @@
 /// Opening a new day from the most recent plan: what comes forward, and the edits that record it.
 ///
 /// A rollover is worked out on values and never touches files. Open tasks of the old day are marked
-/// `[>]` (moved on) or, when their expiry passed, `[-]` with `@expired`, by editing those lines and
+/// `[>]` (moved) or, when their expiry passed, `[-]` with `@expired`, by editing those lines and
 /// nothing else; what moves on is added to the new day: `@carry` tasks to their region and bucket,
 /// other tasks of Morning, Afternoon and Evening to the Backlog with `@from:<old day>`, and the open
 /// Backlog as it is. A new day that already has a file keeps every byte of it; lines are inserted,
@@ -68,8 +68,8 @@ public struct Rollover: Sendable {
         public let region: Region
         /// The region it was meant for, when that region's bucket was full (it went to the Backlog instead).
         public let wanted: Region?
-        /// The task's line in the old day, for a task the old day moved on (nil for a routine): which of two tasks
-        /// of one title it was.
+        /// The task's line in the old day, for a task the old day moved on (nil for a routine's new copy; a
+        /// routine's unfinished copy the old day moves on has its line): which of two tasks of one title it was.
         public var oldDayLine: Int? = nil
         /// For a routine due on a day nobody rolled over into, that day: it is added once, for the latest of them.
         public var missedDay: Day? = nil
@@ -164,6 +164,10 @@ public struct Rollover: Sendable {
         var placements: [Placement] = []
         // Scheduled tasks placed in the Backlog go first among what is added there.
         var backlogFirst: [PlanTask] = []
+        // The old day's open tasks bound for the new day's Backlog (deferred, or moved on in the Backlog), each with
+        // its place in `additions`, its old line, the task as it was, and whether it was deferred from a region:
+        // a routine due on the new day takes its unfinished copy from among them (§6.9).
+        var toTheBacklog: [(index: Int, line: Int, task: PlanTask, deferred: Bool)] = []
         // Open tasks per region and bucket on the new day as it fills: what a placement must fit beside.
         var open = [[Int]](repeating: [0, 0, 0], count: Region.allCases.count)
         for section in targetDocument?.sections ?? [] {
@@ -219,11 +223,11 @@ public struct Rollover: Sendable {
                     summary.expired += 1
                     return
                 }
-                edited.replaceByte(at: taskLine.mark, with: Status.deferred.markByte)
+                edited.replaceByte(at: taskLine.mark, with: Status.moved.markByte)
                 // Its open sub-tasks move on with it (no open task stands open in two days); its finished ones stay
                 // in the old day, the record of what was done, and do not come along (FORMAT.md §3.4).
                 for mark in taskLine.openSubtaskMarks(of: task, in: source.bytes) {
-                    edited.replaceByte(at: mark.offset, with: Status.deferred.markByte)
+                    edited.replaceByte(at: mark.offset, with: Status.moved.markByte)
                     changedSourceLines.append(mark.line)
                 }
                 moving.notes = task.notesMovingOn
@@ -253,6 +257,12 @@ public struct Rollover: Sendable {
                                                 region: .backlog, wanted: region, oldDayLine: task.line))
                 }
                 open[into.rawValue][moving.bucket.rawValue] += 1
+                if into == .backlog, !carried {
+                    var asItWas = task
+                    asItWas.source = nil
+                    asItWas.notes = moving.notes
+                    toTheBacklog.append((additions[into.rawValue].count, task.line, asItWas, region.isLimited))
+                }
                 additions[into.rawValue].append(moving)
                 if carried {
                     summary.carried += 1
@@ -270,7 +280,9 @@ public struct Rollover: Sendable {
         }
 
         // The routines due on the new day, or on a day since the old one nobody rolled over into (once), in the routines
-        // file's order, unless a task of that title is there.
+        // file's order, unless a task of that title is there. An unfinished copy the old day moves on to the Backlog
+        // goes to the routine's region instead, as it was (no `@from:` added), and no second copy is added.
+        var takenFromTheBacklog: [Int] = []
         for section in routines?.sections ?? [] {
             guard let region = section.region else { continue }
             for routine in section.tasks where routine.status.isOpen {
@@ -278,6 +290,19 @@ public struct Rollover: Sendable {
                       let due = every.dueDay(opening: day, after: source?.day, lastClosed: history.lastClosed(routine.identity))
                 else { continue }
                 guard known.insert(routine.identity) else {
+                    if let at = toTheBacklog.firstIndex(where: { $0.task.identity == routine.identity }) {
+                        let copy = toTheBacklog.remove(at: at)
+                        open[Region.backlog.rawValue][copy.task.bucket.rawValue] -= 1
+                        let placed = place(copy.task, in: region, .routine, oldDayLine: copy.line,
+                                           missedDay: due == day ? nil : due)
+                        if placed != .backlog {
+                            takenFromTheBacklog.append(copy.index)
+                            additions[placed.rawValue].append(copy.task)
+                            if copy.deferred { summary.deferred -= 1 }
+                            summary.routines += 1
+                            continue
+                        }
+                    }
                     summary.routinesAlreadyThere += 1
                     continue
                 }
@@ -289,6 +314,7 @@ public struct Rollover: Sendable {
             }
         }
 
+        for index in takenFromTheBacklog.sorted(by: >) { additions[Region.backlog.rawValue].remove(at: index) }
         // In the order they stood in the old day, except that a sticky task goes before the first task of its
         // bucket that is not sticky; scheduled tasks bound for the Backlog before all of them.
         if !backlogFirst.isEmpty { additions[Region.backlog.rawValue] = backlogFirst + additions[Region.backlog.rawValue] }

@@ -4,7 +4,7 @@ extension Rollover {
     ///
     /// The new day's file parses cleanly, is headed with the day, keeps every line and task it had, and adds
     /// only open tasks the old day moved on; the old day's file keeps its lines and tasks, each open task now
-    /// moved on (`[>]`) or expired (`[-]` with `@expired`), changing no other line; and each task moved on is
+    /// moved (`[>]`) or expired (`[-]` with `@expired`), changing no other line; and each task moved on is
     /// in the new day exactly once (added now, or there already). Throws `.checkFailed` saying what is wrong.
     public func verify() throws(RolloverError) {
         let problems = self.problems()
@@ -189,6 +189,8 @@ private struct OldDayWalk {
     /// The placements of the tasks rollover carried or scheduled, in the old day's order: where each went
     /// (searched; there are few).
     var carriedPlacements: [Rollover.Placement] = [], scheduledPlacements: [Rollover.Placement] = []
+    /// The placements of routines' unfinished copies the old day moves on, taken to the routine's region.
+    var routinePlacements: [Rollover.Placement] = []
     /// What is wrong, in the order said: the lines, the tasks, then the tasks moved on.
     var lineProblems: [String] = [], taskProblems: [String] = [], movedProblems: [String] = []
     /// The open tasks that expired.
@@ -200,6 +202,7 @@ private struct OldDayWalk {
         self.day = day
         carriedPlacements = placements.filter { $0.reason == .carried && $0.oldDayLine != nil }
         scheduledPlacements = placements.filter { $0.reason == .scheduled && $0.oldDayLine != nil }
+        routinePlacements = placements.filter { $0.reason == .routine && $0.oldDayLine != nil }
     }
 
     /// Walks on to `line` (not included), each line passed the same as it was; whether one was not.
@@ -253,7 +256,7 @@ private struct OldDayWalk {
             guard !sameBytes(old, new) else { continue }
             // `old` is a slice of the old day's bytes: its indices are offsets in the file.
             let changed = zip(old.indices, new.indices).filter { old[$0.0] != new[$0.1] }
-            guard old.count == new.count, changed.count == 1, new[changed[0].1] == Status.deferred.markByte,
+            guard old.count == new.count, changed.count == 1, new[changed[0].1] == Status.moved.markByte,
                   marks.contains(changed[0].0) else {
                 lineProblems.append("line \(lines.next - 1) of the old day's file would change, but it holds no open task")
                 continue
@@ -276,6 +279,10 @@ private struct OldDayWalk {
         expected.notes = task.notesMovingOn
         if carried, let placement = carriedPlacements.first(where: { $0.oldDayLine == task.line }) {
             destination = placement.region
+        } else if !carried, let placement = routinePlacements.first(where: { $0.oldDayLine == task.line }) {
+            // A routine's unfinished copy, taken to the routine's region as it was (§6.9).
+            destination = placement.region
+            if placement.region != .backlog { expected.metadata = task.metadata }
         } else if let placement = scheduledPlacements.first(where: { $0.oldDayLine == task.line }) {
             // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
             destination = placement.region
@@ -362,7 +369,7 @@ private struct TaskLineChange {
                 && sameBytes(new[(n + textEnd)..<after], inserted)
                 && sameBytes(old[(o + textEnd)...], new[after...])
         }
-        isMovedOn = isEdit(setting: .deferred, inserting: [])
+        isMovedOn = isEdit(setting: .moved, inserting: [])
         guard !isMovedOn, isEdit(setting: .cancelled, inserting: task.metadata.expired ? [] : TaskLineChange.expiredWord[...]) else {
             isExpired = false
             return

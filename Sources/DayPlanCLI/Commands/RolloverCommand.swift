@@ -28,7 +28,7 @@ enum RolloverCommand {
             elsewhere in the folder is used where it is. Two files holding the same day are an error.
 
             In the old day, finished and cancelled tasks stay as they are and each open task is marked
-            [>] (moved on): a task flagged @carry comes back in the same region and bucket, other tasks
+            [>] (moved): a task flagged @carry comes back in the same region and bucket, other tasks
             of Morning, Afternoon and Evening go to the Backlog with @from:<old day>, and the open
             Backlog moves forward as it is. A task bound for the Backlog whose @expires: day has passed
             is marked [-] with @expired in the old day instead, and not carried.
@@ -258,7 +258,9 @@ enum RolloverCommand {
             }
             // A routine due on a day nobody rolled over into comes once, saying which day it was due.
             let missed = placement.missedDay.map { " (due \(Weekday(of: $0).name) \($0), a day without a rollover)" } ?? ""
-            guard let wanted = placement.wanted else { return "\(what): \(placement.title) → \(placement.region)\(missed)" }
+            // A routine's unfinished copy the old day moved on comes to the routine's region: one copy, not two.
+            let copy = placement.reason == .routine ? placement.oldDayLine.map { " (the unfinished copy of line \($0) of the old day; no second copy)" } ?? "" : ""
+            guard let wanted = placement.wanted else { return "\(what): \(placement.title) → \(placement.region)\(missed)\(copy)" }
             return "\(what): \(placement.title) → Backlog: \(wanted) has no room for another \(placement.bucket) task"
                 + (placement.reason == .scheduled ? " (still scheduled: tried again at the next rollover)" : missed)
         }

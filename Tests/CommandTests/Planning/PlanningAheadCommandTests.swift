@@ -61,8 +61,10 @@ import Testing
         #expect(printed[1].contains("scheduled: Book the dentist #health → Afternoon\n"))
         #expect(printed[3].contains("scheduled: Call the bank about the card → Backlog\n"))
         #expect(printed[3].contains("routine: Renew the car insurance → Backlog\n"))
-        // Friday: Inbox zero came forward unfinished, so the routine is not added a second time.
-        #expect(!printed[4].contains("routine: Inbox zero"))
+        // Friday: Inbox zero came forward unfinished; that copy goes to the routine's region (not to the Backlog
+        // for good), and the routine is not added a second time.
+        #expect(printed[4].contains("routine: Inbox zero → Morning (the unfinished copy of line 5 of the old day; no second copy)\n"))
+        #expect(try folder.read("2026-11-27.md").components(separatedBy: "Inbox zero").count == 2)
     }
 
     @Test func aDryRunShowsWhatItWouldPlace() throws {

@@ -144,26 +144,76 @@ import Testing
 
             ## Morning
             * [ ] Plan the week
+            - [ ] Inbox zero
 
             ## Afternoon
 
             ## Evening
 
             ## Backlog
-            - [ ] Inbox zero @from:2026-11-29
             * [ ] Gym
             - [ ] Check the budget
               notes travel with it
 
             """)
-        #expect(plan.summary.routines == 3)
-        #expect(plan.summary.routinesAlreadyThere == 1)
-        #expect(plan.placements.map(\.title) == ["Plan the week", "Gym", "Check the budget"])
-        #expect(plan.placements[1].wanted == .morning)
+        // Yesterday's unfinished "Inbox zero" is the routine's copy for today: it comes to the routine's region,
+        // not to the Backlog for good (issue 56, point 8).
+        #expect(plan.summary.routines == 4)
+        #expect(plan.summary.routinesAlreadyThere == 0)
+        #expect(plan.summary.deferred == 0)
+        #expect(plan.placements.map(\.title) == ["Plan the week", "Inbox zero", "Gym", "Check the budget"])
+        #expect(plan.placements.map(\.oldDayLine) == [nil, 4, nil, nil])
+        #expect(plan.placements[2].wanted == .morning)
         let again = try Rollover(opening: Self.day("2026-11-30"), from: (Self.day("2026-11-29"), plan.sourceAfter!),
                                  existing: plan.targetAfter, routines: DayDocument(parsing: routines))
         #expect(again.targetAfter == plan.targetAfter)
         #expect(again.placements.isEmpty)
+    }
+
+    /// A routine's copy left unfinished in the Backlog (deferred there the day before) is the routine's copy for the
+    /// new day: it goes to the routine's region as it was, and no second copy is added; with no room there it stays
+    /// in the Backlog, named. A routine not due that day leaves its copy where rollover puts any task.
+    @Test func aRoutinesUnfinishedCopyInTheBacklogComesToItsRegion() throws {
+        let routines = "## Morning\n- [ ] Physio exercises @every:day\n+ [ ] Plan the week @every:mon\n"
+        let old = """
+            # 2026-11-20
+
+            ## Morning
+            + [ ] Plan the week
+
+            ## Backlog
+            - [ ] Physio exercises @from:2026-11-19
+              knee: 3 x 10
+
+            """
+        // 2026-11-21 is a Saturday: the physio routine is due, the weekly plan is not.
+        let plan = try Self.rollover(old, routines: routines)
+        #expect(Self.text(plan) == """
+            # 2026-11-21
+
+            ## Morning
+            - [ ] Physio exercises @from:2026-11-19
+              knee: 3 x 10
+
+            ## Afternoon
+
+            ## Evening
+
+            ## Backlog
+            + [ ] Plan the week @from:2026-11-20
+
+            """)
+        #expect(plan.placements.count == 1)
+        #expect(plan.placements[0].reason == .routine && plan.placements[0].region == .morning)
+        #expect(plan.placements[0].oldDayLine == 7)
+
+        // No room in the routine's bucket (a day planned ahead): the copy stays in the Backlog, and says why.
+        let full = "# 2026-11-21\n\n## Morning\n" + (1...5).map { "- [ ] Errand \($0)\n" }.joined()
+        let crowded = try Self.rollover(old, into: full, routines: routines)
+        #expect(Self.text(crowded).hasSuffix("## Backlog\n+ [ ] Plan the week @from:2026-11-20\n- [ ] Physio exercises @from:2026-11-19\n  knee: 3 x 10\n"))
+        #expect(crowded.placements.map(\.region) == [.backlog])
+        #expect(crowded.placements.map(\.wanted) == [.morning])
+        #expect(Linter.lint(crowded.targetAfter, fileName: "2026-11-21.md").filter { $0.rule == .bucketLimit }.isEmpty)
     }
 
     @Test func overdueTasksMoveLikeAnyOtherAndAreCounted() throws {

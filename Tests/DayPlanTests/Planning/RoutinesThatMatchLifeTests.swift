@@ -147,6 +147,11 @@ import Testing
             }
             var line = "\(day) \(Weekday(of: day).abbreviation):"
             for placement in plan.placements where placement.reason == .routine {
+                // Yesterday's unfinished copy, brought to the routine's region: no copy added (issue 56, point 8).
+                if placement.oldDayLine != nil {
+                    line += " ~\(placement.title) (yesterday's copy)" + (placement.region == .backlog ? " → Backlog" : "") + ";"
+                    continue
+                }
                 copies[placement.title, default: []].append(number)
                 line += " +\(placement.title)" + (placement.missedDay.map { " (due \($0))" } ?? "")
                     + (placement.region == .backlog ? " → Backlog" : "") + ";"
