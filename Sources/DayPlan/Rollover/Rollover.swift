@@ -90,6 +90,20 @@ public struct Rollover: Sendable {
         }
     }
 
+    /// `finding` with the line it is about quoted after its message (`Left behind: `- [ ] Call the plumber``), so that
+    /// a cron log names the task itself, not only where it stands. The line is cut, by whole characters, at 100.
+    static func quotingItsLine(_ finding: Diagnostic, in bytes: [UInt8]) -> Diagnostic {
+        guard finding.start.offset < bytes.count else { return finding }
+        var start = finding.start.offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = finding.start.offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingWhitespace
+        guard !text.isEmpty else { return finding }
+        let shown = text.count > 100 ? String(text.prefix(99)) + "…" : text
+        return Diagnostic(finding.rule, from: finding.start, to: finding.end, finding.message + " Left behind: `\(shown)`")
+    }
+
     /// One line of the old day's file that rollover edits.
     public struct LineChange: Hashable, Sendable {
         /// The 1-based line.
@@ -274,7 +288,11 @@ public struct Rollover: Sendable {
             let blockers = document.formattingBlockers
             guard blockers.isEmpty else { throw .sourceRefused(blockers.sorted { $0.start < $1.start }) }
             if let lostBox { throw .checkFailed(["cannot find the status box of line \(lostBox) of the old day"]) }
-            leftBehind = (document.diagnostics.filter { $0.rule.leavesTaskBehind } + untitled + Rollover.openWordItems(in: document.diagnostics, of: source.bytes)).sorted { $0.start < $1.start }
+            leftBehind = (document.diagnostics.filter { $0.rule.leavesTaskBehind }
+                          + Rollover.openWordItems(in: document.diagnostics, of: source.bytes))
+                .map { Rollover.quotingItsLine($0, in: source.bytes) }
+                + untitled
+            leftBehind.sort { $0.start < $1.start }
             sourceAfter = edited.finish()
             oldDayTasks = kept
         }

@@ -29,8 +29,8 @@ import Testing
         // Exit 1: what is left behind is said where cron or a timer shows it, not only on standard error.
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr == """
-            2026-11-20.md:6:3: warning: This open sub-task stands under a done task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own. [DP039/open-subtask-under-finished-task]
-            2026-11-20.md:9:1: error: This open task stands under `## Habits`, which is not a region, so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog). [DP020/task-outside-region]
+            2026-11-20.md:6:3: warning: This open sub-task stands under a done task, so rollover leaves it behind with its parent; mark it done or cancelled, or move it out as a task of its own. Left behind: `- [ ] Charger` [DP039/open-subtask-under-finished-task]
+            2026-11-20.md:9:1: error: This open task stands under `## Habits`, which is not a region, so the 1-3-5 rule does not count it and rollover will not carry it; move it under a region heading (Morning, Afternoon, Evening or Backlog). Left behind: `- [ ] Stretch` [DP020/task-outside-region]
 
             """)
         #expect(try folder.read("2026-11-21.md") == """

@@ -87,6 +87,34 @@ import Testing
         #expect(plan.summary.deferred == 1)
     }
 
+    /// A broken box outside the regions (under `## Notes`, or a heading that is no region) is as much a task to the
+    /// person as one in a region: lint calls it DP031 there too, and rollover names it, quoting the line, so that a
+    /// cron log shows the task itself. A Markdown link at the start of a list item is no box.
+    @Test func brokenBoxesOutsideTheRegionsAreNamedWithTheirLines() throws {
+        let text = """
+            # 2026-11-21
+
+            ## Morning
+
+            ## Morning extra
+            - [ x] Water the plants
+
+            ## Notes
+            + [] Print the handouts
+            - [notes](https://example.com) from the call
+            - [ab] not a box either
+
+            """
+        let findings = Linter.lint(Array(text.utf8), fileName: "2026-11-21.md")
+        #expect(findings.map(\.rule) == [.malformedTask, .malformedTask])
+        #expect(findings.map(\.start.line) == [6, 9])
+        let plan = try #require(try Self.expectCarriedOrNamed(text, "broken boxes outside the regions"))
+        #expect(plan.leftBehind.map(\.start.line) == [6, 9])
+        #expect(plan.leftBehind.map(\.message).allSatisfy { $0.hasPrefix("This line starts like a task but its status box is broken") })
+        #expect(plan.leftBehind[0].message.hasSuffix(" Left behind: `- [ x] Water the plants`"))
+        #expect(plan.leftBehind[1].message.hasSuffix(" Left behind: `+ [] Print the handouts`"))
+    }
+
     @Test func theRulesThatLeaveATaskBehindAreTheOnesRolloverNames() {
         // The property is read from each rule's own file; this pins the set, so that a change to it is seen here.
         #expect(Set(Rule.all.filter(\.leavesTaskBehind).map(\.id)) == ["DP020", "DP030", "DP031", "DP039"])
