@@ -95,7 +95,8 @@ public struct Rollover: Sendable {
     static func quotingItsLine(_ finding: Diagnostic, in bytes: [UInt8]) -> Diagnostic {
         guard finding.start.offset < bytes.count else { return finding }
         var start = finding.start.offset
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        // A line ends at LF; an item after a lone CR (old Mac line endings) is quoted from the CR on.
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
         var end = finding.start.offset
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
         let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingWhitespace

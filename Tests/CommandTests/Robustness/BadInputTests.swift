@@ -373,8 +373,12 @@ import Testing
         #expect(rollover.run.status == 1, "\(rollover.run.stderr)")
         #expect(rollover.run.stdout == "2026-11-21.md from 2026-11-20.md: 0 carried, 0 deferred to the backlog, 0 expired, "
                 + "2 left behind in 2026-11-20.md (named above); the backlog holds 0 tasks\n")
-        #expect(rollover.run.stderr.contains("\(Self.name):1:26: \(open)"))
-        #expect(rollover.run.stderr.contains("\(Self.name):1:78: \(open)"))
+        // Each line quotes the item as Markdown shows it, from the lone CR on.
+        func quoting(_ item: String) -> String {
+            open.replacingOccurrences(of: " [DP020/task-outside-region]", with: " Left behind: `\(item)` [DP020/task-outside-region]")
+        }
+        #expect(rollover.run.stderr.contains("\(Self.name):1:26: \(quoting("* [ ] Call the bank"))"), "\(rollover.run.stderr)")
+        #expect(rollover.run.stderr.contains("\(Self.name):1:78: \(quoting("- [ ] Renew passport"))"), "\(rollover.run.stderr)")
         #expect(rollover.after[Self.name] == Data(bytes))
     }
 

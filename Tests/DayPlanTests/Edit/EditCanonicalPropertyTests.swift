@@ -2,7 +2,8 @@ import Testing
 @testable import DayPlan
 
 /// Every edit dayplan makes keeps a canonical file canonical: each `DayEditor` operation on each task of
-/// generated days (made canonical first), and rollover's two files, pass `fmt --check` (`Formatter` finds
+/// generated days (made canonical first), rollover's two files, sync's edits (`SyncEdits`), what import writes
+/// (a day exported and read back) and a merge of two edited copies pass `fmt --check` (`Formatter` finds
 /// nothing to change). `move --on` used to write `@due:… @on:…` and `mark done` with `done-date` `@est:… @done:…`.
 @Suite struct EditCanonicalPropertyTests {
     /// Generated days in canonical form; a day `fmt` refuses is left out (no edit is made on it either).
@@ -104,5 +105,72 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Whether `bytes` is canonical; records what fmt would write when not.
+    static func expectCanonical(_ bytes: [UInt8], _ what: String) -> Bool {
+        guard case .changed(let canonical) = Formatter.format(bytes), !onlyAHardBreakLeftBare(bytes, canonical) else { return true }
+        Issue.record("""
+            \(what): not canonical
+            \(String(decoding: bytes, as: UTF8.self))
+            fmt would write:
+            \(String(decoding: canonical, as: UTF8.self))
+            """)
+        return false
+    }
+
+    /// A sync's edits: the phone's status, title and deadline changes on every task, and a to-do captured.
+    @Test(arguments: [UInt64(7), 8])
+    func syncsEditsOfACanonicalDayAreCanonical(_ seed: UInt64) throws {
+        let today = try #require(Day("2026-11-20"))
+        var applied = 0
+        for (index, bytes) in Self.canonicalDays(seed: seed * 6_151, count: 25).enumerated() {
+            let lines = DayEditor(bytes).tasks.map(\.task.line)
+            let kinds: [SyncMerge.LocalChange.Kind] = [.status(.done), .status(.inProgress), .title("Renamed on the phone"),
+                                                       .due(Day("2026-12-01")), .due(nil), .status(.cancelled)]
+            for (number, line) in lines.enumerated() {
+                let change = SyncMerge.LocalChange(uid: "uid-\(number)", day: today, line: line, kind: kinds[number % kinds.count])
+                let capture = SyncMerge.Capture(uid: "new-\(number)", task: DayEditor.captured(
+                    PlanTask(bucket: .misc, status: .todo, title: "From the phone \(number)"), on: today))
+                let result = SyncEdits.apply([change], captures: [capture], to: bytes, doneDate: number % 2 == 0 ? today : nil)
+                applied += result.made.count
+                guard Self.expectCanonical(result.bytes, "seed \(seed), day \(index), line \(line), sync's \(change.kind)") else { return }
+            }
+        }
+        #expect(applied > 100)
+    }
+
+    /// What import writes: a day exported as JSON, read back and written (`DayRecord.canonicalBytes`).
+    @Test(arguments: [UInt64(9), 10])
+    func importOfAnExportedDayIsCanonical(_ seed: UInt64) throws {
+        let day = try #require(Day("2026-11-20"))
+        var read = 0
+        for (index, bytes) in Self.canonicalDays(seed: seed * 3_571, count: 40).enumerated() {
+            guard let json = DayRecord.json(of: DayDocument(parsing: bytes), date: day) else { continue }
+            let document = Array(#"{"version":1,"days":["#.utf8) + json + Array("]}".utf8)
+            let records = try ExportDocument.days(parsing: document)
+            read += 1
+            guard Self.expectCanonical(records[0].canonicalBytes(), "seed \(seed), day \(index), imported") else { return }
+        }
+        #expect(read > 20)
+    }
+
+    /// A merge of two copies of a canonical day, each changed by a different edit on a different task.
+    @Test(arguments: [UInt64(11), 12])
+    func aMergeOfTwoEditedCopiesIsCanonical(_ seed: UInt64) {
+        var merged = 0
+        for (index, base) in Self.canonicalDays(seed: seed * 7_877, count: 25).enumerated() {
+            let editor = DayEditor(base)
+            let tasks = editor.tasks
+            guard tasks.count >= 2 else { continue }
+            let ours = try? editor.setStatus(.done, ofTaskAt: tasks[0].task.line)
+            let theirs = try? editor.replaceMetadata(with: "@due:2026-12-01", onTaskAt: tasks[tasks.count - 1].task.line)
+            guard let ours, let theirs else { continue }
+            let result = DayMerge.merge(base: base, ours: ours.after, theirs: theirs.after, fileName: "2026-11-20.md")
+            guard result.conflicts.isEmpty, result.method == .byTask else { continue }
+            merged += 1
+            guard Self.expectCanonical(result.bytes, "seed \(seed), day \(index), merged") else { return }
+        }
+        #expect(merged > 10)
     }
 }
