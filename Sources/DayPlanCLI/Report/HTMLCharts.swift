@@ -27,6 +27,7 @@ extension HTMLReport {
         /// The plot area's left edge and width.
         let left: Double, width: Double
 
+        /// The axis of `report`'s days, across the plot area of `chartWidth`.
         init(_ report: ArchiveReport) {
             first = report.first
             days = max(report.calendarDays, 1)
@@ -44,7 +45,9 @@ extension HTMLReport {
 
     /// The y axis: from 0 to `top`, labelled at `ticks`.
     struct Scale {
+        /// The value at the top of the plot.
         let top: Double
+        /// The values labelled along the axis, 0 first.
         let ticks: [Double]
 
         /// 0% to 100%, every 25%.

@@ -47,16 +47,19 @@ enum HTMLReport {
         // The charts over time, each point at its date.
         let axis = TimeAxis(report), gaps = gaps(report)
         let per = report.grouping.rawValue
-        let samples = report.periods.map { period in
-            (period, period.first == period.last ? period.label : "\(period.label) (\(period.first) to \(period.last))")
+        func samples(_ value: (ArchiveReport.Period) -> Double?) -> [Sample] {
+            report.periods.map { period in
+                Sample(first: period.first, last: period.last, value: value(period),
+                       label: report.grouping == .day ? period.label : "\(period.label) (\(period.first) to \(period.last))")
+            }
         }
         let placed = report.grouping == .day ? "day, placed by date" : "\(per), placed at the middle of its days"
         html += "<section>\n<h2>Over time</h2>\n"
         html += figure("Completion per \(per)", lineChart(
-            samples.map { Sample(first: $0.0.first, last: $0.0.last, value: $0.0.statistics.completion.map { $0 * 100 }, label: $0.1) },
+            samples { $0.statistics.completion.map { $0 * 100 } },
             axis: axis, scale: .percent, unit: "%", yLabel: "completion (%)", xLabel: placed, name: "completion", gaps: gaps))
         html += figure("Score per \(per)", barChart(
-            samples.map { Sample(first: $0.0.first, last: $0.0.last, value: Double($0.0.statistics.score), label: $0.1) },
+            samples { Double($0.statistics.score) },
             axis: axis, scale: .counting(to: Double(report.periods.map(\.statistics.score).max() ?? 0)), unit: "points",
             yLabel: "points", xLabel: placed, name: "score", gaps: gaps))
         html += figure("Tasks in the backlog per day", lineChart(
