@@ -82,7 +82,7 @@ public struct ArchiveReport: Sendable {
 
     /// A tag and the tasks done under it.
     public struct TagCount: Sendable, Equatable {
-        /// The tag, without `#` (`inbox` for tasks without one).
+        /// The tag as written, without `#` (never the implied `inbox` of a task without one).
         public let tag: String
         /// Tasks done with it in the report's days.
         public let done: Int
@@ -113,8 +113,10 @@ public struct ArchiveReport: Sendable {
     public let mostMigrated: [MigratedTask]
     /// From first planned to done, for the tasks done in the report's days.
     public let leadTime: LeadTime
-    /// The tags with the most tasks done in the report's days, most first.
+    /// The tags written on the most tasks done in the report's days, most first.
     public let topTags: [TagCount]
+    /// The tasks done in the report's days without a tag (in the implied `inbox`), which no `topTags` entry counts.
+    public let untaggedDone: Int
 
     /// The number of calendar days reported on.
     public var calendarDays: Int { first.days(until: last) + 1 }
@@ -156,6 +158,7 @@ public struct ArchiveReport: Sendable {
         var migrated: [MigratedTask] = []
         var leadTimes: [Int] = []
         var tagCounts: [String: Int] = [:]
+        var untaggedDone = 0
         // The first planned day of each step of the paths of more than one step.
         var linkedFirstPlanned: [TaskArchive.Step: Day] = [:]
         for dayIndex in archive.days.indices {
@@ -172,6 +175,7 @@ public struct ArchiveReport: Sendable {
                 }
                 current!.statistics.add(figures.statistics)
                 for (tag, done) in figures.doneTags { tagCounts[tag, default: 0] += done }
+                untaggedDone += figures.untaggedDone
                 leadTimes += figures.leadTimes
                 current!.backlog.count += figures.backlog.count
                 current!.backlog.totalAge += figures.backlog.totalAge
@@ -235,6 +239,7 @@ public struct ArchiveReport: Sendable {
         leadTime = LeadTime(count: sortedTimes.count, median: median,
                             mean: sortedTimes.isEmpty ? nil : Double(sortedTimes.reduce(0, +)) / Double(sortedTimes.count),
                             longest: sortedTimes.last)
+        self.untaggedDone = untaggedDone
         topTags = Array(tagCounts.map { TagCount(tag: $0.key, done: $0.value) }
             .sorted { $0.done != $1.done ? $0.done > $1.done : $0.tag < $1.tag }
             .prefix(ArchiveReport.listLength))

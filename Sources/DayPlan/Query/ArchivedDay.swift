@@ -45,9 +45,11 @@ public struct ArchivedDay: Sendable {
     struct Figures: Sendable {
         /// The figures of its tasks.
         var statistics = DayStatistics()
-        /// The tags of its done tasks (`ArchivedTask.countedTags`: `inbox` for a task without tags), each with
-        /// how many of them carry it, in the order first met.
+        /// The tags written on its done tasks, each with how many of them carry it, in the order first met.
+        /// The implied `inbox` of a task without tags is not among them: such a task counts in `untaggedDone`.
         var doneTags: [(tag: String, count: Int)] = []
+        /// How many of its done tasks have no tag.
+        var untaggedDone = 0
         /// Per done task, in order: the days from first planned to done.
         var leadTimes: [Int] = []
         /// The Backlog's tasks not done or cancelled: how many, their ages added up, and the oldest's age.
@@ -69,7 +71,7 @@ public struct ArchivedDay: Sendable {
                 tagged = true
                 count(String(decoding: tag, as: UTF8.self)) { $0.tag.utf8.elementsEqual(tag) }
             }
-            if !tagged { count(ArchivedTask.implicitTag) { $0.tag == ArchivedTask.implicitTag } }
+            if !tagged { untaggedDone += 1 }
         }
 
         private mutating func count(_ tag: @autoclosure () -> String, where same: ((tag: String, count: Int)) -> Bool) {

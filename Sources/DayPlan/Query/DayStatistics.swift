@@ -106,6 +106,13 @@ public struct DayStatistics: Hashable, Sendable {
     /// The counts of one region.
     public func counts(in region: Region) -> TaskCounts { byRegion[region.rawValue] }
 
+    /// How many tasks `region` planned (`counts(in:).planned`); nil for the Backlog, which is not planned for
+    /// a day: its counts say what it held, day by day, not what was left undone (REPORTS.md).
+    public func planned(in region: Region) -> Int? { region.isLimited ? counts(in: region).planned : nil }
+
+    /// The completion of `region` (`TaskCounts.completion`); nil for the Backlog, which is not planned.
+    public func completion(in region: Region) -> Double? { region.isLimited ? counts(in: region).completion : nil }
+
     /// The counts of one bucket (Morning, Afternoon and Evening).
     public func counts(of bucket: Bucket) -> TaskCounts { byBucket[bucket.rawValue] }
 

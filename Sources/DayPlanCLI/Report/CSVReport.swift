@@ -20,7 +20,8 @@ enum CSVReport {
                           s.completion.map { FigureText.fixed($0, 4) } ?? "", String(s.score),
                           period.backlog.map(String.init) ?? ""]
             for bucket in Bucket.allCases { fields += [String(s.counts(of: bucket).planned), String(s.counts(of: bucket).done)] }
-            for region in Region.allCases { fields += [String(s.counts(in: region).planned), String(s.counts(in: region).done)] }
+            // The Backlog is not planned: its planned field is empty.
+            for region in Region.allCases { fields += [s.planned(in: region).map(String.init) ?? "", String(s.counts(in: region).done)] }
             text += fields.map(field).joined(separator: ",") + "\r\n"
         }
         return text

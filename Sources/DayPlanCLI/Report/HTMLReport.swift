@@ -1,8 +1,9 @@
 import DayPlan
 
 /// `dayplan report --format html`: one self-contained page (inline CSS and SVG; no script, no font or image
-/// to fetch) with the heat map, completion and score over time, the backlog, streaks, the most-migrated
-/// tasks, the top tags and the tables. It follows the reader's light or dark setting and prints on paper.
+/// to fetch) with the heat map (`HTMLHeatMap.swift`), completion, score and the backlog over time, placed by
+/// date, and the top tags (`HTMLCharts.swift`), the streaks, the most-migrated tasks and the tables. It
+/// follows the reader's light or dark setting and prints on paper.
 enum HTMLReport {
     /// The whole page.
     static func page(_ report: ArchiveReport) -> String {
@@ -38,21 +39,33 @@ enum HTMLReport {
                      report.days.last.map { "on \($0.day)" + ($0.backlogMeanAge.map { ", waiting \(FigureText.fixed($0, 1)) days on average" } ?? "") } ?? "")
         html += "</section>\n\n"
 
-        html += "<section>\n<h2>Completion by day</h2>\n"
+        html += "<section>\n<h2>Completion by day</h2>\n<figure class=\"heat\">\n"
         html += heatMaps(report)
-        html += "<p class=\"legend\"><svg width=\"150\" height=\"12\" role=\"img\" aria-label=\"legend\">"
-        for level in 0..<5 { html += "<rect x=\"\(level * 30)\" y=\"0\" width=\"11\" height=\"11\" rx=\"2\" class=\"c\(level)\"/>" }
-        html += "</svg> no plan, under 25%, 25%, 50%, 75% or more</p>\n</section>\n\n"
+        html += heatLegend()
+        html += "</figure>\n</section>\n\n"
 
-        html += "<section>\n<h2>Completion and score per \(report.grouping.rawValue)</h2>\n"
-        html += lineChart(report.periods.map { $0.statistics.completion.map { $0 * 100 } }, labels: report.periods.map(\.label),
-                          maximum: 100, unit: "%", name: "completion")
-        html += barChart(report.periods.map { Double($0.statistics.score) }, labels: report.periods.map(\.label), name: "score")
-        html += "</section>\n\n"
-
-        html += "<section>\n<h2>Backlog per day</h2>\n"
-        html += lineChart(report.days.map { Double($0.backlog) }, labels: report.days.map(\.day.description), maximum: nil,
-                          unit: "", name: "backlog")
+        // The charts over time, each point at its date.
+        let axis = TimeAxis(report), gaps = gaps(report)
+        let per = report.grouping.rawValue
+        func samples(_ value: (ArchiveReport.Period) -> Double?) -> [Sample] {
+            report.periods.map { period in
+                Sample(first: period.first, last: period.last, value: value(period),
+                       label: report.grouping == .day ? period.label : "\(period.label) (\(period.first) to \(period.last))")
+            }
+        }
+        let placed = report.grouping == .day ? "day, placed by date" : "\(per), placed at the middle of its days"
+        html += "<section>\n<h2>Over time</h2>\n"
+        html += figure("Completion per \(per)", lineChart(
+            samples { $0.statistics.completion.map { $0 * 100 } },
+            axis: axis, scale: .percent, unit: "%", yLabel: "completion (%)", xLabel: placed, name: "completion", gaps: gaps))
+        html += figure("Score per \(per)", barChart(
+            samples { Double($0.statistics.score) },
+            axis: axis, scale: .counting(to: Double(report.periods.map(\.statistics.score).max() ?? 0)), unit: "points",
+            yLabel: "points", xLabel: placed, name: "score", gaps: gaps))
+        html += figure("Tasks in the backlog per day", lineChart(
+            report.days.map { Sample(first: $0.day, last: $0.day, value: Double($0.backlog), label: $0.day.description) },
+            axis: axis, scale: .counting(to: Double(report.days.map(\.backlog).max() ?? 0)), unit: "",
+            yLabel: "tasks waiting", xLabel: "day, placed by date", name: "backlog", gaps: gaps))
         html += "</section>\n\n"
 
         html += "<section class=\"two\">\n<div>\n<h2>Most migrated</h2>\n"
@@ -66,16 +79,24 @@ enum HTMLReport {
             }
             html += "</tbody>\n</table>\n"
         }
-        html += "</div>\n<div>\n<h2>Top tags by tasks done</h2>\n"
-        html += report.topTags.isEmpty ? "<p>No task done.</p>\n" : tagBars(report.topTags)
+        html += "</div>\n<div>\n<h2>Tags</h2>\n"
+        html += report.topTags.isEmpty ? "<p>No task done with a tag.</p>\n" : figure("Top tags by tasks done", tagBars(report.topTags))
+        if report.untaggedDone > 0 {
+            html += "<p class=\"note\">And \(FigureText.count(report.untaggedDone, "task")) done without a tag (the implied inbox, not counted as a tag).</p>\n"
+        }
         html += "</div>\n</section>\n\n"
 
         html += "<section>\n<h2>By region and bucket</h2>\n<table>\n"
         html += "<thead><tr><th></th><th>planned</th><th>done</th><th>cancelled</th><th>moved</th><th>open</th><th>completion</th></tr></thead>\n<tbody>\n"
-        for region in Region.allCases { html += countsRow(region.name, report.total.counts(in: region)) }
+        for region in Region.allCases {
+            html += countsRow(region.name, report.total.counts(in: region), planned: report.total.planned(in: region),
+                              completion: report.total.completion(in: region))
+        }
         for bucket in Bucket.allCases { html += countsRow(bucket.description, report.total.counts(of: bucket)) }
         html += countsRow("All planned", t)
-        html += "</tbody>\n</table>\n</section>\n\n"
+        html += "</tbody>\n</table>\n"
+        html += "<p class=\"note\">The Backlog is not planned, so it has no planned figure and no completion: its counts are its tasks by status, day by day (a task waiting ten days is moved on nine times).</p>\n"
+        html += "</section>\n\n"
 
         html += "<section>\n<h2>Per \(report.grouping.rawValue)</h2>\n<table>\n"
         html += "<thead><tr><th>\(report.grouping.rawValue)</th><th>plans</th><th>planned</th><th>done</th><th>cancelled</th><th>moved</th><th>open</th><th>completion</th><th>score</th><th>backlog</th></tr></thead>\n<tbody>\n"
@@ -93,16 +114,16 @@ enum HTMLReport {
 
     static let style = """
         :root { --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --card: #f6f8fa;
-          --c0: #eff2f5; --c1: #c6e48b; --c2: #7bc96f; --c3: #239a3b; --c4: #196127; --accent: #0969da; --bar: #bf8700; }
+          --c0: #eff2f5; --c1: #c6e48b; --c2: #7bc96f; --c3: #239a3b; --c4: #196127; --accent: #0969da; --bar: #bf8700; --gap: #eef1f4; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --card: #151b23;
-            --c0: #212830; --c1: #0e4429; --c2: #006d32; --c3: #26a641; --c4: #39d353; --accent: #4493f8; --bar: #d29922; }
+            --c0: #212830; --c1: #0e4429; --c2: #006d32; --c3: #26a641; --c4: #39d353; --accent: #4493f8; --bar: #d29922; --gap: #1a2029; }
         }
         @media print {
           :root { --bg: #ffffff; --fg: #000000; --muted: #444444; --line: #999999; --card: #ffffff;
-            --c0: #eeeeee; --c1: #c6e48b; --c2: #7bc96f; --c3: #239a3b; --c4: #196127; --accent: #0550ae; --bar: #9a6700; }
+            --c0: #eeeeee; --c1: #c6e48b; --c2: #7bc96f; --c3: #239a3b; --c4: #196127; --accent: #0550ae; --bar: #9a6700; --gap: #eeeeee; }
           body { margin: 0; max-width: none; }
-          section, .card, table, svg { break-inside: avoid; }
+          section, .card, table, figure, svg { break-inside: avoid; }
         }
         * { box-sizing: border-box; }
         body { background: var(--bg); color: var(--fg); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
@@ -123,14 +144,28 @@ enum HTMLReport {
         td.d { white-space: nowrap; }
         td.n { text-align: right; font-variant-numeric: tabular-nums; }
         svg { display: block; max-width: 100%; height: auto; }
-        svg text { fill: var(--muted); font: 10px system-ui, sans-serif; }
-        .legend svg { display: inline-block; vertical-align: middle; }
+        svg text { fill: var(--muted); font: 11px system-ui, sans-serif; }
+        figure { margin: 0 0 1.2rem; }
+        figcaption { font-weight: 600; margin: 0 0 .35rem; }
+        .note { color: var(--muted); font-size: .85rem; margin: .4rem 0 0; }
+        .legend { list-style: none; display: flex; flex-wrap: wrap; gap: .3rem 1.1rem; padding: 0; margin: .5rem 0 0;
+          color: var(--muted); font-size: .85rem; }
+        .legend li { display: flex; align-items: center; gap: .35rem; }
+        .legend svg { display: inline-block; }
         .c0 { fill: var(--c0); } .c1 { fill: var(--c1); } .c2 { fill: var(--c2); } .c3 { fill: var(--c3); } .c4 { fill: var(--c4); }
-        .axis { stroke: var(--line); stroke-width: 1; }
-        .series { fill: none; stroke: var(--accent); stroke-width: 2; }
-        .point { fill: var(--accent); }
+        .year { margin: 0 0 .8rem; }
+        .year .dn { fill: var(--fg); opacity: .6; font-size: 10px; text-anchor: middle; pointer-events: none; }
+        .year .dn.on { fill: #ffffff; opacity: .9; }
+        .year-label { font-weight: 600; }
+        .axis { stroke: var(--muted); stroke-width: 1; }
+        .grid { stroke: var(--line); stroke-width: 1; stroke-dasharray: 2 3; }
+        .axis-label { fill: var(--fg); font-size: 12px; }
+        .gap { fill: var(--gap); }
+        .gap-label { font-style: italic; }
+        .series { fill: none; stroke: var(--accent); stroke-width: 2; stroke-linejoin: round; }
+        .point { fill: var(--accent); stroke: var(--bg); stroke-width: 1; }
         .bar { fill: var(--bar); }
-        .year { margin: 0 0 .5rem; }
+        svg .tag { fill: var(--fg); }
 
         """
 
@@ -143,199 +178,17 @@ enum HTMLReport {
         return first == last ? " (\(first))" : " (\(first) to \(last))"
     }
 
-    static func countsRow(_ name: String, _ c: TaskCounts) -> String {
-        "<tr><td>\(name)</td>" + [String(c.planned), String(c.done), String(c.cancelled), String(c.moved), String(c.open),
-                                  FigureText.percent(c.completion)].map { "<td class=\"n\">\($0)</td>" }.joined() + "</tr>\n"
+    /// A row of the region and bucket table; `planned` and `completion` are the counts' own unless given
+    /// (nil for the Backlog's, shown `–`).
+    static func countsRow(_ name: String, _ c: TaskCounts, planned: Int?? = .none, completion: Double?? = .none) -> String {
+        "<tr><td>\(name)</td>" + [(planned ?? c.planned).map(String.init) ?? "–", String(c.done), String(c.cancelled), String(c.moved),
+                                  String(c.open), FigureText.percent(completion ?? c.completion)]
+            .map { "<td class=\"n\">\($0)</td>" }.joined() + "</tr>\n"
     }
 
-    /// One contribution-graph SVG per calendar year of the report: a column per week, a row per weekday.
-    /// Each year's map is made on a core of its own, and the maps are joined in order.
-    static func heatMaps(_ report: ArchiveReport) -> String {
-        let (first, last) = (report.first, report.last)
-        let plans = DayIndex(report.days, from: first, through: last)
-        var html = ""
-        forEachInBatches(Array(first.year...last.year), work: { year in
-            heatMap(of: year, from: first, through: last, plans: plans)
-        }) { _, map in html += map }
-        return html
-    }
-
-    /// The report's days with a plan, found by day: a place per calendar day of the report, not a table of
-    /// thousands of statistics copied.
-    struct DayIndex: Sendable {
-        let days: [ArchiveReport.DayFigures]
-        let first: Day
-        /// Per calendar day from `first`: where its figures stand in `days`, or -1.
-        private let places: [Int32]
-
-        init(_ days: [ArchiveReport.DayFigures], from first: Day, through last: Day) {
-            self.days = days
-            self.first = first
-            var places = [Int32](repeating: -1, count: max(first.days(until: last) + 1, 0))
-            for (index, figures) in days.enumerated() {
-                let offset = first.days(until: figures.day)
-                if places.indices.contains(offset) { places[offset] = Int32(truncatingIfNeeded: index) }
-            }
-            self.places = places
-        }
-
-        /// The figures of `day`, if it has a plan.
-        subscript(day: Day) -> DayStatistics? {
-            let offset = first.days(until: day)
-            guard places.indices.contains(offset), places[offset] >= 0 else { return nil }
-            return days[Int(places[offset])].statistics
-        }
-    }
-
-    /// The heat map of the days of `year` from `reportFirst` through `reportLast` (nothing for a year out of
-    /// the calendar's range).
-    static func heatMap(of year: Int, from reportFirst: Day, through reportLast: Day, plans: DayIndex) -> String {
-        guard let january = Day(year: year, month: 1, day: 1), let december = Day(year: year, month: 12, day: 31) else { return "" }
-        var html = ""
-        let first = max(january, reportFirst), last = min(december, reportLast)
-        let monday = DayExpression.week(of: first).lowerBound
-        let weeks = monday.days(until: last) / 7 + 1
-        let width = max(32 + weeks * 13, 80), height = 18 + 7 * 13
-        html += "<svg class=\"year\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"completion by day, \(year)\">\n"
-        html += "<text x=\"0\" y=\"10\">\(year)</text>\n"
-        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
-            html += "<text x=\"0\" y=\"\(18 + row * 13 + 9)\">\(name)</text>\n"
-        }
-        // A square per day, written as bytes: string interpolation per square costs more than the rest
-        // of the page.
-        var squares: [UInt8] = []
-        func put(_ text: String) { squares += text.utf8 }
-        func put(_ number: Int) {
-            squares.appendDecimal(number)
-        }
-        var day = first
-        var lastMonth = 0
-        while day <= last {
-            let column = monday.days(until: day) / 7, row = Weekday(of: day).rawValue - 1
-            if day.month != lastMonth, row == 0 || day == first {
-                lastMonth = day.month
-                put("<text x=\"")
-                put(32 + column * 13)
-                put("\" y=\"10\">" + monthNames[day.month - 1] + "</text>\n")
-            }
-            let x = 32 + column * 13, y = 18 + row * 13
-            let statistics = plans[day]
-            let fraction = statistics.map { $0.completion ?? 0 }
-            let level = fraction.map { $0 >= 0.75 ? 4 : $0 >= 0.5 ? 3 : $0 >= 0.25 ? 2 : 1 } ?? 0
-            put("<rect x=\"")
-            put(x)
-            put("\" y=\"")
-            put(y)
-            put("\" width=\"11\" height=\"11\" rx=\"2\" class=\"c")
-            put(level)
-            put("\"><title>")
-            put(day.description)
-            put(": ")
-            if let statistics {
-                put(FigureText.percent(statistics.completion))
-                put(" (")
-                put(statistics.planned.done)
-                put(" of ")
-                put(statistics.planned.planned - statistics.planned.cancelled)
-                put("), score ")
-                put(statistics.score)
-            } else {
-                put("no plan")
-            }
-            put("</title></rect>\n")
-            day = day.adding(days: 1)
-        }
-        html += String(decoding: squares, as: UTF8.self)
-        html += "</svg>\n"
-        return html
-    }
-
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// Chart geometry: the plot area inside the SVG.
-    static let chartWidth = 960, chartHeight = 200, left = 44, bottom = 22, top = 8
-
-    /// Labels along the x axis: the first, the last and about six between.
-    static func xLabels(_ labels: [String], x: (Int) -> Double) -> String {
-        guard !labels.isEmpty else { return "" }
-        let step = max(1, labels.count / 6)
-        var html = ""
-        var shown = Set<Int>()
-        // Every step-th label, but none too close before the last, which is always shown.
-        for index in stride(from: 0, to: labels.count, by: step) where step == 1 || labels.count - 1 - index > step / 2 {
-            shown.insert(index)
-        }
-        shown.insert(labels.count - 1)
-        for index in shown.sorted() {
-            let anchor = index == 0 ? "start" : index == labels.count - 1 ? "end" : "middle"
-            html += "<text x=\"\(FigureText.fixed(x(index), 1))\" y=\"\(chartHeight - 6)\" text-anchor=\"\(anchor)\">\(escape(labels[index]))</text>\n"
-        }
-        return html
-    }
-
-    /// A line through `values` (a gap where one is missing), from 0 to `maximum` (else the largest value).
-    static func lineChart(_ values: [Double?], labels: [String], maximum: Double?, unit: String, name: String) -> String {
-        let top = max(maximum ?? values.compactMap { $0 }.max() ?? 0, 1)
-        let plotWidth = Double(chartWidth - left - 8), plotHeight = Double(chartHeight - bottom - self.top)
-        func x(_ index: Int) -> Double { Double(left) + (values.count > 1 ? Double(index) * plotWidth / Double(values.count - 1) : plotWidth / 2) }
-        func y(_ value: Double) -> Double { Double(self.top) + plotHeight * (1 - value / top) }
-        var html = "<svg class=\"chart \(name)\" width=\"\(chartWidth)\" height=\"\(chartHeight)\" viewBox=\"0 0 \(chartWidth) \(chartHeight)\" role=\"img\" aria-label=\"\(name)\">\n"
-        for fraction in [0.0, 0.5, 1.0] {
-            let value = top * fraction
-            html += "<line class=\"axis\" x1=\"\(left)\" x2=\"\(chartWidth - 8)\" y1=\"\(FigureText.fixed(y(value), 1))\" y2=\"\(FigureText.fixed(y(value), 1))\"/>\n"
-            html += "<text x=\"\(left - 6)\" y=\"\(FigureText.fixed(y(value) + 3, 1))\" text-anchor=\"end\">\(FigureText.fixed(value, 0))\(unit)</text>\n"
-        }
-        var runs: [[String]] = [[]]
-        for (index, value) in values.enumerated() {
-            guard let value else { if !(runs.last?.isEmpty ?? true) { runs.append([]) }; continue }
-            runs[runs.count - 1].append("\(FigureText.fixed(x(index), 1)),\(FigureText.fixed(y(value), 1))")
-        }
-        for run in runs where !run.isEmpty {
-            html += "<polyline class=\"series\" points=\"\(run.joined(separator: " "))\"/>\n"
-        }
-        if values.count <= 62 {
-            for (index, value) in values.enumerated() {
-                guard let value else { continue }
-                html += "<circle class=\"point\" cx=\"\(FigureText.fixed(x(index), 1))\" cy=\"\(FigureText.fixed(y(value), 1))\" r=\"3\"><title>\(escape(labels[index])): \(FigureText.fixed(value, 0))\(unit)</title></circle>\n"
-            }
-        }
-        html += xLabels(labels, x: x)
-        return html + "</svg>\n"
-    }
-
-    /// A bar per value, from 0 to the largest.
-    static func barChart(_ values: [Double], labels: [String], name: String) -> String {
-        let top = max(values.max() ?? 0, 1)
-        let plotWidth = Double(chartWidth - left - 8), plotHeight = Double(chartHeight - bottom - self.top)
-        let slot = plotWidth / Double(max(values.count, 1))
-        func x(_ index: Int) -> Double { Double(left) + slot * (Double(index) + 0.5) }
-        var html = "<svg class=\"chart \(name)\" width=\"\(chartWidth)\" height=\"\(chartHeight)\" viewBox=\"0 0 \(chartWidth) \(chartHeight)\" role=\"img\" aria-label=\"\(name)\">\n"
-        for fraction in [0.0, 0.5, 1.0] {
-            let y = Double(self.top) + plotHeight * (1 - fraction)
-            html += "<line class=\"axis\" x1=\"\(left)\" x2=\"\(chartWidth - 8)\" y1=\"\(FigureText.fixed(y, 1))\" y2=\"\(FigureText.fixed(y, 1))\"/>\n"
-            html += "<text x=\"\(left - 6)\" y=\"\(FigureText.fixed(y + 3, 1))\" text-anchor=\"end\">\(FigureText.fixed(top * fraction, 0))</text>\n"
-        }
-        for (index, value) in values.enumerated() {
-            let height = plotHeight * value / top
-            html += "<rect class=\"bar\" x=\"\(FigureText.fixed(Double(left) + slot * Double(index) + slot * 0.1, 1))\" y=\"\(FigureText.fixed(Double(self.top) + plotHeight - height, 1))\" width=\"\(FigureText.fixed(slot * 0.8, 1))\" height=\"\(FigureText.fixed(height, 1))\"><title>\(escape(labels[index])): \(FigureText.fixed(value, 0)) points</title></rect>\n"
-        }
-        html += xLabels(labels, x: x)
-        return html + "</svg>\n"
-    }
-
-    /// Horizontal bars, one per tag.
-    static func tagBars(_ tags: [ArchiveReport.TagCount]) -> String {
-        let most = Double(max(tags.first?.done ?? 1, 1))
-        let width = 420, row = 22
-        var html = "<svg class=\"chart tags\" width=\"\(width)\" height=\"\(tags.count * row)\" viewBox=\"0 0 \(width) \(tags.count * row)\" role=\"img\" aria-label=\"top tags\">\n"
-        for (index, tag) in tags.enumerated() {
-            let y = index * row
-            let length = Double(width - 170) * Double(tag.done) / most
-            html += "<text x=\"0\" y=\"\(y + 14)\">#\(escape(tag.tag))</text>\n"
-            html += "<rect class=\"bar\" x=\"130\" y=\"\(y + 4)\" width=\"\(FigureText.fixed(length, 1))\" height=\"14\" rx=\"2\"><title>#\(escape(tag.tag)): \(tag.done) done</title></rect>\n"
-            html += "<text x=\"\(FigureText.fixed(134 + length, 1))\" y=\"\(y + 15)\">\(tag.done)</text>\n"
-        }
-        return html + "</svg>\n"
+    /// A chart in a figure, `title` its caption.
+    static func figure(_ title: String, _ chart: String) -> String {
+        "<figure>\n<figcaption>\(escape(title))</figcaption>\n\(chart)</figure>\n"
     }
 
     /// Text for HTML: `&`, `<`, `>` and `"` escaped.

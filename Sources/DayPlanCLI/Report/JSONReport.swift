@@ -40,6 +40,7 @@ enum JSONReport {
             json.member("done"); json.integer(tag.done)
             json.close()
         }
+        json.member("untaggedDone"); json.integer(report.untaggedDone)
         json.member("mostMigrated")
         json.array(report.mostMigrated) { task, json in
             json.open("title"); json.string(task.title)
@@ -102,7 +103,9 @@ enum JSONReport {
         json.member("regions")
         for (index, region) in Region.allCases.enumerated() {
             name(region.lowercaseNameLiteral, first: index == 0, &json)
-            counts(statistics.counts(in: region), opening: true, &json)
+            // The Backlog is not planned: its planned and completion are null.
+            counts(statistics.counts(in: region), planned: statistics.planned(in: region),
+                   completion: statistics.completion(in: region), opening: true, &json)
             json.close()
         }
         json.close()
@@ -117,13 +120,18 @@ enum JSONReport {
 
     /// The members of task counts: planned, done, cancelled, moved, open, and completion.
     static func counts(_ counts: TaskCounts, opening: Bool, _ json: inout JSONTextWriter) {
+        self.counts(counts, planned: counts.planned, completion: counts.completion, opening: opening, &json)
+    }
+
+    /// The members of task counts with `planned` and `completion` as given (`null` when nil: the Backlog's).
+    static func counts(_ counts: TaskCounts, planned: Int?, completion: Double?, opening: Bool, _ json: inout JSONTextWriter) {
         if opening { json.open("planned") } else { json.member("planned") }
-        json.integer(counts.planned)
+        json.integer(planned)
         json.member("done"); json.integer(counts.done)
         json.member("cancelled"); json.integer(counts.cancelled)
         json.member("moved"); json.integer(counts.moved)
         json.member("open"); json.integer(counts.open)
-        json.member("completion"); fraction(counts.completion, &json)
+        json.member("completion"); fraction(completion, &json)
     }
 
     /// A streak as an object: its threshold (for the completion streak), current and longest length, and

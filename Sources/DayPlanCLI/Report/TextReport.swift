@@ -37,11 +37,16 @@ enum TextReport {
 
         lines.append("")
         let countHeader = ["planned", "done", "cancelled", "moved", "open", "completion"]
-        func countCells(_ c: TaskCounts) -> [String] {
-            [String(c.planned), String(c.done), String(c.cancelled), String(c.moved), String(c.open), FigureText.percent(c.completion)]
+        func countCells(_ c: TaskCounts, planned: Int?? = .none, completion: Double?? = .none) -> [String] {
+            [(planned ?? c.planned).map(String.init) ?? "–", String(c.done), String(c.cancelled), String(c.moved), String(c.open),
+             FigureText.percent(completion ?? c.completion)]
         }
+        // The Backlog is not planned: no planned figure, no completion.
         lines += table([["By region"] + countHeader]
-                       + Region.allCases.map { [$0.name] + countCells(report.total.counts(in: $0)) }
+                       + Region.allCases.map { region in
+                           [region.name] + countCells(report.total.counts(in: region), planned: report.total.planned(in: region),
+                                                      completion: report.total.completion(in: region))
+                       }
                        + [["By bucket"] + countHeader]
                        + Bucket.allCases.map { [$0.description] + countCells(report.total.counts(of: $0)) })
 
@@ -75,6 +80,7 @@ enum TextReport {
             if charts { line += "  " + TerminalCharts.bar(Double(tag.done) / Double(max(most, 1)), width: 30) }
             lines.append(line)
         }
+        if report.untaggedDone > 0 { lines.append("  and \(FigureText.count(report.untaggedDone, "task")) done without a tag") }
         return lines.joined(separator: "\n") + "\n"
     }
 

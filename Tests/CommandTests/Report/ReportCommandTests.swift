@@ -70,6 +70,37 @@ import DayPlan
         #expect(migrated.map { $0["moves"] as? Int } == [2, 2, 1])
     }
 
+    /// The Backlog is not planned (issue 56): its row has no planned figure and no completion in any format,
+    /// and its task counts by status are the same in each.
+    @Test func theBacklogHasNoPlannedOrCompletionInAnyFormat() throws {
+        let folder = try Self.workedExample()
+        let text = try Binary.run(["report"], in: folder.url).stdout
+        let row = try #require(text.split(separator: "\n").last { $0.hasPrefix("Backlog ") })
+        #expect(row.split(separator: " ") == ["Backlog", "–", "0", "0", "3", "1", "–"])
+
+        let json = try Binary.run(["report", "--format", "json"], in: folder.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+        var backlogs: [[String: Any]] = []
+        for object in [document["total"]] + (document["periods"] as? [Any] ?? []) + (document["days"] as? [Any] ?? []) {
+            let regions = try #require((object as? [String: Any])?["regions"] as? [String: Any])
+            backlogs.append(try #require(regions["backlog"] as? [String: Any]))
+            #expect((regions["morning"] as? [String: Any])?["planned"] is Int, "a limited region keeps its planned figure")
+        }
+        #expect(backlogs.count == 1 + 3 + 3)
+        for backlog in backlogs {
+            #expect(backlog["planned"] is NSNull && backlog["completion"] is NSNull, "\(backlog)")
+        }
+        #expect(backlogs[0]["moved"] as? Int == 3 && backlogs[0]["open"] as? Int == 1 && backlogs[0]["done"] as? Int == 0)
+        #expect(document["untaggedDone"] as? Int == 3)
+
+        let csv = try Binary.run(["report", "--format", "csv"], in: folder.url).stdout.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let column = try #require(csv[0].firstIndex(of: "backlog_planned"))
+        #expect(csv[0][column + 1] == "backlog_done")
+        #expect(csv.dropFirst().map { $0[column] } == ["", "", ""])
+    }
+
     @Test func theReportsDays() throws {
         let folder = Repository.url("Examples/week")
         func firstLine(_ arguments: [String]) throws -> String {

@@ -85,14 +85,17 @@ import Testing
         #expect(day.statistics == DayStatistics(document))
         #expect((0..<day.count).map { day[$0] }
             == ArchivedTask.tasks(of: document, day: Day("2026-11-20")!, file: "plan/2026-11-20.md"))
-        #expect(day.figures.doneTags.map(\.tag) == ["work", "inbox"])
-        #expect(day.figures.doneTags.map(\.count) == [2, 1])
+        // The task without a tag is in the implied inbox, which is no tag written: counted apart.
+        #expect(day.figures.doneTags.map(\.tag) == ["work"])
+        #expect(day.figures.doneTags.map(\.count) == [2])
+        #expect(day.figures.untaggedDone == 1)
         #expect(String(decoding: day.titleUTF8(at: 1), as: UTF8.self) == "Review Café notes #work #home/desk")
         #expect(day.line(at: 3) == 10)
         // Made without its figures (as `query` makes it), it counts them when asked, the same.
         let listed = ArchivedDay(document, day: Day("2026-11-20")!, file: "plan/2026-11-20.md", figures: false)
         #expect(listed.statistics == day.statistics)
-        #expect(listed.figures.doneTags.map(\.tag) == ["work", "inbox"])
+        #expect(listed.figures.doneTags.map(\.tag) == ["work"])
+        #expect(listed.figures.untaggedDone == 1)
         #expect(listed.figures.leadTimes == [0, 0, 8])
     }
 

@@ -21,4 +21,19 @@ import Testing
         #expect(copy == statistics)
         #expect(copy + statistics == { var twice = statistics; twice.add(statistics); return twice }())
     }
+
+    /// The Backlog is not planned (issue 56): no planned figure and no completion for it, whatever it holds;
+    /// the limited regions keep theirs.
+    @Test func theBacklogHasNoPlannedOrCompletion() {
+        var statistics = DayStatistics()
+        for status in [Status.moved, .moved, .todo, .done] { statistics.add(region: .backlog, bucket: .misc, status: status) }
+        statistics.add(region: .morning, bucket: .must, status: .done)
+        statistics.add(region: .morning, bucket: .misc, status: .todo)
+        #expect(statistics.counts(in: .backlog) == TaskCounts(planned: 4, done: 1, cancelled: 0, moved: 2, open: 1))
+        #expect(statistics.planned(in: .backlog) == nil)
+        #expect(statistics.completion(in: .backlog) == nil)
+        #expect(statistics.planned(in: .morning) == 2)
+        #expect(statistics.completion(in: .morning) == 0.5)
+        #expect(statistics.planned(in: .evening) == 0 && statistics.completion(in: .evening) == nil)
+    }
 }
