@@ -193,7 +193,7 @@ extension Parser where Sink: DayReading {
         return true
     }
 
-    /// The keys the parser knows: the rows of `MetadataKey.all`, in the order of `MetadataKey.names`.
+    /// The keys the parser knows: the rows of `MetadataKey.all`.
     typealias KnownKey = MetadataKey.ID
 
     /// The key an `@` word names, its bytes `start..<end` (after `@`, before any `:`) compared in any case; nil
@@ -202,10 +202,9 @@ extension Parser where Sink: DayReading {
     func knownKey(_ start: Int, _ end: Int) -> KnownKey? {
         for i in start..<end where bytes[i] >= 0x80 {
             let lowered = string(start, end).lowercased()
-            return MetadataKey.names.firstIndex { $0.description == lowered }.flatMap { KnownKey(rawValue: $0) }
+            return MetadataKey.all.firstIndex { $0.name == lowered }.flatMap { KnownKey(rawValue: $0) }
         }
-        for (index, known) in MetadataKey.names.enumerated() where known.utf8CodeUnitCount == end - start {
-            let name = known.utf8Start
+        for (index, name) in MetadataKey.nameBytes.enumerated() where name.count == end - start {
             var same = true
             for k in 0..<(end - start) {
                 let byte = bytes[start + k]
@@ -229,40 +228,50 @@ extension Parser where Sink: DayReading {
         var key: String { known?.name ?? string(start + 1, keyEnd).lowercased() }
         let hasValue = keyEnd < end
 
-        func flag(_ value: inout Bool) -> Bool {
+        guard let known else {
+            // Written like metadata: whether the key is one a person meant is the rule's to say (DP036).
+            if hasValue { report(.unknownKey(key), start, end) }
+            return false
+        }
+        // What a key's value is decides how it is read (`MetadataKey.kind`): no key has code of its own here.
+        let table = MetadataKey[known]
+        /// Sets a value read once; a second equal one is repeated, a second different one keeps the first.
+        func single(_ value: MetadataValue) -> Bool {
+            if let first = table.value(in: metadata) {
+                report(first == value ? .repeatedWord(string(start, end))
+                       : .secondValue(key: key, first: first.description, word: string(start, end)), start, end)
+                return true
+            }
+            table.set(value, in: &metadata)
+            return true
+        }
+        switch table.kind {
+        case .flag:
             guard !hasValue else {
                 report(.flagWithValue(key: key), start, end)
                 return false
             }
-            if value { report(.repeatedWord(string(start, end)), start, end) }
-            value = true
+            if table.value(in: metadata) != nil { report(.repeatedWord(string(start, end)), start, end) }
+            table.set(.set, in: &metadata)
             return true
-        }
-        func date(_ value: inout Day?, _ key: KnownKey) -> Bool {
-            dateValue(&value, key, start, keyEnd + 1, end, end)
-        }
-
-        switch known {
-        case .carry: return flag(&metadata.carry)
-        case .sticky: return flag(&metadata.sticky)
-        case .expired: return flag(&metadata.expired)
-        case .expires: return date(&metadata.expires, .expires)
-        case .from: return date(&metadata.from, .from)
-        case .due: return date(&metadata.due, .due)
-        case .done: return date(&metadata.done, .done)
-        case .estimate:
+        case .date:
+            var day = table.value(in: metadata)?.day
+            guard dateValue(&day, known, start, keyEnd + 1, end, end) else { return false }
+            table.set(day.map { .day($0) }, in: &metadata)
+            return true
+        case .duration:
             guard hasValue, let minutes = Estimate.minutes(in: bytes[(keyEnd + 1)..<end]) else {
                 report(.notADuration(key: key, word: string(start, end)), start, end)
                 return false
             }
-            if let estimate = metadata.estimate, estimate != minutes {
-                report(.secondValue(key: key, first: Estimate.text(estimate), word: string(start, end)), start, end)
-                return true
+            return single(.minutes(minutes))
+        case .recurrence:
+            guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
+                report(.notARecurrence(word: string(start, end)), start, end)
+                return false
             }
-            if metadata.estimate != nil { report(.repeatedWord(string(start, end)), start, end) }
-            metadata.estimate = minutes
-            return true
-        case .on:
+            return single(.recurrence(recurrence))
+        case .scheduledDate:
             // `@on:DATE` or `@on:DATE/region`.
             var slash = keyEnd + 1
             while slash < end, bytes[slash] != UInt8(ascii: "/") { slash += 1 }
@@ -274,29 +283,14 @@ extension Parser where Sink: DayReading {
                     return false
                 }
             }
-            let before = metadata.onRegion
-            guard dateValue(&metadata.on, .on, start, keyEnd + 1, slash, end) else { return false }
-            if let before, let region, before != region {
+            let before = table.value(in: metadata)
+            var day = before?.day
+            guard dateValue(&day, known, start, keyEnd + 1, slash, end), let day else { return false }
+            if let earlier = before?.region, let region, earlier != region {
                 report(.secondRegion, start, end)
             }
-            metadata.onRegion = region ?? before
+            table.set(.scheduled(day, region ?? before?.region), in: &metadata)
             return true
-        case .every:
-            guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
-                report(.notARecurrence(word: string(start, end)), start, end)
-                return false
-            }
-            if let every = metadata.every, every != recurrence {
-                report(.secondValue(key: "every", first: "\(every)", word: string(start, end)), start, end)
-                return true
-            }
-            if metadata.every != nil { report(.repeatedWord(string(start, end)), start, end) }
-            metadata.every = recurrence
-            return true
-        case nil:
-            // Written like metadata: whether the key is one a person meant is the rule's to say (DP036).
-            if hasValue { report(.unknownKey(key), start, end) }
-            return false
         }
     }
 }

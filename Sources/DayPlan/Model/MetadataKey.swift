@@ -114,8 +114,8 @@ public struct MetadataKey: Sendable {
         all.first { $0.name == name }
     }
 
-    /// Every key's name, for the parser to compare bytes with (the names of `all`, in its order).
-    static let names: [StaticString] = ["carry", "sticky", "every", "on", "due", "expires", "from", "expired", "done", "est"]
+    /// Every key's name as bytes, for the parser to compare with (the names of `all`, in its order).
+    static let nameBytes: [[UInt8]] = all.map { Array($0.name.utf8) }
 
     /// The key's value on a task with `metadata`; nil when it is not set.
     public func value(in metadata: TaskMetadata) -> MetadataValue? {
@@ -181,7 +181,7 @@ public struct MetadataKey: Sendable {
 
 extension MetadataKey.ID {
     /// The key as written after `@`.
-    var name: String { MetadataKey.names[rawValue].description }
+    var name: String { MetadataKey.all[rawValue].name }
 }
 
 /// The value of one metadata key on a task.
@@ -218,6 +218,18 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
     /// The length of time it holds, in minutes, if any.
     public var minutes: Int? {
         if case .minutes(let minutes) = self { minutes } else { nil }
+    }
+
+    /// Appends the value as written after `@key:` (nothing for a flag), a day without a String.
+    func write(to output: inout [UInt8]) {
+        switch self {
+        case .set: break
+        case .day(let day): day.write(to: &output)
+        case .scheduled(let day, let region):
+            day.write(to: &output)
+            if let region { output.append(contentsOf: "/\(region.lowercaseName)".utf8) }
+        case .recurrence, .minutes: output.append(contentsOf: description.utf8)
+        }
     }
 
     /// The value as written after `@key:` (empty for a flag).

@@ -305,32 +305,17 @@ public struct TaskMetadata: Hashable, Sendable {
 
     /// Appends each metadata word, with a space before it, in canonical order.
     func write(to output: inout [UInt8]) {
-        if carry { output.append(contentsOf: " @carry".utf8) }
-        if sticky { output.append(contentsOf: " @sticky".utf8) }
-        if let every { output.append(contentsOf: " @every:\(every)".utf8) }
-        if let on {
-            output.append(contentsOf: " @on:".utf8)
-            on.write(to: &output)
-            if let onRegion { output.append(contentsOf: "/\(onRegion.lowercaseName)".utf8) }
+        guard !isEmpty else { return }
+        // The table's order is the canonical order; each key writes ` @name` and, for a value, `:value`.
+        for key in MetadataKey.all {
+            guard let value = key.value(in: self) else { continue }
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: "@"))
+            output.append(contentsOf: MetadataKey.nameBytes[key.id.rawValue])
+            guard key.takesValue else { continue }
+            output.append(UInt8(ascii: ":"))
+            value.write(to: &output)
         }
-        if let due {
-            output.append(contentsOf: " @due:".utf8)
-            due.write(to: &output)
-        }
-        if let expires {
-            output.append(contentsOf: " @expires:".utf8)
-            expires.write(to: &output)
-        }
-        if let from {
-            output.append(contentsOf: " @from:".utf8)
-            from.write(to: &output)
-        }
-        if expired { output.append(contentsOf: " @expired".utf8) }
-        if let done {
-            output.append(contentsOf: " @done:".utf8)
-            done.write(to: &output)
-        }
-        if let estimate { output.append(contentsOf: " @est:\(Estimate.text(estimate))".utf8) }
     }
 }
 

@@ -11,6 +11,16 @@ extension Rule {
                   key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2D }) else { return nil }
             let hint = ["deadline", "by", "until", "before", "duedate", "due-date", "deadline-date"].contains(key)
                 ? " For a deadline, write `@due:YYYY-MM-DD` (it never drops the task)." : ""
-            return "Unknown metadata key `@\(key):`; the keys are `@due:`, `@on:`, `@every:`, `@expires:` and `@from:` (and the flags `@carry`, `@sticky`, `@expired`).\(hint)"
+            return "Unknown metadata key `@\(key):`; the keys are \(keyList).\(hint)"
         })
+
+    /// The table's keys as the message lists them: those with a value, then the flags, each in the table's order.
+    static let keyList: String = {
+        func list(_ words: [String]) -> String {
+            words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
+        }
+        let valued = MetadataKey.all.filter(\.takesValue).map { "`@\($0.name):`" }
+        let flags = MetadataKey.all.filter { !$0.takesValue }.map { "`@\($0.name)`" }
+        return list(valued) + " (and the flags " + flags.joined(separator: ", ") + ")"
+    }()
 }

@@ -37,10 +37,10 @@ import Testing
         }
     }
 
-    /// The parser compares a key's bytes with `MetadataKey.names`: the same keys as `MetadataKey.all`, read
+    /// The parser compares a key's bytes with `MetadataKey.nameBytes`: the same keys as `MetadataKey.all`, read
     /// in any case, and a key beyond ASCII is lower-cased as Unicode does it.
     @Test func readsEveryKeyInAnyCase() throws {
-        #expect(MetadataKey.names.map(\.description) == MetadataKey.all.map(\.name))
+        #expect(MetadataKey.nameBytes.map { String(decoding: $0, as: UTF8.self) } == MetadataKey.all.map(\.name))
         let line = "- [ ] T @CARRY @Sticky @Due:2026-11-30 @EXPIRES:2026-12-01 @From:2026-11-19 @ExpireD @On:2026-11-29/Evening @alice @dueX:2026-11-30"
         let task = try #require(DayDocument.task(onLine: Array(line.utf8)[...])?.task)
         #expect(task.title == "T @alice @dueX:2026-11-30")

@@ -22,7 +22,7 @@ import Testing
 
     @Test func theTableIsInCanonicalOrderWithOneRowPerID() {
         #expect(MetadataKey.all.map(\.id) == MetadataKey.ID.allCases)
-        #expect(MetadataKey.names.map(\.description) == MetadataKey.all.map(\.name))
+        #expect(MetadataKey.nameBytes.map { String(decoding: $0, as: UTF8.self) } == MetadataKey.all.map(\.name))
         #expect(Set(MetadataKey.all.map(\.exportField)).count == MetadataKey.all.count)
         for key in MetadataKey.all { #expect(MetadataKey.named(key.name)?.id == key.id) }
     }
@@ -163,5 +163,33 @@ import Testing
             #expect(Set(listed[kind] ?? []) == Set(MetadataKey.all.filter { $0.kind == kind }.map(\.name)), "\(kind)")
         }
         #expect(listed.values.joined().count == MetadataKey.all.count)
+    }
+
+    /// The man page (`dayplan.5`), docs/EXPORT.md's field table, the JSON schema and DP036's message each list
+    /// exactly the table's keys: a key added to the table and forgotten in one of them fails here (the schema's
+    /// `additionalProperties` would otherwise hide a missing one).
+    @Test func theManualTheExportDocsTheSchemaAndDP036ListTheTablesKeys() throws {
+        let manual = try String(contentsOf: Repository.url("man/dayplan.5"), encoding: .utf8)
+        let listed = manual.split(separator: "\n").filter { $0.hasPrefix(".It Li @") }
+            .map { String($0.dropFirst(".It Li @".count).prefix { $0.isLetter }) }
+        #expect(listed == MetadataKey.all.map(\.name))
+
+        let export = try String(contentsOf: Repository.url("docs/EXPORT.md"), encoding: .utf8)
+        let fields = export.split(separator: "\n").filter { $0.hasPrefix("| `metadata.") && !$0.hasPrefix("| `metadata.KEY`") }
+            .map { String($0.dropFirst("| `metadata.".count).prefix { $0 != "`" }) }
+        #expect(fields == MetadataKey.all.map(\.exportField))
+
+        let schemaData = try Data(contentsOf: Repository.url("docs/EXPORT.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: schemaData) as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        let task = try #require(defs["task"] as? [String: Any])
+        let metadata = try #require((task["properties"] as? [String: Any])?["metadata"] as? [String: Any])
+        let properties = try #require(metadata["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(MetadataKey.all.map(\.exportField)))
+        #expect(Set(try #require(metadata["required"] as? [String])) == Set(MetadataKey.all.filter(\.exportedAlways).map(\.exportField)))
+
+        let message = try #require(Linter.lint(Array("## Backlog\n- [ ] Ship it @priority:high\n".utf8), fileName: nil)
+            .first { $0.rule == .unknownMetadata }?.message)
+        for key in MetadataKey.all { #expect(message.contains("`@\(key.name)\(key.takesValue ? ":" : "")`"), "\(key.name)") }
     }
 }
