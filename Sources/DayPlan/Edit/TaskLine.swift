@@ -48,9 +48,7 @@ struct TaskLine {
                 guard item.note < starts.count else { return nil }
                 let start = starts[item.note]
                 let end = withoutNewline(start..<lineEnd(in: buffer, from: start), in: buffer).upperBound
-                var first = start
-                while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
-                guard let box = Checkbox.read(buffer, from: first, to: end), box.status?.isOpen == true else { return nil }
+                guard let box = Checkbox.subtask(buffer, from: start, to: end), box.status?.isOpen == true else { return nil }
                 return (box.markStart, task.line + 1 + item.note)
             }
         }

@@ -20,6 +20,18 @@ struct Checkbox {
         }
     }
 
+    /// The sub-task a note line holds, read the one way the parser (DP039), `PlanTask.subtasks` (export,
+    /// rollover's notes) and `TaskLine` (the marks rollover and `mark --with-subtasks` set) all read it: after
+    /// blanks and Markdown quote markers (`> - [ ] charger`, as editors show it), a checklist item with a known
+    /// status, spaced as Markdown needs. Nil for any other line.
+    static func subtask(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Checkbox? {
+        var i = start
+        while i < end, bytes[i] == UInt8(ascii: ">") || bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        guard let box = read(bytes, from: i, to: end), box.status != nil, box.closeAt != nil,
+              box.spacedAfterBullet || box.spacedAfterBox else { return nil }
+        return box
+    }
+
     /// The bucket the bullet writes; nil for a number (`1.`, `2)`), which says no bucket.
     let bucket: Bucket?
     /// Whether white space stands between the bullet and the box, as Markdown needs for a checkbox.

@@ -566,10 +566,8 @@ extension Parser where Sink: DayReading {
     mutating func checkSubtasks(under status: Status) {
         // Lines inside a code fence are code, not checklist items.
         for note in noteLines where !note.isBlank && !note.verbatim {
-            // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it.
-            let start = afterQuoteMarkers(note.start, note.end)
-            guard let box = Checkbox.read(bytes, from: start, to: note.end), let subtask = box.status,
-                  box.spacedAfterBullet || box.spacedAfterBox else { continue }
+            // A quoted checklist line (`> - [ ] …`) is one too, as Markdown editors show it (`Checkbox.subtask`).
+            guard let box = Checkbox.subtask(bytes, from: note.start, to: note.end), let subtask = box.status else { continue }
             let at = SourcePosition(offset: note.start, line: note.line, column: note.start - note.lineStart + 1)
             let end = SourcePosition(offset: note.end, line: note.line, column: note.end - note.lineStart + 1)
             report(ReadingProblem(kind: .subtask(subtask, under: status), start: at, end: end))

@@ -121,8 +121,8 @@ public struct PlanTask: Hashable, Sendable {
                 }
                 // A sub-task has a checkbox: a note without `[` is not one (most notes).
                 guard bytes[start...].contains(UInt8(ascii: "[")),
-                      let box = Checkbox.read(bytes, from: start, to: bytes.count), let status = box.status,
-                      let close = box.closeAt, box.spacedAfterBullet || box.spacedAfterBox else { return nil }
+                      let box = Checkbox.subtask(bytes, from: start, to: bytes.count), let status = box.status,
+                      let close = box.closeAt else { return nil }
                 var titleStart = close + 1
                 while titleStart < bytes.count, bytes[titleStart] == space || bytes[titleStart] == tab { titleStart += 1 }
                 // A blank that a combining mark follows is part of a character: kept, as a reading by
