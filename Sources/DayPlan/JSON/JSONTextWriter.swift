@@ -58,6 +58,15 @@ public struct JSONTextWriter: ~Copyable {
     }
     /// A string, escaped as JSON wants.
     public mutating func string(_ text: String) { JSONValue.writeString(text, to: &output, asciiOnly: false) }
+    /// A string, or `null`.
+    public mutating func string(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+    /// Appends `text` as a JSON string to bytes of the caller's, escaped as every other string the writer writes:
+    /// for a line of JSON made among other text (lint's findings, one a line).
+    public static func appendString(_ text: String, to output: inout [UInt8]) {
+        JSONValue.writeString(text, to: &output, asciiOnly: false)
+    }
     /// A whole number.
     public mutating func integer(_ value: Int) { output.append(decimal: value) }
     /// A whole number, or `null`.

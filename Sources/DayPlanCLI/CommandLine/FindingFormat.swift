@@ -27,9 +27,9 @@ enum FindingFormat {
             output += "\(file):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n".utf8
         case .json:
             output += "{\"file\":".utf8
-            FindingFormat.appendJSONString(file, to: &output)
+            JSONTextWriter.appendString(file, to: &output)
             output += ",\"line\":\(start.line),\"column\":\(start.column),\"endLine\":\(end.line),\"endColumn\":\(end.column),\"severity\":\"\(finding.severity.rawValue)\",\"rule\":\"\(finding.rule.id)\",\"name\":\"\(finding.rule.name)\",\"message\":".utf8
-            FindingFormat.appendJSONString(finding.message, to: &output)
+            JSONTextWriter.appendString(finding.message, to: &output)
             output.append(UInt8(ascii: "}"))
         case .github:
             // GitHub's three levels are error, warning and notice.
@@ -42,27 +42,6 @@ enum FindingFormat {
         var bytes: [UInt8] = []
         FindingFormat.text.write(finding, file: file, to: &bytes)
         return String(decoding: bytes.dropLast(), as: UTF8.self)
-    }
-
-    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
-    static func appendJSONString(_ text: String, to output: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                output += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): output += "\\n".utf8
-            case UInt8(ascii: "\r"): output += "\\r".utf8
-            case UInt8(ascii: "\t"): output += "\\t".utf8
-            case 0..<0x20:
-                output += "\\u00".utf8
-                output += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default:
-                output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 
     /// A workflow command's message: `%`, CR and LF escaped.

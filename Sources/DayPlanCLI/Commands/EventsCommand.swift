@@ -98,31 +98,31 @@ enum EventsCommand {
     /// The events as one JSON document, version 1: `{"version":1,"day","events":[{"title","location","start",
     /// "end","allDay","recurring","uid","source","line"}],"problems":[{"source","line","message"}]}`.
     static func json(_ day: DayEvents, problems: [CalendarProblem]) -> [UInt8] {
-        var output: [UInt8] = []
-        func string(_ text: String?) {
-            if let text { FindingFormat.appendJSONString(text, to: &output) } else { output += "null".utf8 }
+        var json = JSONTextWriter(capacity: 1_024)
+        json.open("version"); json.integer(1)
+        json.member("day"); json.day(day.day)
+        json.member("events")
+        json.array(day.events) { event, json in
+            json.open("title"); json.string(event.title)
+            json.member("location"); json.string(event.location)
+            json.member("start"); json.string("\(event.start)")
+            json.member("end"); json.string("\(event.end)")
+            json.member("allDay"); json.bool(event.isAllDay)
+            json.member("recurring"); json.bool(event.isRecurring)
+            json.member("uid"); json.string(event.uid)
+            json.member("source"); json.string(event.source)
+            json.member("line"); json.integer(event.line)
+            json.close()
         }
-        output += "{\"version\":1,\"day\":\"\(day.day)\",\"events\":[".utf8
-        for (index, event) in day.events.enumerated() {
-            output += (index > 0 ? ",{\"title\":" : "{\"title\":").utf8
-            string(event.title)
-            output += ",\"location\":".utf8
-            string(event.location)
-            output += ",\"start\":\"\(event.start)\",\"end\":\"\(event.end)\",\"allDay\":\(event.isAllDay),\"recurring\":\(event.isRecurring),\"uid\":".utf8
-            string(event.uid)
-            output += ",\"source\":".utf8
-            string(event.source)
-            output += ",\"line\":\(event.line)}".utf8
+        json.member("problems")
+        json.array(problems) { problem, json in
+            json.open("source"); json.string(problem.source)
+            json.member("line"); json.integer(problem.line)
+            json.member("message"); json.string(problem.message)
+            json.close()
         }
-        output += "],\"problems\":[".utf8
-        for (index, problem) in problems.enumerated() {
-            output += (index > 0 ? ",{\"source\":" : "{\"source\":").utf8
-            string(problem.source)
-            output += ",\"line\":\(problem.line),\"message\":".utf8
-            string(problem.message)
-            output += "}".utf8
-        }
-        output += "]}\n".utf8
-        return output
+        json.close()
+        json.newline()
+        return json.bytes
     }
 }

@@ -182,53 +182,77 @@ enum StatusCommand {
     /// version 3 names a region's `[>]` count `moved`, the status's one name (`Status.name`; it was `movedOn`).
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
                      carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> [UInt8] {
-        var output: [UInt8] = []
-        func key(_ name: String) { output += "\"\(name)\":".utf8 }
-        func string(_ text: String) { FindingFormat.appendJSONString(text, to: &output) }
-        output += "{\"version\":3,".utf8
-        key("file"); string(file)
-        output += ",".utf8; key("day"); string(progress.day.description)
-        output += ",\"done\":\(progress.done),\"planned\":\(progress.planned),\"completion\":".utf8
-        output += (progress.completion.map { "\($0)" } ?? "null").utf8
-        output += ",\"regions\":[".utf8
-        for (index, region) in progress.regions.enumerated() {
-            if index > 0 { output += ",".utf8 }
-            output += "{".utf8
-            key("region"); string(region.region.name)
-            output += ",\"open\":{".utf8
-            output += Bucket.allCases.map { "\"\($0)\":\(region.open($0))" }.joined(separator: ",").utf8
-            output += "},\"limits\":{".utf8
-            output += Bucket.allCases.map { "\"\($0)\":\($0.limit)" }.joined(separator: ",").utf8
-            output += "},\"done\":\(region.done),\"cancelled\":\(region.cancelled),\"moved\":\(region.moved)}".utf8
+        var json = JSONTextWriter(capacity: 4_096)
+        json.open("version"); json.integer(3)
+        json.member("file"); json.string(file)
+        json.member("day"); json.day(progress.day)
+        json.member("done"); json.integer(progress.done)
+        json.member("planned"); json.integer(progress.planned)
+        json.member("completion")
+        if let completion = progress.completion { json.number("\(completion)") } else { json.null() }
+        json.member("regions")
+        json.array(progress.regions) { region, json in
+            json.open("region"); json.string(region.region.name)
+            json.member("open")
+            for (index, bucket) in Bucket.allCases.enumerated() {
+                if index == 0 { json.open(dynamic: bucket.description) } else { json.member(dynamic: bucket.description) }
+                json.integer(region.open(bucket))
+            }
+            json.close()
+            json.member("limits")
+            for (index, bucket) in Bucket.allCases.enumerated() {
+                if index == 0 { json.open(dynamic: bucket.description) } else { json.member(dynamic: bucket.description) }
+                json.integer(bucket.limit)
+            }
+            json.close()
+            json.member("done"); json.integer(region.done)
+            json.member("cancelled"); json.integer(region.cancelled)
+            json.member("moved"); json.integer(region.moved)
+            json.close()
         }
         let backlog = progress.backlog
-        output += "],\"backlog\":{\"open\":\(backlog.open),\"today\":\(backlog.today),\"yesterday\":\(backlog.yesterday),".utf8
-        output += "\"thisWeek\":\(backlog.thisWeek),\"older\":\(backlog.older),\"undated\":\(backlog.undated),\"oldest\":".utf8
+        json.member("backlog")
+        json.open("open"); json.integer(backlog.open)
+        json.member("today"); json.integer(backlog.today)
+        json.member("yesterday"); json.integer(backlog.yesterday)
+        json.member("thisWeek"); json.integer(backlog.thisWeek)
+        json.member("older"); json.integer(backlog.older)
+        json.member("undated"); json.integer(backlog.undated)
+        json.member("oldest")
         if let oldest = backlog.oldest, let from = oldest.metadata.from {
-            output += "{".utf8
-            key("title"); string(oldest.title)
-            output += ",\"line\":\(oldest.line),\"from\":\"\(from)\",\"age\":\(from.days(until: progress.day))}".utf8
+            json.open("title"); json.string(oldest.title)
+            json.member("line"); json.integer(oldest.line)
+            json.member("from"); json.day(from)
+            json.member("age"); json.integer(from.days(until: progress.day))
+            json.close()
         } else {
-            output += "null".utf8
+            json.null()
         }
-        output += "},\"deadlines\":[".utf8
-        for (index, deadline) in progress.deadlines.enumerated() {
-            if index > 0 { output += ",".utf8 }
-            output += "{".utf8
-            key("title"); string(deadline.task.title)
-            output += ",\"line\":\(deadline.task.line),\"due\":\"\(deadline.due)\",\"daysLeft\":\(deadline.daysLeft),\"overdue\":\(deadline.isOverdue)}".utf8
+        json.close()
+        json.member("deadlines")
+        json.array(progress.deadlines) { deadline, json in
+            json.open("title"); json.string(deadline.task.title)
+            json.member("line"); json.integer(deadline.task.line)
+            json.member("due"); json.day(deadline.due)
+            json.member("daysLeft"); json.integer(deadline.daysLeft)
+            json.member("overdue"); json.bool(deadline.isOverdue)
+            json.close()
         }
-        output += "],\"errors\":\(findings.errors),\"warnings\":\(findings.warnings),\"carriedWarningDays\":\(carried.days),\"carried\":[".utf8
-        for (index, item) in carried.tasks.enumerated() {
-            if index > 0 { output += ",".utf8 }
-            output += "{".utf8
-            key("title"); string(item.task.title)
-            output += ",\"line\":\(item.task.line),\"from\":\"\(item.task.metadata.from!)\",\"age\":\(item.age)}".utf8
+        json.member("errors"); json.integer(findings.errors)
+        json.member("warnings"); json.integer(findings.warnings)
+        json.member("carriedWarningDays"); json.integer(carried.days)
+        json.member("carried")
+        json.array(carried.tasks) { item, json in
+            json.open("title"); json.string(item.task.title)
+            json.member("line"); json.integer(item.task.line)
+            json.member("from"); json.day(item.task.metadata.from)
+            json.member("age"); json.integer(item.age)
+            json.close()
         }
-        output += "]".utf8
         (clock ?? OnTheClock(schedule: DaySchedule(day: progress.day, events: [], tasks: [], hours: .defaults), now: nil, calendars: false))
-            .json(to: &output)
-        output += "}\n".utf8
-        return output
+            .json(to: &json)
+        json.close()
+        json.newline()
+        return json.bytes
     }
 }

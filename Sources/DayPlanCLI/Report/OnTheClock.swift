@@ -62,53 +62,42 @@ struct OnTheClock {
     }
 
     /// Its JSON fields, after the status's others: `"now","allDay":[…],"schedule":[…],"next","time":[…]`.
-    func json(to output: inout [UInt8]) {
-        func string(_ text: String?) {
-            if let text { FindingFormat.appendJSONString(text, to: &output) } else { output += "null".utf8 }
+    func json(to json: inout JSONTextWriter) {
+        func item(_ item: ScheduledItem, _ json: inout JSONTextWriter) {
+            json.open("kind"); json.string(item.kind.rawValue)
+            json.member("title"); json.string(item.title)
+            json.member("start"); json.string(RegionHours.clock(item.start))
+            json.member("end"); json.string(item.end.map(RegionHours.clock))
+            json.member("location"); json.string(item.location)
+            json.member("region"); json.string(item.region?.name)
+            json.member("source"); json.string(item.source)
+            json.member("line"); json.integer(item.line)
+            if let now { json.member("now"); json.bool(isOn(item, at: now)) }
+            json.close()
         }
-        func item(_ item: ScheduledItem) {
-            output += "{\"kind\":\"\(item.kind.rawValue)\",\"title\":".utf8
-            string(item.title)
-            output += ",\"start\":\"\(RegionHours.clock(item.start))\",\"end\":".utf8
-            string(item.end.map(RegionHours.clock))
-            output += ",\"location\":".utf8
-            string(item.location)
-            output += ",\"region\":".utf8
-            string(item.region?.name)
-            output += ",\"source\":".utf8
-            string(item.source)
-            output += ",\"line\":\(item.line)".utf8
-            if let now { output += ",\"now\":\(isOn(item, at: now))".utf8 }
-            output += "}".utf8
+        json.member("now"); json.string(now.map(RegionHours.clock))
+        json.member("allDay")
+        json.array(schedule.allDay) { event, json in
+            json.open("title"); json.string(event.title)
+            json.member("location"); json.string(event.location)
+            json.member("source"); json.string(event.source)
+            json.member("line"); json.integer(event.line)
+            json.close()
         }
-        output += ",\"now\":".utf8
-        string(now.map(RegionHours.clock))
-        output += ",\"allDay\":[".utf8
-        for (index, event) in schedule.allDay.enumerated() {
-            output += (index > 0 ? ",{\"title\":" : "{\"title\":").utf8
-            string(event.title)
-            output += ",\"location\":".utf8
-            string(event.location)
-            output += ",\"source\":".utf8
-            string(event.source)
-            output += ",\"line\":\(event.line)}".utf8
+        json.member("schedule")
+        json.array(schedule.items) { entry, json in item(entry, &json) }
+        json.member("next")
+        if let now, let upcoming = schedule.next(after: now) { item(upcoming, &json) } else { json.null() }
+        json.member("time")
+        json.array(schedule.regions) { region, json in
+            json.open("region"); json.string(region.region.name)
+            json.member("hours"); json.string("\(RegionHours.clock(region.hours.lowerBound))-\(RegionHours.clock(region.hours.upperBound))")
+            json.member("busy"); json.integer(region.busy.reduce(0) { $0 + $1.count })
+            json.member("estimated"); json.integer(region.estimated)
+            json.member("free"); json.integer(region.free)
+            json.member("left"); json.integer(now.map { region.left(at: $0) })
+            json.close()
         }
-        output += "],\"schedule\":[".utf8
-        for (index, entry) in schedule.items.enumerated() {
-            if index > 0 { output += ",".utf8 }
-            item(entry)
-        }
-        output += "],\"next\":".utf8
-        if let now, let upcoming = schedule.next(after: now) { item(upcoming) } else { output += "null".utf8 }
-        output += ",\"time\":[".utf8
-        for (index, region) in schedule.regions.enumerated() {
-            if index > 0 { output += ",".utf8 }
-            output += "{\"region\":\"\(region.region.name)\",\"hours\":\"\(RegionHours.clock(region.hours.lowerBound))-\(RegionHours.clock(region.hours.upperBound))\"".utf8
-            output += ",\"busy\":\(region.busy.reduce(0) { $0 + $1.count }),\"estimated\":\(region.estimated),\"free\":\(region.free),\"left\":".utf8
-            output += (now.map { "\(region.left(at: $0))" } ?? "null").utf8
-            output += "}".utf8
-        }
-        output += "]".utf8
     }
 
     /// Whether `item` is on at minute `now`, as `DaySchedule.current(at:)` has it.
