@@ -37,18 +37,24 @@ plugin = $(shell cd editors/vim && find . -type f | sort)
 # The pages of docs/ (RULES.md, EXPORT.md and its schema, one page per command and topic).
 docs = $(sort $(wildcard docs/*.md docs/*.json))
 
-.PHONY: all build install install-files uninstall release
+.PHONY: all build install install-files uninstall release test test-fast
 
 all: build
 
+# Every test (what CI runs), and the fast ones alone: all but the suites tagged `.slow` (Tests/fast.sh).
+test:
+	swift test
+test-fast:
+	sh Tests/fast.sh
+
 # On Linux a fully static executable: no Swift runtime and no dynamic loader needed, and it starts in
-# about half the time of a dynamically linked one (docs/performance.md). macOS
+# about half the time of a dynamically linked one (Tests/bench/results/history.md). macOS
 # has no static executables and ships the Swift runtime with the system, so there no flag is needed.
 STATIC ?= $(if $(filter Linux,$(shell uname -s)),-Xswiftc -static-executable,)
 # A generic type the code names with its arguments (an array of tasks, an optional folder) is made at its first
 # use. By default the compiled code asks for it by its mangled name, which the runtime demangles first: half
 # the instructions of `dayplan lint` on one small file. With this frontend option it calls the type's
-# accessor instead (docs/performance.md). Passed only when the compiler lists it.
+# accessor instead (Tests/bench/results/history.md). Passed only when the compiler lists it.
 metadata_flag = -disable-concrete-type-metadata-mangled-name-accessors
 METADATA ?= $(if $(shell $(SWIFT) -frontend -help-hidden 2>/dev/null | grep -e '$(metadata_flag)'),-Xswiftc -Xfrontend -Xswiftc $(metadata_flag),)
 

@@ -47,7 +47,7 @@ func completionFolder() throws -> TemporaryFolder {
 /// DAYPLAN_NOW for 2026-11-23 12:00 UTC, a Monday.
 let monday = ["DAYPLAN_NOW": "1795435200"]
 
-@Suite struct CompletionsListTests {
+@Suite(.tags(.slow)) struct CompletionsListTests {
     @Test func datesAreTodayTomorrowAndTheLastDaysWithTheirNames() throws {
         let run = try Binary.run(["completions", "--list", "dates"], environment: monday)
         #expect(run.status == 0)
@@ -102,7 +102,7 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
 }
 
 /// Each script in its real shell: bash with bash-completion, zsh -f with compinit, fish.
-@Suite struct CompletionScriptTests {
+@Suite(.tags(.slow)) struct CompletionScriptTests {
     static let bash = installedProgram("bash")
     static let bashCompletion = ["/usr/share/bash-completion/bash_completion", "/usr/local/share/bash-completion/bash_completion",
                                  "/opt/homebrew/share/bash-completion/bash_completion"]

@@ -3,7 +3,7 @@ import Testing
 
 /// The setups in docs/language-server.md for editors the tests cannot run (VS Code, Sublime Text, Kate, Zed,
 /// Helix): each JSON block parses, each TOML block parses (python3's tomllib), and each names `dayplan lsp`.
-@Suite struct EditorSetupSnippetTests {
+@Suite(.tags(.slow)) struct EditorSetupSnippetTests {
     /// The fenced blocks of `language` in docs/language-server.md.
     static func blocks(_ language: String) throws -> [String] {
         let docs = try String(contentsOf: Repository.url("docs/language-server.md"), encoding: .utf8)

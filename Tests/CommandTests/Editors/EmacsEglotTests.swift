@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 35, case 7: eglot with Emacs 28 (Debian's emacs-nox and elpa-eglot), not only 29: the setup of
 /// docs/language-server.md, as written there, in Emacs batch against the real `dayplan lsp`.
-@Suite struct EmacsEglotTests {
+@Suite(.tags(.slow)) struct EmacsEglotTests {
     static let emacs = installedProgram("emacs")
     /// Whether eglot loads (built in from Emacs 29; the elpa-eglot package before).
     static let eglot = emacs.map { path in

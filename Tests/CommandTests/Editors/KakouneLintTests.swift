@@ -4,7 +4,7 @@ import Testing
 /// Issue 35, item 5, in the real editor: Kakoune's `:lint` (its own `lint.kak`) with the `lintcmd` that
 /// docs/editors.md gives reads dayplan's findings, and reports no failure; without `-q`, dayplan's summary on
 /// standard error made lint.kak say "lint failed".
-@Suite struct KakouneLintTests {
+@Suite(.tags(.slow)) struct KakouneLintTests {
     static let script = Repository.url("Tests/CommandTests/Editors/kakoune-lint.sh").path
     static let day = "# 2026-11-21\n\n## Morning\n- [ ] Tea\n-[ ] Coffee\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
 

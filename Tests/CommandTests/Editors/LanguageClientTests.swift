@@ -6,7 +6,7 @@ import Testing
 /// opened with :edit after, with one server process and each finding once; in Neovim, beside the docs' own
 /// init.lua snippet too, and with 'omnifunc' and K when it is the only client. `lsp-client-test.vim` beside
 /// this file is the vimrc; it writes one line per file.
-@Suite struct LanguageClientTests {
+@Suite(.tags(.slow)) struct LanguageClientTests {
     /// The third-party clients (../shared/thirdparty from the main clone; ../../shared from a worktree beside it).
     static let thirdParty = ["../shared/thirdparty", "../../shared/thirdparty"].map { Repository.url($0).standardized }
         .first { FileManager.default.fileExists(atPath: $0.path) } ?? Repository.url("../shared/thirdparty")

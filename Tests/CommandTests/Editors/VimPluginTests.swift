@@ -3,7 +3,7 @@ import Testing
 
 /// editors/vim in real editors, headless: `plugin-test.vim` beside this file runs every check and writes
 /// `ok NAME` or `not ok NAME: what happened` for each.
-@Suite struct VimPluginTests {
+@Suite(.tags(.slow)) struct VimPluginTests {
     static let neovim = installedProgram("nvim")
     /// Vim, when it has what the plugin needs (Debian's vim-tiny has no +eval and no syntax).
     static let vim = installedProgram("vim").flatMap { path in

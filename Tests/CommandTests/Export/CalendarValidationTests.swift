@@ -5,7 +5,7 @@ import Testing
 /// valid RFC 5545, and the titles, notes and tags come back exactly, emoji, CJK, commas, semicolons,
 /// backslashes and very long lines included. Skipped, with the reason, where Python or the package is missing
 /// (.ci/run installs it).
-@Suite struct CalendarValidationTests {
+@Suite(.tags(.slow)) struct CalendarValidationTests {
     static let python = pythonWith("icalendar")
 
     static let longTitle = String(repeating: "Prepare the 📦 shipment, then 配達を確認する; ", count: 8) + "done"

@@ -4,7 +4,7 @@ import Testing
 /// EXPORT.schema.json is a valid JSON Schema and describes what export writes: the golden export of
 /// Examples/week and the export of the whole real-style corpus validate against it (with Python's
 /// `jsonschema` package, skipped with the reason where it is missing). A document that breaks it is refused.
-@Suite struct SchemaValidationTests {
+@Suite(.tags(.slow)) struct SchemaValidationTests {
     static let python = pythonWith("jsonschema")
 
     /// Validates the JSON files `names` in `folder` against the schema; returns the validator's complaints.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Examples/hooks/pre-commit` in a real git repository, with the built `dayplan` on PATH.
-@Suite(.enabled(if: installedProgram("git") != nil, "git is not installed, so the hook cannot be tried"))
+@Suite(.tags(.slow), .enabled(if: installedProgram("git") != nil, "git is not installed, so the hook cannot be tried"))
 struct PreCommitHookTests {
 
     static let hook = CommandTests.Repository.url("Examples/hooks/pre-commit")

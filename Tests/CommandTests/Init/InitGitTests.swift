@@ -3,7 +3,7 @@ import Testing
 
 /// `dayplan init` in a git repository sets up the merge driver (issue 16): once, saying what it did, keeping
 /// what the person set.
-@Suite(.enabled(if: installedProgram("git") != nil, "git is not installed, so init's git set-up cannot be tried"))
+@Suite(.tags(.slow), .enabled(if: installedProgram("git") != nil, "git is not installed, so init's git set-up cannot be tried"))
 struct InitGitTests {
     let folder: TemporaryFolder
     let environment: [String: String]

@@ -3,7 +3,7 @@ import Testing
 
 /// `make install-files` and `make uninstall` with the binary the tests built (`make install` is the same
 /// after a release build; Tests/install-check.sh runs that one, from .ci/run).
-@Suite(.enabled(if: installedProgram("make") != nil, "make is not installed"))
+@Suite(.tags(.slow), .enabled(if: installedProgram("make") != nil, "make is not installed"))
 struct InstallTests {
     static let installed = [
         "bin/dayplan", "share/man/man1/dayplan.1", "share/man/man5/dayplan.5", "share/doc/dayplan/README.md",

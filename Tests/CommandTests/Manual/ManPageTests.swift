@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// dayplan(1), made by `dayplan help --man`, and the committed dayplan(5).
-@Suite struct ManPageTests {
+@Suite(.tags(.slow)) struct ManPageTests {
     static let mandoc = installedProgram("mandoc")
 
     /// dayplan(1) and dayplan(5) written into a folder, as `make install` lays them out.

@@ -4,7 +4,7 @@ import Testing
 
 /// Two machines, one plan (issue 16): two clones of a real git repository, set up by `dayplan init`, edit the
 /// same day and pull; the merged file is checked task by task.
-@Suite(.enabled(if: installedProgram("git") != nil, "git is not installed, so syncing through git cannot be tried"))
+@Suite(.tags(.slow), .enabled(if: installedProgram("git") != nil, "git is not installed, so syncing through git cannot be tried"))
 struct GitSyncTests {
     /// A shared repository and two clones of it, `laptop` and `phone`, each with the merge driver set up.
     struct Machines {

@@ -9,7 +9,7 @@ import Testing
 /// open sub-task). At the end: every planted problem was named by the command that met it, `lint --strict` and
 /// `fmt --check` find nothing but what was planted, and no open task stands outside the live plan (today's file)
 /// unless some command's output named it.
-@Suite struct MonthOfUseTests {
+@Suite(.tags(.slow)) struct MonthOfUseTests {
     /// What a person plants, on which day, as the line appended to that day's file (the evening's hand edit).
     struct Plant {
         let day: Int

@@ -6,7 +6,7 @@ import DayPlan
 /// the page with no network, and the test checks that it logs nothing to the console, that its SVG charts
 /// are in the rendered page, that the dark colour scheme changes how it looks, and that it prints. Skipped,
 /// with the reason shown, where Chromium is not installed.
-@Suite(.serialized, .enabled(if: Browser.path != nil, "chromium is not installed (apt-get install chromium)"))
+@Suite(.tags(.slow), .serialized, .enabled(if: Browser.path != nil, "chromium is not installed (apt-get install chromium)"))
 struct ReportBrowserTests {
     /// The report of `archive` written as HTML into `folder`.
     func page(_ archive: URL, in folder: TemporaryFolder) throws -> URL {

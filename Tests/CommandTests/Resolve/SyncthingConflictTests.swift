@@ -7,7 +7,7 @@ import Testing
 /// holding `2026-11-21.md`, changes the day on both while they are paused and lets them reconnect, so that
 /// Syncthing itself writes the `*.sync-conflict-*` copy; it stops both before it exits. The test then resolves
 /// one side's folder. Every wait in the script is bounded; a run takes about 5 to 20 seconds on a quiet machine.
-@Suite struct SyncthingConflictTests {
+@Suite(.tags(.slow)) struct SyncthingConflictTests {
     static let script = Repository.url("Tests/CommandTests/Resolve/syncthing-conflict.sh")
 
     static let missing: String? = ["syncthing", "curl", "python3"].first { installedProgram($0) == nil }

@@ -6,7 +6,7 @@ import Testing
 /// `2026-11-20.md`, in a plan folder of its own, and `lint`, `fmt --check`, `fmt --write` and `rollover` each run
 /// on a fresh copy of it. Each test asserts the exit code, the exact message, and what changed in the folder
 /// (compared byte for byte, hidden temporary files included): nothing, for the inputs a command refuses.
-@Suite struct BadInputTests {
+@Suite(.tags(.slow)) struct BadInputTests {
     static let name = "2026-11-20.md"
     static let lint = ["lint", name]
     static let check = ["fmt", "--check", name]
@@ -408,7 +408,7 @@ import Testing
     }
 }
 
-@Suite struct EndlessInputTests {
+@Suite(.tags(.slow)) struct EndlessInputTests {
     /// An endless standard input stops at the size cap with a message, never a crash. (Issue 33 changed how a named
     /// device is answered: `lint /dev/zero` is refused before it is read, see `aDeviceNamedAsAFileIsRefused`.)
     @Test func endlessInputEndsWithAMessage() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 33, failures 7 to 9: a FIFO, a device or a huge file where a day file, a setting or an argument is
 /// expected ends at once with exit 2 and a message, never a wait; the lock is never held while waiting.
-@Suite struct NoHangTests {
+@Suite(.tags(.slow)) struct NoHangTests {
     typealias F = RolloverFixtures
 
     /// A plan folder whose `name` is a FIFO (no writer ever comes).

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A run of `dayplan rollover` may be killed at any moment, or race another one; the folder must converge.
-@Suite struct RolloverKillTests {
+@Suite(.tags(.slow)) struct RolloverKillTests {
     typealias F = RolloverFixtures
 
     static let arguments = ["rollover", "--date", "2026-11-23"]

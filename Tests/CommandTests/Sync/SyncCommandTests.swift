@@ -79,7 +79,7 @@ final class RadicaleServer {
 }
 
 /// `dayplan sync` end to end: the built binary against a real Radicale, with Python's caldav library as the phone.
-@Suite struct SyncCommandTests {
+@Suite(.tags(.slow)) struct SyncCommandTests {
     /// The Python with the caldav package, the phone.
     static let python = pythonWith("caldav")
     static let missing: String? = {

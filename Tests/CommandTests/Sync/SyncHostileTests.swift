@@ -3,7 +3,7 @@ import Testing
 
 /// `dayplan sync` against servers that misbehave (`fakedav.py`) and settings that would leak: each is a message
 /// saying what happened, with nothing lost, stored or held that should not be.
-@Suite struct SyncHostileTests {
+@Suite(.tags(.slow)) struct SyncHostileTests {
     static let missing: String? = installedProgram("curl") == nil ? "curl" : nil
 
     /// `fakedav.py` in `mode` on a free port; stopped with SIGKILL after SIGTERM (children of the test process may

@@ -8,7 +8,7 @@ import Testing
 /// title or deadline changed differently on both sides) is reported as a conflict with each side keeping its own;
 /// none is silently undone. Four seeds of 50 steps, one after another (a few seconds each); filter with
 /// `--filter SyncModelTests`.
-@Suite(.serialized) struct SyncModelTests {
+@Suite(.tags(.slow), .serialized) struct SyncModelTests {
     static let script = Repository.url("Tests/CommandTests/Sync/model.py")
 
     @Test(.enabled(if: SyncCommandTests.missing == nil,

@@ -4,7 +4,7 @@ import Testing
 /// docs/sync.md's recipe for trying sync on one machine, run as written (in a home of its own, on a free port
 /// instead of 5232, with the built dayplan on the PATH): it makes the task list with one request, and the first
 /// sync sends the task added.
-@Suite struct SyncRecipeTests {
+@Suite(.tags(.slow)) struct SyncRecipeTests {
     static let missing: String? = ["radicale", "curl", "bash"].first { installedProgram($0) == nil }
 
     /// The recipe's shell block in docs/sync.md.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dayplan sync` before any server answers: where the password goes, curl missing, settings it refuses.
-@Suite struct SyncSettingsTests {
+@Suite(.tags(.slow)) struct SyncSettingsTests {
     /// A plan folder whose sync settings end with `settings`.
     func plan(_ settings: String) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
