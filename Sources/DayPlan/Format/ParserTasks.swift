@@ -265,6 +265,12 @@ extension Parser where Sink: DayReading {
                 return false
             }
             return single(.minutes(minutes))
+        case .choice(let words):
+            guard hasValue, let word = MetadataKey.choice(string(keyEnd + 1, end), of: words) else {
+                report(.notAChoice(key: key, word: string(start, end), words: words), start, end)
+                return false
+            }
+            return single(.word(word))
         case .recurrence:
             guard hasValue, let recurrence = Recurrence(string(keyEnd + 1, end)) else {
                 report(.notARecurrence(word: string(start, end)), start, end)

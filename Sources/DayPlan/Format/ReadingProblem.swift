@@ -75,6 +75,9 @@ struct ReadingProblem: Sendable {
         case notARegion(word: String)
         /// A length-of-time key (`@est:`) whose value is not one; the key and the word.
         case notADuration(key: String, word: String)
+        /// A key of a few words (`MetadataKey.Kind.choice`) whose value is none of them; the key, the word and
+        /// its words.
+        case notAChoice(key: String, word: String, words: [String])
         /// Text at the start of a title that looks like a time but is none (`25:00`, `09:00 - 08:00`): the
         /// text as written, and why it is none.
         case notATime(written: String, reason: String)

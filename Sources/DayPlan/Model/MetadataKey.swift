@@ -11,7 +11,7 @@ public struct MetadataKey: Sendable {
     }
 
     /// What a key's value is.
-    public enum Kind: Sendable {
+    public enum Kind: Hashable, Sendable {
         /// No value: `@carry`.
         case flag
         /// A day: `@due:2026-11-30`.
@@ -22,6 +22,9 @@ public struct MetadataKey: Sendable {
         case recurrence
         /// A length of time in minutes (`Estimate`): `@est:1h30m`.
         case duration
+        /// One of a few words, in lower case, read in any case and written in lower case: `@energy:high`
+        /// (of `low`, `medium`, `high`).
+        case choice([String])
     }
 
     /// What a field changed differently on both sides of a merge becomes (a field changed on one side takes
@@ -158,6 +161,7 @@ public struct MetadataKey: Sendable {
         case .date: return text.flatMap { Day($0) }.map { .day($0) }
         case .recurrence: return text.flatMap { Recurrence($0) }.map { .recurrence($0) }
         case .duration: return text.flatMap { Estimate.minutes(in: $0.utf8) }.map { .minutes($0) }
+        case .choice(let words): return text.flatMap { MetadataKey.choice($0, of: words) }.map { .word($0) }
         case .scheduledDate:
             guard let text, let day = Day(text.prefix { $0 != "/" }) else { return nil }
             guard let slash = text.firstIndex(of: "/") else { return .scheduled(day, nil) }
@@ -175,7 +179,14 @@ public struct MetadataKey: Sendable {
         case .scheduledDate: "days or regions"
         case .recurrence: "recurrences"
         case .duration: "lengths of time"
+        case .choice: "words"
         }
+    }
+
+    /// The word of `words` that `text` is, compared in any case; nil when it is none of them.
+    static func choice(_ text: some StringProtocol, of words: [String]) -> String? {
+        let lowered = text.lowercased()
+        return words.first { $0 == lowered }
     }
 }
 
@@ -196,12 +207,14 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
     case recurrence(Recurrence)
     /// A length of time, in minutes.
     case minutes(Int)
+    /// One word of a key's choice (`MetadataKey.Kind.choice`), in lower case.
+    case word(String)
 
     /// The day it holds, if any.
     public var day: Day? {
         switch self {
         case .day(let day), .scheduled(let day, _): day
-        case .set, .recurrence, .minutes: nil
+        case .set, .recurrence, .minutes, .word: nil
         }
     }
 
@@ -213,6 +226,11 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
     /// The recurrence it holds, if any.
     public var recurrence: Recurrence? {
         if case .recurrence(let recurrence) = self { recurrence } else { nil }
+    }
+
+    /// The word it holds, if any.
+    public var word: String? {
+        if case .word(let word) = self { word } else { nil }
     }
 
     /// The length of time it holds, in minutes, if any.
@@ -228,7 +246,7 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
         case .scheduled(let day, let region):
             day.write(to: &output)
             if let region { output.append(contentsOf: "/\(region.lowercaseName)".utf8) }
-        case .recurrence, .minutes: output.append(contentsOf: description.utf8)
+        case .recurrence, .minutes, .word: output.append(contentsOf: description.utf8)
         }
     }
 
@@ -240,6 +258,7 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
         case .scheduled(let day, let region): day.description + (region.map { "/" + $0.lowercaseName } ?? "")
         case .recurrence(let recurrence): recurrence.description
         case .minutes(let minutes): Estimate.text(minutes)
+        case .word(let word): word
         }
     }
 }

@@ -100,6 +100,7 @@ extension MetadataKey {
         case .scheduledDate: "a date (with a region after /)"
         case .recurrence: "a recurrence"
         case .duration: "a length of time"
+        case .choice: "one of its words"
         }
     }
 
@@ -111,6 +112,7 @@ extension MetadataKey {
         case .scheduledDate: "write YYYY-MM-DD or YYYY-MM-DD/REGION (morning, afternoon, evening, backlog)"
         case .recurrence: "write one such as weekday, mon,wed,fri, month:1 or done+3d (FORMAT.md §3.5)"
         case .duration: "write one such as 45m, 1h30m or 2h"
+        case .choice(let words): "write " + words.joined(separator: ", ")
         }
     }
 }

@@ -10,6 +10,8 @@ extension Rule {
             case .notADate(let key, let word): "`\(word)` does not hold a real date; write `@\(key):YYYY-MM-DD`."
             case .notADuration(let key, let word):
                 "`\(word)` is not a length of time; write minutes, hours or both, such as `@\(key):45m`, `@\(key):1h30m` or `@\(key):2h`."
+            case .notAChoice(let key, let word, let words):
+                "`\(word)` is none of the words of `@\(key):`; write " + words.map { "`@\(key):\($0)`" }.joined(separator: ", ") + "."
             case .flagWithValue(let key): "`@\(key)` is a flag and takes no value; write `@\(key)`."
             case .notARegion(let word):
                 "`\(word)` names no region after `/`; write `@on:YYYY-MM-DD/morning` (afternoon, evening, backlog) or leave the region out."

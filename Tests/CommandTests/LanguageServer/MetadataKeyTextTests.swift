@@ -15,6 +15,7 @@ import Testing
         case .scheduledDate: "@\(key.name):2026-12-01/evening"
         case .recurrence: "@\(key.name):weekday"
         case .duration: "@\(key.name):1h30m"
+        case .choice(let words): "@\(key.name):\(words[0])"
         }
     }
 

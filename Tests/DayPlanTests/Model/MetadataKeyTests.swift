@@ -14,6 +14,7 @@ import Testing
         case .scheduledDate: .scheduled(Day("2026-12-01")!, .evening)
         case .recurrence: .recurrence(Recurrence("mon,wed,fri")!)
         case .duration: .minutes(90)
+        case .choice(let words): .word(words[words.count - 1])
         }
         return (value, key.takesValue ? "@\(key.name):\(value)" : "@\(key.name)")
     }
@@ -73,6 +74,7 @@ import Testing
         case .scheduledDate: .scheduled(Day("2026-12-01")!, nil)
         case .recurrence: .recurrence(Recurrence("weekday")!)
         case .duration: .minutes(45)
+        case .choice(let words): .word(words[0])
         }
         key.set(second, in: &other.metadata)
         let outcome = TaskMerge.merge(base: placed(base), ours: placed(keyed), theirs: placed(other))
@@ -156,10 +158,14 @@ import Testing
                 else if rest.hasPrefix(":\\d\\{4}-\\d\\d-\\d\\d\\%(\\/") { .scheduledDate }
                 else if rest.hasPrefix(":\\d\\{4}-\\d\\d-\\d\\d") { .date }
                 else if rest.hasPrefix(":\\%(\\d\\+h\\)") { .duration }
+                else if rest.hasPrefix(":\\%(") {
+                    // A choice: `:\%(low\|medium\|high\)`, its words as the table lists them.
+                    .choice(String(rest.dropFirst(4)).components(separatedBy: "\\)")[0].components(separatedBy: "\\|"))
+                }
                 else { .recurrence }
             listed[kind, default: []] += names
         }
-        for kind in [MetadataKey.Kind.flag, .date, .scheduledDate, .recurrence, .duration] {
+        for kind in Set([MetadataKey.Kind.flag, .date, .scheduledDate, .recurrence, .duration] + MetadataKey.all.map(\.kind)) {
             #expect(Set(listed[kind] ?? []) == Set(MetadataKey.all.filter { $0.kind == kind }.map(\.name)), "\(kind)")
         }
         #expect(listed.values.joined().count == MetadataKey.all.count)
