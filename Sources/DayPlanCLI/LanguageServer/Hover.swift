@@ -18,6 +18,15 @@ extension LanguageServer {
                 ? "**\(region.name)**: \(analysis.capacitySummary(of: region))\n\nOpen tasks against the 1-3-5 limits."
                 : "**Backlog**: \(open) open task\(open == 1 ? "" : "s") (\(analysis.capacitySummary(of: region))); no limit."
         } else if let region = section.region, let task = section.tasks.first(where: { $0.line == line }) {
+            // On a metadata word (`@due:2026-11-30`): what the key means, and its value here; elsewhere on the
+            // line, the whole task.
+            if let word = LanguageServer.metadataWord(at: offset, in: document.bytes, line: lineText),
+               let key = MetadataKey.named(word.key), let value = key.value(in: task.metadata) {
+                return [
+                    "contents": ["kind": "markdown", "value": .string(LanguageServer.describe(key, value))],
+                    "range": document.range(word.range.lowerBound, word.range.upperBound, in: encoding),
+                ]
+            }
             text = LanguageServer.describe(task, in: region, on: analysis.document.day)
         } else {
             return nil
@@ -26,6 +35,25 @@ extension LanguageServer {
             "contents": ["kind": "markdown", "value": .string(text)],
             "range": document.range(lineText.lowerBound, lineText.upperBound, in: encoding),
         ]
+    }
+
+    /// The `@` word of the line `line` that `offset` stands in (or right after), with its key in lower case.
+    static func metadataWord(at offset: Int, in bytes: [UInt8], line: Range<Int>) -> (range: Range<Int>, key: String)? {
+        guard line.contains(offset) || offset == line.upperBound else { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = min(offset, line.upperBound)
+        while start > line.lowerBound, !isBlank(bytes[start - 1]) { start -= 1 }
+        var end = start
+        while end < line.upperBound, !isBlank(bytes[end]) { end += 1 }
+        guard start < end, bytes[start] == UInt8(ascii: "@"), offset <= end else { return nil }
+        let keyEnd = bytes[(start + 1)..<end].firstIndex(of: UInt8(ascii: ":")) ?? end
+        return (start..<end, String(decoding: bytes[(start + 1)..<keyEnd], as: UTF8.self).lowercased())
+    }
+
+    /// A metadata key in Markdown: the key as written, what it does (the table's summary), and its value here.
+    static func describe(_ key: MetadataKey, _ value: MetadataValue) -> String {
+        let written = key.takesValue ? "`@\(key.name):\(value)`" : "`@\(key.name)`"
+        return "**\(written)**\n\n\(key.summary)"
     }
 
     /// A task in a few Markdown lines: `**to do** · must · Morning`, then tags, flags and dates.

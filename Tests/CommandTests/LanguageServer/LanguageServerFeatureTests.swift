@@ -141,6 +141,24 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// On a `@key` word, hover says what the key means (the metadata table's summary), over the word alone; elsewhere
+    /// on the line, the whole task.
+    @Test func hoverOnAMetadataWordSaysWhatTheKeyMeans() throws {
+        let text = "# 2026-11-21\n\n## Backlog\n- [ ] Tax return @due:2026-11-30 @carry\n"
+        let client = try session(text)
+        func hover(_ character: Int) throws -> JSONValue {
+            try client.result("textDocument/hover", LanguageServerClient.params(uri, ["position": ["line": 3, "character": .integer(character)]]))
+        }
+        let due = try hover(22)
+        #expect(due["contents"]?["value"]?.stringValue == "**`@due:2026-11-30`**\n\n" + MetadataKey.named("due")!.summary)
+        #expect(due["range"]?["start"]?["character"]?.intValue == 17 && due["range"]?["end"]?["character"]?.intValue == 32)
+        let carry = try hover(35)
+        #expect(carry["contents"]?["value"]?.stringValue == "**`@carry`**\n\n" + MetadataKey.named("carry")!.summary)
+        let title = try hover(8)
+        #expect(title["contents"]?["value"]?.stringValue?.hasPrefix("**to do** · misc · Backlog") == true)
+        #expect(try client.shutDown() == 0)
+    }
+
     // MARK: - Completion
 
     private func labels(_ completion: JSONValue) -> [String] {
