@@ -40,8 +40,10 @@ extension LanguageServer {
                     }
                 }
             } else {
+                // The edit replaces the word from its `@`, and inserts the label itself: a client that inserts the
+                // label, or the common prefix of the items (Emacs' built-in completion), writes one `@`, not two.
                 for (order, key) in LanguageServer.metadataKeys.enumerated() {
-                    item("@" + key.insert, key.insert, from: wordStart + 1, kind: 14, detail: "metadata",
+                    item("@" + key.insert, "@" + key.insert, from: wordStart, kind: 14, detail: "metadata",
                          doc: key.doc, order: order)
                 }
             }
@@ -50,7 +52,7 @@ extension LanguageServer {
                 (path: Workspace.path(ofURI: uri), tags: analysis(of: uri)?.document.allTasks.flatMap(\.tags) ?? [])
             }
             for (order, tag) in workspace.tags(openDocuments: open).enumerated() {
-                item("#" + tag.name, tag.name, from: wordStart + 1, kind: 18,
+                item("#" + tag.name, "#" + tag.name, from: wordStart, kind: 18,
                      detail: "used \(tag.count) time\(tag.count == 1 ? "" : "s") in the plan folder", order: order)
             }
         } else if isTaskLineStart(bytes[lineStart..<offset]), let analysis = analysis(of: document.uri) {
