@@ -1,11 +1,14 @@
 import DayPlan
 
-/// A date in a document that names a day of the plan: in `@from:`, `@on:` or `@due:`, or the day heading.
+/// A date in a document that names a day of the plan: in `@from:`, `@on:` or `@due:`, the day heading, or a wiki
+/// link (`[[2026-11-20]]`, `[[2026-11-20|Friday]]`, as Obsidian and Logseq link days).
 struct DayMention {
-    /// The date's bytes (`2026-11-20`).
+    /// What a document link underlines: the date of a metadata word or of the heading, or the whole wiki link.
     let range: Range<Int>
     /// The day it names.
     let day: Day
+    /// Where definition answers from: the whole metadata word (`@due:2026-11-20`, from its `@`), else `range`.
+    var reach: Range<Int>? = nil
 }
 
 extension LanguageServer {
@@ -32,14 +35,44 @@ extension LanguageServer {
             for task in section.tasks where line == nil || task.line == line {
                 guard let parts = TaskLineParts(task, in: bytes) else { continue }
                 for word in parts.metadata where LanguageServer.linkedKeys.contains(word.key) {
-                    if let day = word.day, let range = word.dayRange { found.append(DayMention(range: range, day: day)) }
+                    if let day = word.day, let range = word.dayRange {
+                        found.append(DayMention(range: range, day: day, reach: word.range))
+                    }
                 }
             }
+        }
+        let scanned = line.map { analysis.textRange(ofFormatLine: $0, in: bytes) } ?? 0..<bytes.count
+        found += LanguageServer.wikiLinks(in: bytes, scanned)
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The wiki links to a day in `bytes[range]`: `[[YYYY-MM-DD]]`, or with a label after `|`, on one line.
+    static func wikiLinks(in bytes: [UInt8], _ range: Range<Int>) -> [DayMention] {
+        var found: [DayMention] = []
+        let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+        var at = range.lowerBound
+        while at + 14 <= range.upperBound {
+            guard bytes[at] == open, bytes[at + 1] == open,
+                  let day = Day(String(decoding: bytes[(at + 2)..<(at + 12)], as: UTF8.self)) else {
+                at += 1
+                continue
+            }
+            var end = at + 12
+            if bytes[end] == UInt8(ascii: "|") {
+                while end < range.upperBound, bytes[end] != close, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            }
+            guard end + 1 < range.upperBound, bytes[end] == close, bytes[end + 1] == close else {
+                at += 1
+                continue
+            }
+            found.append(DayMention(range: at..<(end + 2), day: day))
+            at = end + 2
         }
         return found
     }
 
-    /// `textDocument/definition`: from a date in `@from:`, `@on:`, `@due:` or the day heading to that day's file,
+    /// `textDocument/definition`: from `@from:`, `@on:` or `@due:` (anywhere on the word), a wiki link to a day, or
+    /// the day heading's date to that day's file,
     /// found as every command finds it (`DayFileOfPlan`); where the layout puts it when there is none yet.
     mutating func definition(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
@@ -47,14 +80,17 @@ extension LanguageServer {
         guard let analysis = analysis(of: document.uri) else { return nil }
         let offset = document.offset(of: position, in: encoding)
         let mentions = dayMentions(analysis, in: document.bytes, onFormatLine: analysis.formatLine(containing: offset))
-        guard let mention = mentions.first(where: { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }),
+        guard let mention = mentions.first(where: { mention in
+                  let reach = mention.reach ?? mention.range
+                  return reach.lowerBound <= offset && offset <= reach.upperBound }),
               let index = planIndex() else { return nil }
         let target = index.files(of: mention.day)
         let top: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]
         return .array(target.paths.map { ["uri": .string(Workspace.fileURI(ofPath: $0)), "range": top] })
     }
 
-    /// `textDocument/documentLink`: each date that names a day, linked to that day's file (as `definition`).
+    /// `textDocument/documentLink`: each mention of a day (a dated key's word, a wiki link, the heading's date),
+    /// linked to that day's file (as `definition`).
     mutating func documentLinks(_ params: JSONValue?) throws(ResponseError) -> JSONValue {
         let document = try document(params)
         guard let analysis = analysis(of: document.uri) else { return [] }

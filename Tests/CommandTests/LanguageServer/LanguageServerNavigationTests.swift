@@ -86,6 +86,35 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Definition answers anywhere on a dated key's word (`@due:`, not only its digits), and wiki links to a day
+    /// (`[[2026-11-20]]`, `[[2026-11-19|Thursday]]`, in a title, a note or free text) go to that day's file, as
+    /// definition and as document links.
+    @Test func wikiLinksAndTheWholeKeyWordGoToTheDay() throws {
+        let folder = try Self.planFolder()
+        let text = "# 2026-11-21\n\n## Morning\n* [ ] Ship it @due:2026-11-22 see [[2026-11-20]]\n  as on [[2026-11-19|Thursday]]\n\n## Notes\nWritten after [[2026-11-20]].\n[[2026-13-40]] [[not a day]]\n"
+        let client = try LanguageServerClient(environment: ["DAYPLAN_NOW": "1795341600"])
+        _ = try client.initialize(encodings: ["utf-16"], root: folder.url)
+        let uri = LanguageServerClient.uri(folder.url.appendingPathComponent("2026/11/2026-11-21.md"))
+        client.open(uri, text)
+        func target(_ line: Int, _ character: Int) throws -> [String] {
+            let result = try client.result("textDocument/definition", LanguageServerClient.params(uri, ["position": at(line, character)]))
+            return try #require(result.arrayValue ?? (result.isNull ? [] : nil)).compactMap { $0["uri"]?.stringValue }
+        }
+        #expect(try target(3, 14) == [dayURI(folder, "2026/11/2026-11-22.md")])  // on the @ of @due:
+        #expect(try target(3, 16) == [dayURI(folder, "2026/11/2026-11-22.md")])  // on `due`
+        #expect(try target(3, 40) == [dayURI(folder, "2026/11/2026-11-20.md")])  // in [[2026-11-20]]
+        #expect(try target(4, 12) == [dayURI(folder, "2026/11/2026-11-19.md")])  // in a note, with a label
+        #expect(try target(7, 16) == [dayURI(folder, "2026/11/2026-11-20.md")])  // in free text
+        #expect(try target(8, 3) == [] && target(8, 18) == [])
+        let links = try #require(try client.result("textDocument/documentLink", LanguageServerClient.params(uri)).arrayValue)
+        #expect(links.map { $0["target"]?.stringValue ?? "" } == [
+            dayURI(folder, "2026/11/2026-11-21.md"), dayURI(folder, "2026/11/2026-11-22.md"), dayURI(folder, "2026/11/2026-11-20.md"),
+            dayURI(folder, "2026/11/2026-11-19.md"), dayURI(folder, "2026/11/2026-11-20.md"),
+        ])
+        #expect(links[2]["range"] == ["start": at(3, 34), "end": at(3, 48)])
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func referencesFollowATaskAcrossDaysAsQueryHistoryDoes() throws {
         let folder = try Self.planFolder()
         let (client, uri) = try session(folder)
