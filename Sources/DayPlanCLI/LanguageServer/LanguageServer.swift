@@ -251,11 +251,14 @@ struct LanguageServer {
             state = .shutDown
             return nil
         case "textDocument/formatting": return try formatting(params)
-        case "textDocument/hover": return try hover(params)
-        case "textDocument/completion": return try completion(params)
-        case "textDocument/documentSymbol": return try documentSymbols(params)
-        case "textDocument/foldingRange": return try foldingRanges(params)
-        case "textDocument/inlayHint": return try inlayHints(params)
+        // A Markdown file that is no day of the plan (its README, notes) gets none of a day's help: no hover,
+        // completion of the plan's tags and keys, outline, folding or 1-3-5 hints (as it gets no diagnostics).
+        case "textDocument/hover": return isNoPlanDay(params) ? nil : try hover(params)
+        case "textDocument/completion":
+            return isNoPlanDay(params) ? ["isIncomplete": false, "items": []] : try completion(params)
+        case "textDocument/documentSymbol": return isNoPlanDay(params) ? [] : try documentSymbols(params)
+        case "textDocument/foldingRange": return isNoPlanDay(params) ? [] : try foldingRanges(params)
+        case "textDocument/inlayHint": return isNoPlanDay(params) ? [] : try inlayHints(params)
         case "textDocument/codeAction": return try codeActions(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/documentLink": return try documentLinks(params)
@@ -424,6 +427,14 @@ struct LanguageServer {
                                 message: "The server's copy of \(uri) is out of step with the editor: \(problem); reopen the file")
         }
         return document
+    }
+
+    /// Whether the request's document is open and no day file of its plan (a README, a note): false when it is a
+    /// day, or not open (the request's own handler then answers, or names the error).
+    mutating func isNoPlanDay(_ params: JSONValue?) -> Bool {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue, documents[uri] != nil,
+              let analysis = analysis(of: uri) else { return false }
+        return !isPlanDay(uri, analysis)
     }
 
     /// Whether the document at `uri` is a day file of its plan (`PlanAdoption.isPlanDay`), so that the server checks

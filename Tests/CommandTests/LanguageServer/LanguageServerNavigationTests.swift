@@ -234,6 +234,30 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// A file of the plan folder that is no day (its README) gets none of a day's help: no hover, no completion of
+    /// the plan's tags or keys, no outline, folding ranges or 1-3-5 inlay hints; a day file still gets them all.
+    @Test func theREADMEOfThePlanFolderGetsNoneOfADaysHelp() throws {
+        let folder = try Self.planFolder()
+        let (client, uri) = try session(folder)
+        let readme = dayURI(folder, "README.md")
+        let text = "# Plans\n\n## Morning\n- [ ] not a task of the plan #work @ca\n"
+        client.open(readme, text)
+        func ask(_ method: String, _ document: String, _ more: [String: JSONValue] = [:]) throws -> JSONValue {
+            try client.result(method, LanguageServerClient.params(document, more))
+        }
+        let range: JSONValue = ["start": at(0, 0), "end": at(9, 0)]
+        #expect(try ask("textDocument/hover", readme, ["position": at(2, 4)]).isNull)
+        #expect(try ask("textDocument/completion", readme, ["position": at(3, 42)])["items"] == [])
+        #expect(try ask("textDocument/documentSymbol", readme) == [])
+        #expect(try ask("textDocument/foldingRange", readme) == [])
+        #expect(try ask("textDocument/inlayHint", readme, ["range": range]) == [])
+        // The day file beside it: all of them.
+        #expect(try !ask("textDocument/hover", uri, ["position": at(2, 4)]).isNull)
+        #expect(try ask("textDocument/documentSymbol", uri).arrayValue?.isEmpty == false)
+        #expect(try ask("textDocument/inlayHint", uri, ["range": range]).arrayValue?.isEmpty == false)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func folderDiagnosticsArePulledWithLintsAdoptionRules() throws {
         let folder = try Self.planFolder()
         try folder.write(".dayplan/config", "layout = YYYY/MM/YYYY-MM-DD.md\nadopted = 2026-11-20\n")
