@@ -30,15 +30,12 @@ extension LanguageServer {
             return line
         }
 
-        // Quick fixes, for the findings the client sends back: each from its rule (`Rule.quickFixes`), worked out
-        // on the text as it is now, and only those whose result has no error the text did not have.
+        // Quick fixes, for the findings the client sends back, and for the server's own findings in the range the
+        // client did not send (vim-lsp and ALE send one diagnostic of a line): each from its rule (`Rule.quickFixes`),
+        // worked out on the text as it is now, and only those whose result has no error the text did not have.
         let fileName = Workspace.path(ofURI: uri)
         let findings = analysis(of: uri)?.findings ?? []
-        for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
-            // The client's copies of our own diagnostics: one whose range is not a range is passed over.
-            guard let code = diagnostic["code"]?.stringValue, let rule = Rule.named(code),
-                  let range = try? Position.range(diagnostic["range"], named: "diagnostic.range"),
-                  let offsets = try? document.offsets(of: range, in: encoding, named: "diagnostic.range") else { continue }
+        func quickFixes(_ rule: Rule, at offsets: Range<Int>, for diagnostic: JSONValue) {
             for fix in rule.quickFixes(in: document.bytes, at: offsets) where !LanguageServer.breaks(fix.edits, document.bytes, fileName: fileName, findings: findings) {
                 var members: [JSONValue.Member] = [.init("title", .string(fix.title)), .init("kind", "quickfix"),
                                                    .init("diagnostics", [diagnostic])]
@@ -48,6 +45,27 @@ extension LanguageServer {
                      "newText": .string(String(decoding: text.inserting, as: UTF8.self))]
                 }))])]))
                 actions.append(.object(members))
+            }
+        }
+        var sent: Set<String> = []
+        for diagnostic in params?["context"]?["diagnostics"]?.arrayValue ?? [] {
+            // The client's copies of our own diagnostics: one whose range is not a range is passed over.
+            guard let code = diagnostic["code"]?.stringValue, let rule = Rule.named(code),
+                  let range = try? Position.range(diagnostic["range"], named: "diagnostic.range"),
+                  let offsets = try? document.offsets(of: range, in: encoding, named: "diagnostic.range") else { continue }
+            sent.insert("\(rule.id) \(offsets.lowerBound) \(offsets.upperBound)")
+            quickFixes(rule, at: offsets, for: diagnostic)
+        }
+        let requested = try document.offsets(of: range, in: self.encoding, named: "range")
+        if let analysis = analysis(of: uri), isPlanDay(uri, analysis) {
+            for finding in findings where finding.start.offset <= requested.upperBound && requested.lowerBound <= finding.end.offset
+                && !sent.contains("\(finding.rule.id) \(finding.start.offset) \(finding.end.offset)") {
+                let diagnostic: JSONValue = [
+                    "range": document.range(finding.start.offset, finding.end.offset, in: encoding),
+                    "severity": .integer(finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3),
+                    "code": .string(finding.rule.id), "source": "dayplan", "message": .string(finding.message),
+                ]
+                quickFixes(finding.rule, at: finding.start.offset..<finding.end.offset, for: diagnostic)
             }
         }
 

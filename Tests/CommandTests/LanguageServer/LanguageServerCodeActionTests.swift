@@ -69,6 +69,19 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// vim-lsp and ALE send one diagnostic of a line (the first) with a code action request: the fixes of the line's
+    /// other findings come from the server's own, each once, whatever the client sent.
+    @Test func theFixesOfALinesFindingsComeWhateverDiagnosticsTheClientSends() throws {
+        let (client, diagnostics) = try session("utf-16")
+        for codes in [[], ["DP023"], ["DP101"]] {
+            let fixes = try actions(client, line: 4, diagnostics, codes: codes).filter { $0["kind"] == "quickfix" }
+            let titles = fixes.compactMap { $0["title"]?.stringValue }
+            #expect(titles.filter { $0 == "Move “Write the retro” to the Backlog" }.count == 1, "\(codes): \(titles)")
+            #expect(fixes.first { $0["title"] == "Move “Write the retro” to the Backlog" }?["diagnostics"]?[0]?["code"] == "DP101")
+        }
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func aRepeatedWordIsKeptOnce() throws {
         let (client, diagnostics) = try session("utf-16")
         let fix = try actions(client, line: 6, diagnostics, codes: ["DP035"]).first { $0["kind"] == "quickfix" }

@@ -112,8 +112,9 @@ import Testing
         ])).arrayValue)
         // The refactors of the task under the cursor are there; no quick fix came of the ranges past the end.
         #expect(actions.contains { $0["title"] == "Mark done: a" })
-        // The one near-miss heading whose range is right is renamed, once.
-        #expect(actions.filter { $0["kind"] == "quickfix" }.map { $0["title"] } == ["Rename the heading to “## Evening”"])
+        // The one near-miss heading whose range is right is renamed, once; the repeated @carry on the line asked about
+        // gets its fix from the server's own finding (a client may send none, or a broken copy), once.
+        #expect(actions.filter { $0["kind"] == "quickfix" }.map { $0["title"] } == ["Rename the heading to “## Evening”", "Keep one @carry"])
         #expect(try client.shutDown() == 0)
     }
 
