@@ -72,6 +72,27 @@ import Testing
         Self.expectAllPassed(try Self.results(try #require(Self.vim), ["-es", "-N"]))
     }
 
+    /// In Vim as a person runs it (a terminal, Vim's default `noautoread`), the plugin's own mark reloads the file it
+    /// changed without the hidden W11 prompt ("File … has changed since editing started"), which used to take every
+    /// key until `O` or `L`: the screen shows the task done, and the next keys work.
+    @Test(.enabled(if: vim != nil && TmuxSession.tmux != nil, "vim (with +eval and +syntax) or tmux is not installed"))
+    func markingInVimReloadsWithoutAPrompt() throws {
+        let folder = try Self.planFolder()
+        let plugin = Repository.url("editors/vim").path
+        let session = try TmuxSession("vim -u NONE -i NONE -n -N --cmd 'set rtp^=\(plugin)' --cmd 'filetype plugin on' "
+                                      + "--cmd 'set noautoread' 2026-11-21.md", in: folder.url)
+        try session.wait { $0.contains("* [ ] Write the talk") }
+        try session.send("4", "G", "\\", "x")
+        let marked = try session.wait { $0.contains("* [x] Write the talk") }
+        #expect(marked.contains("* [x] Write the talk"), "\(marked)")
+        #expect(!marked.contains("W11") && !marked.contains("has changed since editing started"), "\(marked)")
+        try session.send(":echo 'still' . ' here'", "Enter")
+        let after = try session.wait { $0.contains("still here") }
+        #expect(after.contains("still here"), "the keys after the mark did nothing: \(after)")
+        #expect(try folder.read("2026-11-21.md").contains("* [x] Write the talk #work @carry\n"))
+        try session.send(":qa!", "Enter")
+    }
+
     @Test(.enabled(if: neovim != nil && installedProgram("python3") != nil, "neovim or python3 is not installed"))
     func neovimAttachesTheLanguageServerWhenDayplanHasOne() throws {
         let folder = try Self.planFolder()

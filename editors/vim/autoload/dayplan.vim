@@ -112,7 +112,8 @@ function! s:edit(command, arguments) abort
   let output = system(join([shellescape(dayplan#executable()), a:command]
         \ + map(copy(a:arguments), 'shellescape(v:val)') + [shellescape(target)]) . ' 2>&1')
   let status = v:shell_error
-  silent! checktime
+  " The buffer was written above, so :edit reloads it from disk at once. No :checktime: with Vim's default
+  " noautoread it asks W11 ("changed since editing started") in a prompt that `silent!` hides, and takes keys.
   silent edit
   if status != 0
     call s:error(substitute(output, '\n\+$', '', ''))
