@@ -52,12 +52,14 @@ public enum TerminalBytes {
                 var changed = whole || old.map { $0[x, y] != cell } ?? true
                 // The right half of a wide character is drawn with its left half.
                 if !changed, cell.width == 2, x + 1 < new.columns, let old, old[x + 1, y] != new[x + 1, y] { changed = true }
+                // After a clear, blank cells are blank already: a run of them that ends the row, or is longer than
+                // the cursor move over it, is skipped.
+                if whole, cell == .blank, blankRun(new, x, y) >= 4 || x + blankRun(new, x, y) == new.columns { changed = false }
                 if !changed || cell.width == 0 {
                     if cell.width != 0 { cursorAt = nil }
                     x += 1
                     continue
                 }
-                if whole && cell == .blank && current == .plain && isBlankToEnd(new, x, y) { break }
                 if cursorAt != x { out += "\u{1B}[\(y + 1);\(x + 1)H".utf8 }
                 if cell.style != current {
                     out += sgr(cell.style).utf8
@@ -73,8 +75,10 @@ public enum TerminalBytes {
         return Array("\u{1B}[?2026h".utf8) + out + Array("\u{1B}[?2026l".utf8)
     }
 
-    private static func isBlankToEnd(_ grid: CellGrid, _ x: Int, _ y: Int) -> Bool {
-        (x..<grid.columns).allSatisfy { grid[$0, y] == .blank }
+    private static func blankRun(_ grid: CellGrid, _ x: Int, _ y: Int) -> Int {
+        var end = x
+        while end < grid.columns, grid[end, y] == .blank { end += 1 }
+        return end - x
     }
 
     /// The select-graphic-rendition sequence of `style`, from a reset.

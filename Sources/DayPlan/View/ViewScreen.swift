@@ -52,7 +52,8 @@ public struct ViewScreen {
     public func draw(_ view: DayView, columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(columns: columns, rows: rows)
         header(view, into: &grid)
-        let top = 2, bottom = max(top, grid.rows - 2)
+        let said = messageLines(view, columns: grid.columns, rows: grid.rows)
+        let top = 2, bottom = max(top, grid.rows - 1 - said.count)
         if view.showsHelp {
             help(into: &grid, top: top, height: bottom - top)
         } else if view.isFocused {
@@ -72,7 +73,7 @@ public struct ViewScreen {
                 list(view, into: &grid, top: top, height: bottom - top, compact: ViewLayout(columns: grid.columns) == .oneList)
             }
         }
-        status(view, into: &grid)
+        status(view, said, into: &grid)
         return grid
     }
 
@@ -211,9 +212,32 @@ public struct ViewScreen {
         }
     }
 
-    private func status(_ view: DayView, into grid: inout CellGrid) {
+    /// The message in lines of the screen's width: as many as it takes, up to three (a refusal says where there
+    /// is room, which is long), and at most a third of the screen; one line when there is no message.
+    private func messageLines(_ view: DayView, columns: Int, rows: Int) -> [String] {
+        guard view.prompt == nil, let message = view.message else { return [""] }
+        var lines: [String] = []
+        var line = "", used = 0
+        for word in message.text.split(separator: " ", omittingEmptySubsequences: false) {
+            let width = word.reduce(0) { $0 + widthOf($1) }
+            if used > 0, used + 1 + width > columns {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line += (used > 0 ? " " : "") + word
+            used += (used > 0 ? 1 : 0) + width
+        }
+        lines.append(line)
+        let most = max(1, min(3, rows / 3))
+        guard lines.count > most else { return lines }
+        // What does not fit is cut at the last line's end (the grid writes the ellipsis).
+        return Array(lines.prefix(most - 1)) + [lines[(most - 1)...].joined(separator: " ")]
+    }
+
+    private func status(_ view: DayView, _ said: [String], into grid: inout CellGrid) {
         guard grid.rows >= 3 else { return }
-        let messageRow = grid.rows - 2, hintRow = grid.rows - 1
+        let messageRow = grid.rows - 1 - said.count, hintRow = grid.rows - 1
         if let prompt = view.prompt {
             var x = grid.write(prompt.label(in: view.panes[view.pane].region), x: 0, y: messageRow, style: CellStyle(bold: true), widthOf: widthOf)
             // The end of what is typed stays in sight: the text is cut from its start when it is long.
@@ -222,7 +246,9 @@ public struct ViewScreen {
             x += grid.write(text, x: x, y: messageRow, widthOf: widthOf)
             grid.write(" ", x: x, y: messageRow, style: CellStyle(reverse: true), widthOf: widthOf)
         } else if let message = view.message {
-            grid.write(message.text, x: 0, y: messageRow, style: message.isRefusal ? tint(1, CellStyle(bold: true)) : .plain, widthOf: widthOf)
+            for (index, line) in said.enumerated() {
+                grid.write(line, x: 0, y: messageRow + index, style: message.isRefusal ? tint(1, CellStyle(bold: true)) : .plain, widthOf: widthOf)
+            }
         }
         let hints = KeyBinding.hints(taskSelected: view.selected != nil)
         let used = grid.write(path, x: 0, y: hintRow, limit: max(0, grid.columns / 2), style: CellStyle(dim: true), widthOf: widthOf)
