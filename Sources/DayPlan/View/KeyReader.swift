@@ -1,6 +1,7 @@
 /// Reads the bytes a terminal sends for keys into `ViewKey`s: UTF-8 characters, Control letters, the arrow keys,
 /// Tab and Shift-Tab, Enter, Backspace, Escape alone, and bracketed paste (`ESC [200~ … ESC [201~`) as one
-/// `.paste`. A sequence it does not know (a function key, a mouse report) is skipped whole. Bytes that end in the
+/// `.paste`, and the mouse wheel (SGR reports) as the arrow keys up and down. A sequence it does not know (a function
+/// key, a mouse click) is skipped whole. Bytes that end in the
 /// middle of a sequence are kept for the next read.
 public struct KeyReader: Sendable {
     private var pending: [UInt8] = []
@@ -37,6 +38,14 @@ public struct KeyReader: Sendable {
                         guard let found = firstIndex(of: close, in: input, from: start) else { break reading }
                         keys.append(.paste(String(decoding: input[start..<found], as: UTF8.self)))
                         index = found + close.count
+                        continue
+                    }
+                    // A mouse report (SGR, `ESC [ < button ; x ; y M`): the wheel moves the selection; clicks are not read.
+                    if parameters.hasPrefix("<"), final == UInt8(ascii: "M") {
+                        let button = parameters.dropFirst().split(separator: ";").first.flatMap { Int($0) }
+                        if button == 64 { keys.append(.up) }
+                        if button == 65 { keys.append(.down) }
+                        index = end + 1
                         continue
                     }
                     switch final {

@@ -31,7 +31,7 @@ enum ViewCommand {
             terminal; for the day as text, use dayplan status.
             """,
         options: DaySession.options + [
-            .flag("--mouse", "Turn on the mouse: a click selects a task, the wheel moves the selection."),
+            .flag("--mouse", "Turn on the mouse wheel, which moves the selection (clicks are not read)."),
         ],
         exitCodes: [(0, "quit"), (2, "usage or I/O error, or standard input or output not a terminal")])
 

@@ -75,6 +75,7 @@ import Testing
         #expect(reader.isWaiting)
         #expect(reader.flush() == [.escape])
         #expect(reader.keys(Array("\u{1B}[<0;10;5M\u{1B}[15~q".utf8)) == [.character("q")])
+        #expect(reader.keys(Array("\u{1B}[<64;3;4M\u{1B}[<65;3;4M".utf8)) == [.up, .down])
         #expect(reader.keys([0xE6, 0x97]) == [])
         #expect(reader.keys([0xA5]) == [.character("日")])
     }
