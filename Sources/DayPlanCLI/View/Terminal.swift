@@ -115,6 +115,12 @@ enum Terminal {
         _ = fcntl(wakeWriter, F_SETFL, fcntl(wakeWriter, F_GETFL) | O_NONBLOCK)
         guard tcsetattr(0, TCSAFLUSH, &rawSettings) == 0 else { return false }
         terminalTaken = true
+        // A signal blocked by whoever started us (a mask is inherited) would never reach its handler, and a
+        // Ctrl-Z would not stop: the ones the view acts on are unblocked.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&mask, signal) }
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
         for signal in endingSignals { install(signal, endingHandler) }
         install(SIGTSTP, stopHandler)
         install(SIGCONT, continueHandler)

@@ -79,6 +79,56 @@ import Testing
         #expect(try session.waitForExit() == "143")
         #expect(try session.terminalSettings() == (try session.terminalSettingsBefore()))
     }
+    @Test func enterOpensTheEditorAtTheLineAndReadsTheFileAgain() throws {
+        // A fake editor: it is given +LINE and the path, and changes that line.
+        let editor = """
+            #!/bin/sh
+            line=${1#+}
+            sed -i "${line}s/Write the talk/Write the keynote/" "$2"
+
+            """
+        guard let session = try TmuxView.start(before: { folder in
+            let script = try folder.write("editor.sh", editor)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }, environment: "VISUAL=./editor.sh") else { return }
+        try session.waitFor("[ ] Write the talk #work")
+        try session.sendKey("Enter")
+        try session.waitFor("[ ] Write the keynote #work")
+        #expect(try session.folder.read("2026-11-21.md").contains("* [ ] Write the keynote #work\n"))
+        try session.send("q")
+        #expect(try session.waitForExit() == "0")
+        #expect(try session.terminalSettings() == (try session.terminalSettingsBefore()))
+    }
+
+    @Test func ctrlZGivesTheTerminalBackAndFgDrawsItWhole() throws {
+        guard TmuxSession.tmux != nil else {
+            print("ViewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
+            return
+        }
+        let folder = try DailyFixtures.folder()
+        // An interactive shell, for its job control.
+        let session = try TmuxSession("bash --noprofile --norc -i", in: folder.url,
+                                      environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? "", "PS1": "$ "])
+        try session.send("stty -a > stty.before; dayplan view", literal: true)
+        try session.send("Enter")
+        var shown = try session.wait { $0.contains("Morning · ") }
+        #expect(shown.contains("Morning · "))
+        try session.send("C-z")
+        shown = try session.wait { $0.contains("Stopped") }
+        #expect(shown.contains("Stopped"))
+        try session.send("stty -a > stty.stopped; fg", literal: true)
+        try session.send("Enter")
+        shown = try session.wait { $0.contains("Morning · ") && $0.contains("must 1/1") }
+        #expect(shown.contains("must 1/1"))
+        try session.send("q")
+        shown = try session.wait { !$0.contains("Morning · ") }
+        try session.send("stty -a > stty.after; exit", literal: true)
+        try session.send("Enter")
+        for _ in 0..<100 where (try? folder.read("stty.after")) == nil { Thread.sleep(forTimeInterval: 0.1) }
+        let before = try folder.read("stty.before")
+        #expect(try folder.read("stty.stopped") == before)
+        #expect(try folder.read("stty.after") == before)
+    }
 }
 
 /// One `dayplan view` running in a terminal of its own (`TmuxSession`), in a plan folder holding
@@ -100,13 +150,14 @@ final class TmuxView {
     }
 
     /// Starts the view in a 160 by 40 terminal (the server ends when the shell around the view does); nil (the reason printed) when tmux is not installed.
-    static func start() throws -> TmuxView? {
+    static func start(before: (TemporaryFolder) throws -> Void = { _ in }, environment extra: String = "") throws -> TmuxView? {
         guard TmuxSession.tmux != nil else {
             print("ViewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
             return nil
         }
         let folder = try DailyFixtures.folder()
-        let environment = Binary.environment.filter { $0.key != "PATH" }.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        try before(folder)
+        let environment = extra + " " + Binary.environment.filter { $0.key != "PATH" }.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         // The view runs as the shell's child (exec keeps the pid the inner shell wrote).
         // The script goes in double quotes to the shell tmux starts: its `$` are escaped for that shell.
         let script = "stty -a > stty.before; sh -c 'echo \\$\\$ > view.pid; exec env \(environment) dayplan view'; "
