@@ -45,8 +45,9 @@ enum ViewCommand {
         }
         var view: DayView
         var path: String
+        var planFolder: PlanFolder
         do {
-            (view, path) = try open(arguments)
+            (view, path, planFolder) = try open(arguments)
         } catch {
             err.line("dayplan view: \(error.message)")
             return error.code
@@ -91,8 +92,7 @@ enum ViewCommand {
                 if reader.isWaiting { keys += reader.flush() }
             }
             look()
-            if let folder = try? PlanFolder.find(dir: arguments.options["--dir"]),
-               case .success(let today) = Clock.today(in: folder, dayStartsAt: arguments.options["--day-starts-at"]) {
+            if case .success(let today) = Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
                 let minute = Clock.now().flatMap { $0.day == view.context.day ? $0.secondOfDay / 60 : nil }
                 view.clock(today: today, minute: minute)
             }
@@ -119,7 +119,7 @@ enum ViewCommand {
                     var next = arguments
                     next.options["--date"] = day.description
                     do {
-                        (view, path) = try open(next)
+                        (view, path, planFolder) = try open(next)
                         arguments = next
                         store = DiskDayStore(arguments: arguments)
                         screen.path = path
@@ -133,9 +133,9 @@ enum ViewCommand {
         return .success
     }
 
-    /// The view of the day `arguments` name, and its file's path: read as `dayplan status` reads it (without the
-    /// lock), with the calendars' events and the settings.
-    static func open(_ arguments: Arguments) throws(DaySession.Failure) -> (DayView, String) {
+    /// The view of the day `arguments` name, its file's path and its plan folder: read as `dayplan status` reads it
+    /// (without the lock), with the calendars' events and the settings.
+    static func open(_ arguments: Arguments) throws(DaySession.Failure) -> (DayView, String, PlanFolder) {
         let session = try DaySession.open(arguments, writing: false)
         let day = session.file.day
         let settings = session.planFolder.settings
@@ -148,7 +148,7 @@ enum ViewCommand {
                                       carriedWarningDays: settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays,
                                       writesDoneDate: settings.writesDoneDate,
                                       missingFile: session.missingFileMessage(name, arguments, capture: true))
-        return (DayView(session.bytes, context: context), session.file.path)
+        return (DayView(session.bytes, context: context), session.file.path, session.planFolder)
     }
 
     /// Runs `$VISUAL` (else `$EDITOR`, else vi) on `path` at `line`, through the shell as editors are named, and

@@ -92,7 +92,7 @@ enum Terminal {
     static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// Takes the terminal: saves its settings, sets raw mode, turns the modes on and installs the handlers.
-    /// Nil when the settings cannot be read or set.
+    /// False when the settings cannot be read or set (nothing is changed then).
     static func start(mouse: Bool) -> Bool {
         guard tcgetattr(0, &savedSettings) == 0 else { return false }
         var raw = savedSettings
