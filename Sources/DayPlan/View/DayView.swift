@@ -226,13 +226,15 @@ public struct DayView: Sendable {
     /// Does what `key` is bound to (`KeyBinding.all`), or types it into the open prompt; changes go through `store`.
     public mutating func press(_ key: ViewKey, store: inout some DayViewStore) -> Effect {
         if prompt != nil { return type(key, store: &store) }
-        guard let action = KeyBinding.action(for: key) else {
-            if showsHelp { showsHelp = false; return .none }
-            message = Message(text: "\(key.label) is no key of the view; press ? for the keys", isRefusal: true)
+        let action = KeyBinding.action(for: key)
+        // The help is closed by any key but quit, which does nothing else: a key read there is not a change asked for.
+        if showsHelp, action != .quit {
+            showsHelp = false
             return .none
         }
-        if showsHelp, action != .help, action != .quit {
-            showsHelp = false
+        guard let action else {
+            message = Message(text: "\(key.label) is no key of the view; press ? for the keys", isRefusal: true)
+            return .none
         }
         return perform(action, store: &store)
     }

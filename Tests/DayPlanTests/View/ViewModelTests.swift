@@ -226,8 +226,12 @@ import Testing
         #expect(view.press(.character("t"), store: &store) == .openDay(Self.day))
         #expect(view.press(.character("?"), store: &store) == .none)
         #expect(view.showsHelp)
+        // Any key closes the help and does nothing else.
+        #expect(view.press(.character("x"), store: &store) == .none)
+        #expect(!view.showsHelp && view.message == nil)
+        #expect(String(decoding: store.bytes ?? [], as: UTF8.self) == Self.plan)
         #expect(view.press(.character("f"), store: &store) == .none)
-        #expect(!view.showsHelp && view.isFocused)
+        #expect(view.isFocused)
         _ = view.press(.character("Z"), store: &store)
         #expect(view.message?.text == "Z is no key of the view; press ? for the keys")
     }
