@@ -30,6 +30,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
     (SyncCommand.name, { SyncCommand.spec }, SyncCommand.run),
+    (ViewCommand.name, { ViewCommand.spec }, ViewCommand.run),
     (EventsCommand.name, { EventsCommand.spec }, EventsCommand.run),
     (RemindCommand.name, { RemindCommand.spec }, RemindCommand.run),
     (CompletionsCommand.name, { CompletionsCommand.spec }, CompletionsCommand.run),

@@ -35,7 +35,7 @@ BENCH_NOW = dt.datetime(2026, 11, 28, 12, tzinfo=dt.timezone.utc)
 
 # The groups of measurements, in the order they run and report; --only names some of them.
 GROUPS = ("archive", "peers", "startup", "rollover", "daily", "clock", "calendar", "merge", "growth", "shapes", "lsp",
-          "report", "export", "sync", "years")
+          "report", "export", "sync", "years", "view")
 
 # Targets (issue 5). A ratio target is "at most"; FLAT and GROWTH bound a ratio of two measurements.
 ARCHIVE_VS_CAT = 2.0        # archive lint and fmt --check: at most 2x cat of the same files
@@ -1036,6 +1036,119 @@ def sync_group(report, launcher, binary, inputs, scratch, generator, runs, judge
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+
+
+# ----------------------------------------------------------------------------------------------
+# The terminal view (issue 58): dayplan view in a pseudo-terminal
+
+VIEW_FIRST_TYPICAL = 0.015   # start to the first frame on a typical day
+VIEW_FIRST_LARGE = 0.050     # start to the first frame on a 1,000-task day
+VIEW_SELECT = 0.002          # a selection key to its frame, median
+VIEW_SELECT_BYTES = 300      # the bytes of that frame
+VIEW_MARK = 0.010            # a key that marks a task, to the file written and the frame drawn, median
+
+
+def view_session(binary, folder, day, keys, columns=120, rows=40):
+    """One run of `dayplan view DAY` in a pseudo-terminal of `columns` by `rows`: the seconds from the start to the
+    end of the first frame, then for each key the seconds and the bytes to the end of its frame (a frame ends with
+    the end of synchronized output). Quits with q."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    end = b"\x1b[?2026l"
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            os.chdir(folder)
+            os.execv(binary, [binary, "view", day])
+        finally:
+            os._exit(127)
+
+    def frame():
+        data = b""
+        while end not in data:
+            ready, _, _ = select.select([fd], [], [], 5)
+            if not ready:
+                raise RuntimeError("no frame within 5 s")
+            try:
+                data += os.read(fd, 1 << 16)
+            except OSError as error:
+                raise RuntimeError(f"the view ended: {error}")
+        return data
+
+    try:
+        frame()
+        first = time.perf_counter() - start
+        timed = []
+        for key in keys:
+            began = time.perf_counter()
+            os.write(fd, key)
+            data = frame()
+            timed.append((time.perf_counter() - began, len(data)))
+        os.write(fd, b"q")
+    finally:
+        try:
+            os.waitpid(pid, 0)
+        finally:
+            os.close(fd)
+    return first, timed
+
+
+def view_group(report, binary, inputs, scratch, runs, judge, log):
+    """Start to the first frame on a typical day and on a 1,000-task one; a selection key's frame (time, bytes);
+    a mark's file write and frame, on a fresh copy each run."""
+    day = dt.date(2026, 11, 20)
+    typical = cached(os.path.join(inputs, "rollover"), "v1 2026-11-20", lambda out: write_rollover_folder(out, day), log)
+
+    def large_folder(out):
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, "2026-11-21.md"), "w", encoding="utf-8") as f:
+            f.write(write_lsp_plan(1000, 58))
+    large = cached(os.path.join(inputs, "view-large"), "v1 1000 tasks", large_folder, log)
+    copy = os.path.join(scratch, "view")
+    log(f"view: dayplan view in a pseudo-terminal (120 x 40), {runs} runs")
+    firsts, large_firsts, selects, select_bytes, marks = [], [], [], [], []
+    try:
+        for number in range(runs + 1):
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(typical, copy)
+            first, timed = view_session(binary, copy, day.isoformat(), [b"j", b"j", b"k", b"x"])
+            large_first, _ = view_session(binary, large, "2026-11-21", [])
+            if number == 0:
+                continue  # the warm-up
+            firsts.append(first)
+            large_firsts.append(large_first)
+            selects += [t for t, _ in timed[:3]]
+            select_bytes += [b for _, b in timed[:3]]
+            marks.append(timed[3][0])
+    except (RuntimeError, OSError) as error:
+        report.target("issue 58: dayplan view", f"ERROR: {error}", "ERROR")
+        return
+    median = statistics.median
+    rows = [["first frame, a full day with a 200-task backlog", ms(median(firsts)), f"{ms(min(firsts))} – {ms(max(firsts))}", ""],
+            ["first frame, a 1,000-task day", ms(median(large_firsts)), f"{ms(min(large_firsts))} – {ms(max(large_firsts))}", ""],
+            ["j / k: the selection moved, to its frame", ms(median(selects)), f"{ms(min(selects))} – {ms(max(selects))}",
+             f"{int(median(select_bytes))} (max {max(select_bytes)})"],
+            ["x: marked done, the file written (lock, fsync, rename), to its frame", ms(median(marks)),
+             f"{ms(min(marks))} – {ms(max(marks))}", ""]]
+    report.section("The terminal view: dayplan view in a pseudo-terminal of 120 x 40",
+                   ["what", "wall (median)", "wall (min – max)", "bytes written"], rows,
+                   "Each run starts the view, reads what it writes up to the end of each frame (the end of synchronized "
+                   "output), types j, j, k and x, and quits; the 1,000-task day is one file alone in its folder, not "
+                   "among 3,650 others.")
+    judge(f"issue 58: view's first frame on a typical day ≤ {VIEW_FIRST_TYPICAL * 1000:g} ms", median(firsts),
+          VIEW_FIRST_TYPICAL, ms(median(firsts)))
+    judge(f"issue 58: view's first frame on a 1,000-task day ≤ {VIEW_FIRST_LARGE * 1000:g} ms", median(large_firsts),
+          VIEW_FIRST_LARGE, ms(median(large_firsts)))
+    judge(f"issue 58: a selection key to its frame ≤ {VIEW_SELECT * 1000:g} ms", median(selects), VIEW_SELECT, ms(median(selects)))
+    judge(f"issue 58: a selection key's frame ≤ {VIEW_SELECT_BYTES} bytes", max(select_bytes), VIEW_SELECT_BYTES,
+          f"{max(select_bytes)} bytes at most")
+    judge(f"issue 58: a mark to the file written and its frame ≤ {VIEW_MARK * 1000:g} ms", median(marks), VIEW_MARK,
+          ms(median(marks)), "(the write flushes the file to disk with fsync before renaming it)")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -2089,6 +2202,9 @@ def main():
     # -- A folder of years: rollover, add, status and lint of its last day ------------------------
     if "years" in groups:
         years_group(report, launcher, binary, inputs, scratch, generator, runs, row, columns, log)
+
+    if "view" in groups:
+        view_group(report, binary, inputs, scratch, runs, judge, log)
 
     # -- Instruction counts: repeatable whatever the load ---------------------------------------
     if a.profile:

@@ -62,6 +62,12 @@ public struct BucketFull: Hashable, Sendable {
         "\(region.name) has \(open) open \(bucket) task\(open == 1 ? "" : "s"); the limit is \(limit)"
     }
 
+    /// Why a change is refused, as the commands say it: the message, the rule, and where there is room
+    /// ("Morning has 1 open must task; the limit is 1 [DP101/bucket-limit]; there is room for …").
+    public var refusal: String {
+        "\(message) [\(Rule.bucketLimit)]; \(room)"
+    }
+
     /// Where there is room instead: "there is room for a misc task in Morning, and for a must task in Evening".
     public var room: String {
         func list(_ words: [String], _ joiner: String) -> String {

@@ -110,16 +110,14 @@ public struct DayProgress: Hashable, Sendable {
         var oldest: PlanTask?
         let open = document.tasks(in: .backlog).filter(\.status.isOpen)
         for task in open {
-            guard let from = task.metadata.from else {
-                undated += 1
-                continue
+            switch BacklogAge(of: task, on: day) {
+            case .undated: undated += 1
+            case .today: today += 1
+            case .yesterday: yesterday += 1
+            case .thisWeek: thisWeek += 1
+            case .older: older += 1
             }
-            switch from.days(until: day) {
-            case ...0: today += 1
-            case 1: yesterday += 1
-            case 2...6: thisWeek += 1
-            default: older += 1
-            }
+            guard let from = task.metadata.from else { continue }
             if oldest?.metadata.from.map({ from < $0 }) ?? true { oldest = task }
         }
         backlog = BacklogAges(open: open.count, today: today, yesterday: yesterday, thisWeek: thisWeek, older: older,
@@ -129,5 +127,42 @@ public struct DayProgress: Hashable, Sendable {
             let left = day.days(until: due)
             return left <= DayProgress.dueSoonDays ? Deadline(task: task, due: due, daysLeft: left) : nil
         }.sorted { ($0.daysLeft, $0.task.line) < ($1.daysLeft, $1.task.line) }
+    }
+}
+
+/// How long ago a Backlog task was first planned (its `@from:` day, `LongCarried.age(of:on:)`), in the groups
+/// `dayplan status` counts and the apps show the Backlog by: today, yesterday, this week, older, undated.
+public enum BacklogAge: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// `@from:` the day itself (or later).
+    case today
+    /// `@from:` the day before.
+    case yesterday
+    /// `@from:` two to six days before.
+    case thisWeek
+    /// `@from:` seven or more days before.
+    case older
+    /// Without `@from:`.
+    case undated
+
+    /// The group of `task` on `day`.
+    public init(of task: PlanTask, on day: Day) {
+        switch LongCarried.age(of: task, on: day) {
+        case nil: self = .undated
+        case (...0)?: self = .today
+        case 1?: self = .yesterday
+        case (2...6)?: self = .thisWeek
+        default: self = .older
+        }
+    }
+
+    /// As `dayplan status` words it: "today", "yesterday", "this week", "older", "undated".
+    public var description: String {
+        switch self {
+        case .today: "today"
+        case .yesterday: "yesterday"
+        case .thisWeek: "this week"
+        case .older: "older"
+        case .undated: "undated"
+        }
     }
 }

@@ -69,19 +69,16 @@ enum AddCommand {
         }
         var tasks: [PlanTask] = []
         for title in titles {
-            let prefix = "\(bucket.bullet) [ ] "
-            guard let (task, findings) = PlanTask.parsing(line: prefix + title), !task.title.isEmpty else {
-                return usage("'\(title)' is not a title: it needs words that are not metadata, on one line")
-            }
-            // What lint would call an error is not written at all; a warning is written and said.
-            if let error = findings.first(where: { $0.severity == .error }) {
-                err.line("dayplan add: '\(title)', column \(error.start.column - prefix.utf8.count): \(error.message) [\(error.rule)]; nothing changed")
+            switch TaskEntry.reading(title, bucket: bucket) {
+            case .success(let entry):
+                for warning in entry.warnings { err.line("dayplan add: warning: \(warning)") }
+                tasks.append(entry.task)
+            case .failure(let problem):
+                if case .notATitle = problem { return usage(problem.message) }
+                // What lint would call an error is not written at all; a warning is written and said.
+                err.line("dayplan add: \(problem.message); nothing changed")
                 return .failure
             }
-            for finding in findings {
-                err.line("dayplan add: warning: '\(title)': \(finding.message) [\(finding.rule)]")
-            }
-            tasks.append(task)
         }
 
         // 2. The day's file, under the lock; a new one as rollover starts a day.

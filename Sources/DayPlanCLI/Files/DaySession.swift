@@ -287,7 +287,7 @@ extension DaySession {
     static func report(_ error: EditError, command: String, path: String, hint: String = "", to err: inout Output) -> ExitCode {
         switch error {
         case .bucketFull(let full):
-            err.line("dayplan \(command): \(path): \(full.message) [\(Rule.bucketLimit)]; \(full.room)\(hint); nothing changed")
+            err.line("dayplan \(command): \(path): \(full.refusal)\(hint); nothing changed")
             return .findings
         case .refused(let reasons):
             for reason in reasons { err.line(FindingFormat.line(reason, file: path)) }

@@ -35,6 +35,12 @@ final class TmuxSession {
         #expect(run.status == 0, "tmux send-keys: \(run.output)")
     }
 
+    /// Resizes the terminal to `columns` by `rows`, as a person drags its window.
+    func resize(columns: Int, rows: Int) throws {
+        let run = try runProgram(try #require(Self.tmux), ["-S", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"], in: folder)
+        #expect(run.status == 0, "tmux resize-window: \(run.output)")
+    }
+
     /// What the terminal shows now.
     func screen() throws -> String {
         try runProgram(try #require(Self.tmux), ["-S", socket, "capture-pane", "-p", "-t", "0"], in: folder).output

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DayPlan
+
+/// `dayplan view`: the day as an app, full screen in the terminal. The model (panes, slots, selection, keys,
+/// undo) is the library's `DayView`; this file holds the flow: the day opened, the terminal taken, and the loop
+/// of frames, keys, the file's stamp and the clock, until a way out gives the terminal back.
+enum ViewCommand {
+    /// The word that runs it: `dayplan view`.
+    static let name = "view"
+    /// What it takes, for its help, argument parsing, completions and the man page.
+    static let spec = CommandSpec(
+        name: name,
+        summary: "Show the day full screen in the terminal, and change it with keys",
+        arguments: Value(placeholder: "DATE", kind: .date),
+        about: """
+            Shows the day's plan (today's, or DATE's or --date's) full screen: Morning, Afternoon and Evening
+            with their 1-3-5 slots (the empty ones too), the Backlog by age, the day's progress, what is on
+            now and next, and lint's count. Keys mark, move, add, edit, schedule and undo; ? lists them
+            (docs/view.md). Every change is made as mark, move and add make it: under the plan folder's
+            lock, on the file as read again under it, written atomically, with their post- hooks; a change
+            the 1-3-5 rule refuses is not written and the last line says why and where there is room.
+
+            The file is read again when it changes on disk (looked at every quarter of a second and on
+            every key). Colour is used unless NO_COLOR is set. Standard input and output must be a
+            terminal; for the day as text, use dayplan status.
+            """,
+        options: DaySession.options + [
+            .flag("--mouse", "Turn on the mouse wheel, which moves the selection (clicks are not read)."),
+        ],
+        exitCodes: [(0, "quit"), (2, "usage or I/O error, or standard input or output not a terminal")])
+
+    static func run(_ arguments: Arguments) -> ExitCode {
+        var err = Output.error
+        defer { err.flush() }
+        guard var arguments = DaySession.takingDateWord(arguments, command: name, err: &err) else { return .failure }
+        guard Terminal.isInteractive else {
+            err.line("dayplan view: standard input and output must be a terminal; for the day as text, run 'dayplan status'")
+            return .failure
+        }
+        var view: DayView
+        var path: String
+        var planFolder: PlanFolder
+        do {
+            (view, path, planFolder) = try open(arguments)
+        } catch {
+            err.line("dayplan view: \(error.message)")
+            return error.code
+        }
+        arguments.options["--date"] = view.context.day.description
+        setlocale(LC_CTYPE, "")
+        let mouse = arguments.flags.contains("--mouse")
+        guard Terminal.start(mouse: mouse) else {
+            err.line("dayplan view: cannot set the terminal's mode; for the day as text, run 'dayplan status'")
+            return .failure
+        }
+        defer { Terminal.stop() }
+        let colour = (Clock.environment("NO_COLOR") ?? "").isEmpty
+        var store = DiskDayStore(arguments: arguments)
+        var screen = ViewScreen(path: path, colour: colour, widthOf: Terminal.width)
+        var shown: CellGrid?
+        var stamp = FileSystem.stamp(of: path)
+        var reader = KeyReader()
+
+        /// Reads the file again when its stamp changed.
+        func look() {
+            let now = FileSystem.stamp(of: path)
+            guard now != stamp else { return }
+            stamp = now
+            view.reload(FileSystem.kind(of: path) == .file ? try? FileSystem.read(path) : nil)
+        }
+
+        loop: while true {
+            let size = Terminal.size
+            let grid = screen.draw(view, columns: size.columns, rows: size.rows)
+            let bytes = TerminalBytes.frame(from: shown, to: grid)
+            if !bytes.isEmpty { Terminal.write(bytes) }
+            shown = grid
+
+            var wake = Terminal.wait(milliseconds: 250)
+            if wake.redraw { shown = nil }
+            var keys = reader.keys(wake.input)
+            if reader.isWaiting {
+                // The rest of an escape sequence comes at once; a lone Escape has nothing after it.
+                wake = Terminal.wait(milliseconds: 30)
+                keys += reader.keys(wake.input)
+                if reader.isWaiting { keys += reader.flush() }
+            }
+            look()
+            if case .success(let today) = Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
+                let minute = Clock.now().flatMap { $0.day == view.context.day ? $0.secondOfDay / 60 : nil }
+                view.clock(today: today, minute: minute)
+            }
+            for key in keys {
+                look()
+                let effect = view.press(key, store: &store)
+                stamp = FileSystem.stamp(of: path)
+                if let warning = store.hookWarning, let said = view.message { view.say(said.text + "; " + warning) }
+                switch effect {
+                case .none: break
+                case .quit: break loop
+                case .redraw: shown = nil
+                case .suspend:
+                    Terminal.suspend()
+                    shown = nil
+                case .openEditor(let line):
+                    Terminal.handOver()
+                    let problem = edit(path, line: line)
+                    Terminal.resume()
+                    shown = nil
+                    look()
+                    if let problem { view.say(problem, refusal: true) }
+                case .openDay(let day):
+                    var next = arguments
+                    next.options["--date"] = day.description
+                    do {
+                        (view, path, planFolder) = try open(next)
+                        arguments = next
+                        store = DiskDayStore(arguments: arguments)
+                        screen.path = path
+                        stamp = FileSystem.stamp(of: path)
+                    } catch {
+                        view.say("dayplan view: \(error.message)", refusal: true)
+                    }
+                }
+            }
+        }
+        return .success
+    }
+
+    /// The view of the day `arguments` name, its file's path and its plan folder: read as `dayplan status` reads it
+    /// (without the lock), with the calendars' events and the settings.
+    static func open(_ arguments: Arguments) throws(DaySession.Failure) -> (DayView, String, PlanFolder) {
+        let session = try DaySession.open(arguments, writing: false)
+        let day = session.file.day
+        let settings = session.planFolder.settings
+        let (_, _, calendarDays) = CalendarDays.read(session.planFolder, days: day...day)
+        let events = calendarDays?.dayEvents(on: day).events ?? []
+        let today = (try? Clock.today(in: session.planFolder, dayStartsAt: arguments.options["--day-starts-at"]).get()) ?? day
+        let minute = Clock.now().flatMap { $0.day == day ? $0.secondOfDay / 60 : nil }
+        let context = DayView.Context(fileName: session.file.path, day: day, today: today, minute: minute, events: events,
+                                      hours: settings.regionHours,
+                                      carriedWarningDays: settings.carriedWarningDays ?? Settings.defaultCarriedWarningDays,
+                                      writesDoneDate: settings.writesDoneDate,
+                                      missingFile: session.missingFileMessage(name, arguments, capture: true))
+        return (DayView(session.bytes, context: context), session.file.path, session.planFolder)
+    }
+
+    /// Runs `$VISUAL` (else `$EDITOR`, else vi) on `path` at `line`, through the shell as editors are named, and
+    /// waits for it; what went wrong, if anything.
+    static func edit(_ path: String, line: Int) -> String? {
+        let script = "exec ${VISUAL:-${EDITOR:-vi}} \"+$1\" \"$2\""
+        let words = ["/bin/sh", "-c", script, "dayplan-view", String(line), path]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let started = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        guard started == 0 else { return "cannot start the editor (\(String(cString: strerror(started))))" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status == 0 ? nil : "the editor ended with status \(status >> 8)"
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// `dayplan view` in a real terminal: tmux runs it, `capture-pane` reads the screen, `send-keys` types. Each test
+/// has its own tmux server (`TmuxSession`), its own plan folder, and "now" fixed by `Binary.environment`. The terminal's
+/// settings (`stty -a`) are compared before the view starts and after it ends, by `q` and by SIGTERM.
+@Suite(.serialized) struct ViewCommandTests {
+    @Test func refusesWhenNotATerminal() throws {
+        let folder = try DailyFixtures.folder()
+        let run = try Binary.run(["view"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "dayplan view: standard input and output must be a terminal; for the day as text, run 'dayplan status'\n")
+    }
+
+    @Test func marksMovesRefusesAddsUndoesReloadsResizesAndQuits() throws {
+        guard let session = try TmuxView.start() else { return }
+        // Opened on today's first open task, Morning's must task.
+        try session.waitFor("Morning · ")
+        try session.waitFor("must 1/1")
+        #expect(try session.screen().contains("[ ] Write the talk #work"))
+
+        // Mark it done: one byte of the file, and the summary mark prints.
+        try session.send("x")
+        try session.waitFor("2026-11-21.md:4: marked done (was to do): Write the talk #work")
+        #expect(try session.folder.read("2026-11-21.md").contains("* [x] Write the talk #work\n"))
+
+        // Undo and redo are the byte edits the view made.
+        try session.send("u")
+        try session.waitFor("undone: marked done (was to do): Write the talk #work")
+        #expect(try session.folder.read("2026-11-21.md") == DailyFixtures.today)
+        try session.sendKey("C-r")
+        try session.waitFor("redone: marked done")
+        #expect(try session.folder.read("2026-11-21.md").contains("* [x] Write the talk #work\n"))
+
+        // Move the in-progress complementary task to the Afternoon, same bucket.
+        try session.send("g")
+        try session.send("L")
+        try session.waitFor("moved from Morning to Afternoon (complementary): Review the budget")
+        #expect(try session.folder.read("2026-11-21.md").contains("## Afternoon\n- [ ] Buy milk\n+\t[/] Review the budget\n"))
+
+        // A must task into Afternoon twice: the second is refused, in move's words, and nothing is written.
+        try session.send("1")
+        try session.waitFor("moved to Afternoon (must): Review the budget")
+        try session.send("a")
+        try session.send("* Another must")
+        try session.sendKey("Enter")
+        try session.waitFor("Afternoon has 1 open must task; the limit is 1 [DP101/bucket-limit]")
+        #expect(try !session.folder.read("2026-11-21.md").contains("Another must"))
+
+        // Add with a bucket prefix.
+        try session.send("a")
+        try session.send("+ Plan the offsite")
+        try session.sendKey("Enter")
+        try session.waitFor("added to Afternoon (complementary): Plan the offsite")
+        #expect(try session.folder.read("2026-11-21.md").contains("+ [ ] Plan the offsite\n"))
+
+        // Another process's add appears without a key.
+        let other = try Binary.run(["add", "Call the plumber"], in: session.folder.url)
+        #expect(other.status == 0)
+        try session.waitFor("[ ] Call the plumber")
+
+        // Narrower: stacked (no columns); wider again: side by side.
+        try session.resize(columns: 70, rows: 30)
+        try session.waitFor { !$0.contains("│") && $0.contains("Afternoon · ") }
+        try session.resize(columns: 160, rows: 40)
+        try session.waitFor { $0.contains("│") }
+
+        try session.send("q")
+        let status = try session.waitForExit()
+        #expect(status == "0")
+        #expect(try session.terminalSettings() == (try session.terminalSettingsBefore()))
+    }
+
+    @Test func sigtermGivesTheTerminalBack() throws {
+        guard let session = try TmuxView.start() else { return }
+        try session.waitFor("Morning · ")
+        let pid = try session.folder.read("view.pid").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(kill(pid_t(pid) ?? 0, SIGTERM) == 0)
+        #expect(try session.waitForExit() == "143")
+        #expect(try session.terminalSettings() == (try session.terminalSettingsBefore()))
+    }
+    @Test func enterOpensTheEditorAtTheLineAndReadsTheFileAgain() throws {
+        // A fake editor: it is given +LINE and the path, and changes that line.
+        let editor = """
+            #!/bin/sh
+            line=${1#+}
+            sed -i "${line}s/Write the talk/Write the keynote/" "$2"
+
+            """
+        guard let session = try TmuxView.start(before: { folder in
+            let script = try folder.write("editor.sh", editor)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }, environment: "VISUAL=./editor.sh") else { return }
+        try session.waitFor("[ ] Write the talk #work")
+        try session.sendKey("Enter")
+        try session.waitFor("[ ] Write the keynote #work")
+        #expect(try session.folder.read("2026-11-21.md").contains("* [ ] Write the keynote #work\n"))
+        try session.send("q")
+        #expect(try session.waitForExit() == "0")
+        #expect(try session.terminalSettings() == (try session.terminalSettingsBefore()))
+    }
+
+    @Test func ctrlZGivesTheTerminalBackAndFgDrawsItWhole() throws {
+        guard TmuxSession.tmux != nil else {
+            print("ViewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
+            return
+        }
+        let folder = try DailyFixtures.folder()
+        // An interactive shell, for its job control.
+        let session = try TmuxSession("bash --noprofile --norc -i", in: folder.url,
+                                      environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? "", "PS1": "$ "])
+        try session.send("stty -a > stty.before; dayplan view", literal: true)
+        try session.send("Enter")
+        var shown = try session.wait { $0.contains("Morning · ") }
+        #expect(shown.contains("Morning · "))
+        try session.send("C-z")
+        shown = try session.wait { $0.contains("Stopped") }
+        #expect(shown.contains("Stopped"))
+        try session.send("stty -a > stty.stopped; fg", literal: true)
+        try session.send("Enter")
+        shown = try session.wait { $0.contains("Morning · ") && $0.contains("must 1/1") }
+        #expect(shown.contains("must 1/1"))
+        try session.send("q")
+        shown = try session.wait { !$0.contains("Morning · ") }
+        try session.send("stty -a > stty.after; exit", literal: true)
+        try session.send("Enter")
+        for _ in 0..<100 where (try? folder.read("stty.after")) == nil { Thread.sleep(forTimeInterval: 0.1) }
+        let before = try folder.read("stty.before")
+        #expect(try folder.read("stty.stopped") == before)
+        #expect(try folder.read("stty.after") == before)
+    }
+}
+
+/// One `dayplan view` running in a terminal of its own (`TmuxSession`), in a plan folder holding
+/// `DailyFixtures.today`; the shell around it saves `stty -a` before and after, its pid and its exit status.
+final class TmuxView {
+    let session: TmuxSession
+    let folder: TemporaryFolder
+
+    init(session: TmuxSession, folder: TemporaryFolder) {
+        self.session = session
+        self.folder = folder
+    }
+
+    /// A test that stopped early leaves no view running: Escape closes a prompt, Ctrl-C quits, the shell ends.
+    deinit {
+        guard (try? folder.read("view.status")) == nil else { return }
+        try? session.send("Escape")
+        try? session.send("C-c")
+    }
+
+    /// Starts the view in a 160 by 40 terminal (the server ends when the shell around the view does); nil (the reason printed) when tmux is not installed.
+    static func start(before: (TemporaryFolder) throws -> Void = { _ in }, environment extra: String = "") throws -> TmuxView? {
+        guard TmuxSession.tmux != nil else {
+            print("ViewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
+            return nil
+        }
+        let folder = try DailyFixtures.folder()
+        try before(folder)
+        let environment = extra + " " + Binary.environment.filter { $0.key != "PATH" }.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        // The view runs as the shell's child (exec keeps the pid the inner shell wrote).
+        // The script goes in double quotes to the shell tmux starts: its `$` are escaped for that shell.
+        let script = "stty -a > stty.before; sh -c 'echo \\$\\$ > view.pid; exec env \(environment) dayplan view'; "
+            + "echo \\$? > view.status; stty -a > stty.after"
+        let session = try TmuxSession("sh -c \"\(script)\"", in: folder.url, environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? ""])
+        return TmuxView(session: session, folder: folder)
+    }
+
+    func screen() throws -> String { try session.screen() }
+
+    /// Types `text` as it is.
+    func send(_ text: String) throws { try session.send(text, literal: true) }
+
+    /// Presses a key tmux names (`Enter`, `C-r`).
+    func sendKey(_ name: String) throws { try session.send(name) }
+
+    func resize(columns: Int, rows: Int) throws { try session.resize(columns: columns, rows: rows) }
+
+    /// Waits up to 10 seconds for the screen to hold `text`, and expects it to.
+    func waitFor(_ text: String) throws {
+        let shown = try session.wait { $0.contains(text) }
+        #expect(shown.contains(text), "the screen never showed \(text):\n\(shown)")
+    }
+
+    /// Waits up to 10 seconds for `test` to hold of the screen, and expects it to.
+    func waitFor(_ test: @escaping (String) -> Bool) throws {
+        let shown = try session.wait(until: test)
+        #expect(test(shown), "the screen never showed what was waited for:\n\(shown)")
+    }
+
+    /// The view's exit status once it has ended (waits up to 10 seconds).
+    func waitForExit() throws -> String? {
+        for _ in 0..<100 {
+            if let status = try? folder.read("view.status"), let settings = try? folder.read("stty.after"), !settings.isEmpty {
+                return status.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("the view did not end:\n\(try screen())")
+        return nil
+    }
+
+    func terminalSettingsBefore() throws -> String { try folder.read("stty.before") }
+    func terminalSettings() throws -> String { try folder.read("stty.after") }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import DayPlan
+
+/// The view's frames drawn into an in-memory grid and compared with golden text (`Golden/NAME.COLUMNS.txt`, and
+/// the styles of some in `….styles.txt`), at 60, 80, 120 and 200 columns, and at 50 for the one-list layout.
+///
+/// Re-record after an intended change with `RECORD_GOLDEN=1 swift test --filter ViewScreenTests`, then review the diff.
+@Suite struct ViewScreenTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
+    static let widths = [50, 60, 80, 120, 200]
+
+    static let full = """
+        # 2026-11-23
+
+        ## Morning
+        * [x] Draft the report
+        * [ ] Send the report @est:30m
+        + [/] Review the pull request #work
+        + [ ] Update the onboarding doc @carry
+          the setup section is stale
+        + [ ] Plan the sprint @due:2026-11-23
+        - [ ] Pay the bill
+        - [ ] Reply to Ana
+        - [ ] Book the dentist
+        - [ ] Water the plants
+        - [ ] Buy stamps
+
+        ## Afternoon
+        * [ ] Call the bank
+
+        ## Evening
+        - [-] Go running
+
+        ## Backlog
+        - [ ] Renew passport @from:2026-11-10 @due:2026-11-20
+        - [ ] Fix the bike @from:2026-11-22
+        - [ ] Visit the museum @on:2026-11-28
+        - [ ] Read a chapter
+
+        """
+
+    static let wide = """
+        # 2026-11-23
+
+        ## Morning
+        * [ ] 報告書を書いて、チームに送って、明日の会議の準備をする
+        + [ ] 🎉 Plan the party 🎂🎈 for the whole team and their families
+
+        ## Backlog
+        - [ ] Ünïcödé café naïve résumé — a long title with accents that will be cut
+
+        """
+
+    static func view(_ text: String?, keys: [ViewKey] = []) -> DayView {
+        var store = MemoryDayStore(text.map { Array($0.utf8) })
+        let context = DayView.Context(fileName: "2026-11-23.md", day: Day("2026-11-23")!, today: Day("2026-11-23")!,
+                                      missingFile: "dayplan view: 2026-11-23.md: no such file; there is no plan for 2026-11-23 yet")
+        var view = DayView(store.bytes, context: context)
+        for key in keys { _ = view.press(key, store: &store) }
+        return view
+    }
+
+    static let cases: [(name: String, view: DayView, styles: Bool)] = [
+        ("empty", view("# 2026-11-23\n"), false),
+        ("no-file", view(nil), false),
+        ("full", view(full), true),
+        ("wide", view(wide), false),
+        ("refused", view(full, keys: [.character("l"), .character("H")]), false),
+        ("help", view(full, keys: [.character("?")]), false),
+        ("prompt", view(full, keys: [.character("a")] + "* A new task".map { .character($0) }), false),
+    ]
+
+    @Test(arguments: cases.indices, widths)
+    func matchesGolden(_ index: Int, columns: Int) throws {
+        let (name, view, styles) = Self.cases[index]
+        let grid = ViewScreen(path: "plans/2026-11-23.md", colour: true).draw(view, columns: columns, rows: 24)
+        try Self.compare(grid.text, "\(name).\(columns).txt")
+        if styles { try Self.compare(grid.styleText, "\(name).\(columns).styles.txt") }
+        // Every row is exactly as wide as the screen: no wide character straddles the edge.
+        for y in 0..<grid.rows {
+            #expect((0..<grid.columns).reduce(0) { $0 + (grid[$1, y].width == 0 ? 1 : Int(grid[$1, y].width)) } == grid.columns
+                    + (0..<grid.columns).filter { grid[$0, y].width == 2 }.count)
+        }
+    }
+
+    @Test func noColourUsesNoColourButKeepsTheAttributes() throws {
+        let grid = ViewScreen(path: "plans/2026-11-23.md", colour: false).draw(Self.view(Self.full), columns: 120, rows: 24)
+        #expect(!grid.cells.contains { $0.style.colour != nil })
+        #expect(grid.cells.contains { $0.style.reverse })
+        try Self.compare(grid.styleText, "full.120.no-color.styles.txt")
+        #expect(grid.text == ViewScreen(path: "plans/2026-11-23.md", colour: true).draw(Self.view(Self.full), columns: 120, rows: 24).text)
+    }
+
+    @Test func layoutsByWidth() {
+        #expect(ViewLayout(columns: 200) == .sideBySide)
+        #expect(ViewLayout(columns: 100) == .sideBySide)
+        #expect(ViewLayout(columns: 99) == .stacked)
+        #expect(ViewLayout(columns: 60) == .stacked)
+        #expect(ViewLayout(columns: 59) == .oneList)
+    }
+
+    @Test func wideCharactersAreCutByWholeCharacters() {
+        var grid = CellGrid(columns: 6, rows: 1)
+        #expect(grid.write("報告書を", x: 0, y: 0) == 5)
+        #expect(grid.text == "報告…\n")
+        var odd = CellGrid(columns: 5, rows: 1)
+        odd.write("🎉🎉🎉", x: 0, y: 0)
+        #expect(odd.text == "🎉🎉…\n")
+        var control = CellGrid(columns: 10, rows: 1)
+        control.write("a\u{1B}[2Jb", x: 0, y: 0)
+        #expect(control.text == "a?[2Jb\n")
+        #expect(CharacterWidth.of("é") == 1)
+        #expect(CharacterWidth.of("e\u{301}") == 1)
+        #expect(CharacterWidth.of("👍🏽") == 2)
+        #expect(CharacterWidth.of("❤️") == 2)
+    }
+
+    @Test func tinyScreensDrawWithoutTrapping() {
+        for columns in [1, 2, 5, 20, 59] {
+            for rows in [1, 2, 3, 5] {
+                let grid = ViewScreen(path: "p", colour: true).draw(Self.view(Self.full), columns: columns, rows: rows)
+                #expect(grid.columns == columns && grid.rows == rows)
+            }
+        }
+    }
+
+    static func compare(_ text: String, _ name: String) throws {
+        let url = folder.appendingPathComponent(name)
+        if recording {
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == golden, "\(name) differs; re-record with RECORD_GOLDEN=1 and review the diff")
+    }
+}
