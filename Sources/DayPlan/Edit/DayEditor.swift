@@ -192,6 +192,45 @@ public struct DayEditor: Sendable {
                          summary: "moved from \(placed.region.withArticle) to \(place): \(task.title)", edited: region)
     }
 
+    /// Moves the task on `line`, with its notes and sub-tasks, one place up (`step` -1) or down (`step` 1) among the
+    /// tasks of its bucket in its region: its lines and the neighbour's trade places, every other byte kept.
+    /// First (or last) of its bucket already, nothing changes, and the summary says so.
+    public func reorder(taskAt line: Int, by step: Int) throws(EditError) -> DayEdit {
+        let (placed, _) = try find(line)
+        let task = placed.task
+        var expected = regionTasks()
+        let inRegion = expected[placed.region.rawValue]
+        guard let index = inRegion.firstIndex(where: { $0.line == task.line }) else {
+            throw .checkFailed("the task of line \(line) is not among its region's tasks")
+        }
+        let sameBucket = inRegion.indices.filter { inRegion[$0].bucket == task.bucket }
+        guard let at = sameBucket.firstIndex(of: index), sameBucket.indices.contains(at + step) else {
+            return try check([], expecting: expected, summary: "already \(step < 0 ? "first" : "last") of its bucket (\(task.bucket)): \(task.title)",
+                             at: task.line)
+        }
+        let neighbour = inRegion[sameBucket[at + step]]
+        let (first, second) = step < 0 ? (neighbour, task) : (task, neighbour)
+        let lines = LineTable(bytes)
+        let start = lines.start(of: first.line), secondStart = lines.start(of: second.line)
+        let firstEnd = lines.start(of: first.line + first.lineSpan), end = lines.start(of: second.line + second.lineSpan)
+        // The second task's lines, then what stood between, then the first's: each block keeps its line endings, and
+        // a last line without one gets the file's before it moves up.
+        var secondBlock = Array(bytes[secondStart..<end])
+        var rest = Array(bytes[firstEnd..<secondStart]) + Array(bytes[start..<firstEnd])
+        if secondBlock.last != UInt8(ascii: "\n") {
+            secondBlock += Array(document.lineEnding.rawValue.utf8)
+            if rest.last == UInt8(ascii: "\n") {
+                rest.removeLast()
+                if rest.last == UInt8(ascii: "\r") { rest.removeLast() }
+            }
+        }
+        let edits = [TextEdit(offset: start, removing: end - start, inserting: secondBlock + rest)]
+        expected[placed.region.rawValue].swapAt(sameBucket[at], sameBucket[at + step])
+        return try check(edits, expecting: expected,
+                         summary: "moved \(step < 0 ? "up" : "down") in \(placed.region.withArticle) (\(task.bucket)): \(task.title)",
+                         at: step < 0 ? neighbour.line : neighbour.line + neighbour.lineSpan - task.lineSpan)
+    }
+
     /// Removes the task on `line` with its notes and sub-tasks: its lines, line endings included (and, in a canonical
     /// file, a blank line beside them that the canonical form would not keep: `keepingCanonical`).
     public func remove(taskAt line: Int) throws(EditError) -> DayEdit {

@@ -266,6 +266,10 @@ public struct DayView: Sendable {
             guard let task = selected else { return nothing() }
             let bucket: Bucket = action == .makeMust ? .must : action == .makeComplementary ? .complementary : .misc
             change("move", store: &store) { editor, placed throws(EditError) in try editor.move(taskAt: placed.task.line, to: task.region, bucket: bucket) }
+        case .moveDown, .moveUp:
+            guard selected != nil else { return nothing() }
+            let step = action == .moveDown ? 1 : -1
+            change("move", store: &store) { editor, placed throws(EditError) in try editor.reorder(taskAt: placed.task.line, by: step) }
         case .add:
             guard bytes != nil else { return refuse(context.missingFile) }
             prompt = Prompt(kind: .add, text: "")

@@ -12,6 +12,8 @@ public enum ViewAction: String, CaseIterable, Hashable, Sendable {
     case moveToPreviousRegion, moveToNextRegion
     /// Makes the task must / complementary / misc.
     case makeMust, makeComplementary, makeMisc
+    /// Moves the task down / up among the tasks of its bucket.
+    case moveDown, moveUp
     /// Adds a task to the pane (a prompt).
     case add
     /// Edits the task's title (a prompt).
@@ -65,6 +67,8 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(keys: [.character("1")], action: .makeMust, help: "make it must"),
         KeyBinding(keys: [.character("2")], action: .makeComplementary, help: "make it complementary"),
         KeyBinding(keys: [.character("3")], action: .makeMisc, help: "make it misc"),
+        KeyBinding(keys: [.character("J")], action: .moveDown, help: "move it down within its bucket"),
+        KeyBinding(keys: [.character("K")], action: .moveUp, help: "move it up within its bucket"),
         KeyBinding(keys: [.character("a")], action: .add, help: "add a task to the pane (a leading *, + or - chooses the bucket)"),
         KeyBinding(keys: [.character("e")], action: .editTitle, help: "edit the title"),
         KeyBinding(keys: [.character("s")], action: .schedule, help: "schedule it (@on:): today, tomorrow, mon…sun, YYYY-MM-DD"),

@@ -43,6 +43,8 @@ import Testing
         for key in ["carry", "from", "due", "est"] {
             operations.append(("remove @\(key)", { editor throws(EditError) in try editor.removeMetadata(key, fromTaskAt: line) }))
         }
+        operations.append(("move down in its bucket", { editor throws(EditError) in try editor.reorder(taskAt: line, by: 1) }))
+        operations.append(("move up in its bucket", { editor throws(EditError) in try editor.reorder(taskAt: line, by: -1) }))
         operations.append(("retitle", { editor throws(EditError) in try editor.setTitle("Renamed task #work", ofTaskAt: line) }))
         operations.append(("remove", { editor throws(EditError) in try editor.remove(taskAt: line) }))
         return operations

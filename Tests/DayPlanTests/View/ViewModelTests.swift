@@ -103,6 +103,26 @@ import Testing
         #expect(first.message?.text == "Morning is the first region; nothing changed")
     }
 
+    /// J and K move the task among the tasks of its bucket, with its notes; the first or last stays, and says so.
+    @Test func moveDownAndUpWithinTheBucket() {
+        let plan = "# 2026-11-23\n\n## Morning\n- [ ] Tea\n  green\n* [ ] Draft the report\n- [ ] Post\n- [ ] Bins\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+        let (down, store) = Self.run([.character("j"), .character("J")], on: plan)
+        #expect(text(store) == "# 2026-11-23\n\n## Morning\n- [ ] Post\n* [ ] Draft the report\n- [ ] Tea\n  green\n- [ ] Bins\n\n## Afternoon\n\n## Evening\n\n## Backlog\n")
+        #expect(down.selected?.task.title == "Tea")
+        #expect(down.message?.text.hasSuffix("moved down in Morning (misc): Tea") == true)
+        #expect(store.hooks.map(\.command) == ["move"])
+        let (_, back) = Self.run([.character("j"), .character("J"), .character("K")], on: plan)
+        #expect(text(back) == plan)
+        let (first, unchanged) = Self.run([.character("j"), .character("K")], on: plan)
+        #expect(text(unchanged) == plan)
+        #expect(first.message?.text.hasSuffix("already first of its bucket (misc): Tea") == true)
+        // The must task is the only one of its bucket: it stays. Undo takes a move back.
+        let (must, _) = Self.run([.character("J")], on: plan)
+        #expect(must.message?.text.hasSuffix("already last of its bucket (must): Draft the report") == true)
+        let (_, undone) = Self.run([.character("j"), .character("J"), .character("u")], on: plan)
+        #expect(text(undone) == plan)
+    }
+
     @Test func bucketKeysChangeTheBullet() {
         let (_, store) = Self.run([.character("G"), .character("2")])
         #expect(text(store).contains("+ [ ] Pay the bill\n"))
