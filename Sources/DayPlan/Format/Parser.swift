@@ -13,10 +13,10 @@ private let at = UInt8(ascii: "@")
 /// an open block) and the findings the rules make of what it cannot read (`report(_:)`); what is kept of the
 /// lines is the reading's. Each line is looked at once and each byte a bounded number of times, so the cost is
 /// linear in the size of the input whatever its shape.
-struct Parser<Sink> {
+package struct Parser<Sink> {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The reading that takes what the parser finds.
-    var sink: Sink
+    package var sink: Sink
 
     // Where we are.
     var lineNumber = 0
@@ -71,7 +71,7 @@ struct Parser<Sink> {
     var blockStart: SourcePosition?
 
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: Sink) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: Sink) {
         self.bytes = bytes
         self.sink = sink
     }
@@ -87,7 +87,7 @@ struct Parser<Sink> {
 // The reading is required only here, not of the type, so that making a parser's type looks up no conformance.
 extension Parser where Sink: DayReading {
 
-    mutating func parse() -> DayDocument {
+    package mutating func parse() -> DayDocument {
         var position = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         checkEncoding(from: position)

@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanArchive
+import DayPlanJSON
 
 /// A date in a document that names a day of the plan: in `@from:`, `@on:` or `@due:`, or the day heading.
 struct DayMention {
