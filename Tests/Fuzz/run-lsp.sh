@@ -44,7 +44,7 @@ script="$root/Tests/CommandTests/LanguageServer/LanguageServerScript.swift"
 target="$root/Tests/Fuzz/LanguageServerFuzzTarget.swift"
 if [ ! -f "$out/fuzz-lsp" ] || [ -n "$(find "$root/Sources/DayPlanCLI" "$script" "$target" "$out/DayPlan.o" "$0" -newer "$out/fuzz-lsp" -type f)" ]; then
   echo "building the language server's fuzzer…"
-  sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
+  sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^guard let words = commandLineWords()/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
   server=$(find "$root/Sources/DayPlanCLI" -name '*.swift' ! -name main.swift | sort)
   swiftc "${flags[@]}" -package-name dayplan -module-name DayPlanLSPFuzz -I "$out/module" \
     $server "$out/MainDeclarations.swift" "$script" "$target" "$out"/*.lib.o \
