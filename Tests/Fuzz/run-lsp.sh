@@ -19,14 +19,21 @@ find "$root/Tests/Fuzz/lsp-regressions" -type f -print0 2>/dev/null |
   while IFS= read -r -d '' file; do cp "$file" "$out/seeds/$(cksum < "$file" | cut -d' ' -f1)"; done
 
 flags=(-sanitize=fuzzer,address -parse-as-library -O)
-# The server's sources import DayPlan, so the library is a module of its own here, as in the package; it is
-# built again only when one of its sources is newer than the last build.
-if [ ! -f "$out/DayPlan.o" ] || [ -n "$(find "$root/Sources/DayPlan" -name '*.swift' -newer "$out/DayPlan.o")" ]; then
-  echo "building the library module (address sanitizer, optimised)…"
-  swiftc "${flags[@]}" -module-name DayPlan -emit-module -emit-module-path "$out/module/DayPlan.swiftmodule" \
-    -wmo -c $(find "$root/Sources/DayPlan" -name '*.swift' | sort) -o "$out/DayPlan.o.tmp" \
-    2> >(grep -v "Cannot export local symbol" >&2)
-  mv "$out/DayPlan.o.tmp" "$out/DayPlan.o"
+# The server's sources import the library's targets, so each is a module of its own here, as in the package
+# (one package name, for their `package` declarations), built in the order they depend on each other; they are
+# built again only when one of their sources is newer than the last build.
+libraries=(DayPlan DayPlanJSON DayPlanArchive DayPlanExport DayPlanICalendar DayPlanSync)
+if [ ! -f "$out/DayPlan.o" ] || [ -n "$(for l in "${libraries[@]}"; do find "$root/Sources/$l" -name '*.swift' -newer "$out/DayPlan.o"; done)" ]; then
+  echo "building the library modules (address sanitizer, optimised)…"
+  for library in "${libraries[@]}"; do
+    swiftc "${flags[@]}" -package-name dayplan -module-name "$library" -I "$out/module" \
+      -emit-module -emit-module-path "$out/module/$library.swiftmodule" \
+      -wmo -c $(find "$root/Sources/$library" -name '*.swift' | sort) -o "$out/$library.o.tmp" \
+      2> >(grep -v "Cannot export local symbol" >&2) || exit 1
+    mv "$out/$library.o.tmp" "$out/$library.lib.o"
+  done
+  # DayPlan.o stands for them all: the newest build, which the fuzzer's own build compares with.
+  cp "$out/DayPlanSync.lib.o" "$out/DayPlan.o"
 fi
 
 # Every source of the executable, main.swift without its last statements (the ones that run a command and
@@ -37,10 +44,10 @@ script="$root/Tests/CommandTests/LanguageServer/LanguageServerScript.swift"
 target="$root/Tests/Fuzz/LanguageServerFuzzTarget.swift"
 if [ ! -f "$out/fuzz-lsp" ] || [ -n "$(find "$root/Sources/DayPlanCLI" "$script" "$target" "$out/DayPlan.o" "$0" -newer "$out/fuzz-lsp" -type f)" ]; then
   echo "building the language server's fuzzer…"
-  sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
+  sed -e '/^signal(SIGXFSZ, SIG_IGN)$/d' -e '/^guard let words = commandLineWords()/d' -e '/^exit(runDayplan(/d' "$root/Sources/DayPlanCLI/main.swift" > "$out/MainDeclarations.swift"
   server=$(find "$root/Sources/DayPlanCLI" -name '*.swift' ! -name main.swift | sort)
-  swiftc "${flags[@]}" -module-name DayPlanLSPFuzz -I "$out/module" \
-    $server "$out/MainDeclarations.swift" "$script" "$target" "$out/DayPlan.o" \
+  swiftc "${flags[@]}" -package-name dayplan -module-name DayPlanLSPFuzz -I "$out/module" \
+    $server "$out/MainDeclarations.swift" "$script" "$target" "$out"/*.lib.o \
     -o "$out/fuzz-lsp.tmp" 2> >(grep -v "Cannot export local symbol" >&2)
   mv "$out/fuzz-lsp.tmp" "$out/fuzz-lsp"
 fi

@@ -45,10 +45,20 @@ case "$target" in
     dict="$root/Tests/Fuzz/import.dict"; max_len=16384 ;;
 esac
 
-sources=$(find "$root/Sources/DayPlan" -name '*.swift' | sort)
+# The library's targets in one module with the fuzz target: copies of their sources without the imports of
+# each other (the package's `package` declarations need the package's name).
+rm -rf "$out/sources" && mkdir -p "$out/sources"
+for library in DayPlan DayPlanJSON DayPlanArchive DayPlanExport DayPlanICalendar DayPlanSync; do
+  find "$root/Sources/$library" -name '*.swift' | while IFS= read -r file; do
+    sed -e '/^import DayPlan/d' "$file" > "$out/sources/$library-$(basename "$file")"
+  done
+done
+# The test support the target uses imports the targets too.
+for file in "${extra[@]}"; do sed -e '/import DayPlan/d' "$file" > "$out/sources/extra-$(basename "$file")"; done
+sources=$(find "$out/sources" -name '*.swift' | sort)
 echo "building the $target fuzzer (address sanitizer, optimised)…"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DayPlanFuzz \
-  $sources "${extra[@]}" -o "$out/fuzz-dayplan" 2> >(grep -v "Cannot export local symbol" >&2)
+swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name dayplan -module-name DayPlanFuzz \
+  $sources -o "$out/fuzz-dayplan" 2> >(grep -v "Cannot export local symbol" >&2)
 
 echo "fuzzing for ${seconds}s…"
 # SWIFT_BACKTRACE=enable=no: report a crash at once instead of after a slow symbolicated backtrace.

@@ -379,7 +379,7 @@ public struct DayEditor: Sendable {
     // MARK: - Metadata words
 
     /// The key and meaning of a metadata word the format reads; nil for any other word.
-    static func metadataWord(_ word: String) -> (key: String, metadata: TaskMetadata)? {
+    package static func metadataWord(_ word: String) -> (key: String, metadata: TaskMetadata)? {
         guard word.hasPrefix("@"), let (task, findings) = PlanTask.parsing(line: "- [ ] x \(word)"),
               findings.isEmpty, task.title == "x", !task.metadata.isEmpty else { return nil }
         let key = word.dropFirst().prefix { $0 != ":" }.lowercased()

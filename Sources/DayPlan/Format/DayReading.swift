@@ -7,7 +7,7 @@
 /// reading. Each reading lives beside its consumer (`DocumentReading` for the document and the merge,
 /// `LintReading` for `Linter`, `TaskStream` for rollover, `TitlesApartReading` for export and the archive,
 /// `CanonicalReading` for `Formatter`); the parser knows none of them. A new reading is one more type.
-protocol DayReading {
+package protocol DayReading {
     /// What the parser's scan of a plain title learns for this reading (`TitleScan`; `NoTitleScan` for none).
     associatedtype Scan: TitleScan = NoTitleScan
 
@@ -46,19 +46,19 @@ protocol DayReading {
 }
 
 extension DayReading {
-    var keepsNotes: Bool { keepsText }
-    var readsOn: Bool { true }
-    mutating func start(lineEnding: LineEnding) {}
-    mutating func frontMatter(_ lines: [String]) {}
-    mutating func dayHeading(_ text: String, day: Day?) {}
-    mutating func releaseTrailingBlankLines(in part: FilePart) {}
-    mutating func layoutChangedByPrinting() {}
+    package var keepsNotes: Bool { keepsText }
+    package var readsOn: Bool { true }
+    package mutating func start(lineEnding: LineEnding) {}
+    package mutating func frontMatter(_ lines: [String]) {}
+    package mutating func dayHeading(_ text: String, day: Day?) {}
+    package mutating func releaseTrailingBlankLines(in part: FilePart) {}
+    package mutating func layoutChangedByPrinting() {}
 
     /// The title as a string of its words.
-    mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?, status: Status, due: Day?) -> String {
+    package mutating func title(_ words: UnsafeBufferPointer<UInt8>, scan: Scan?, status: Status, due: Day?) -> String {
         String(decoding: words, as: UTF8.self)
     }
 }
 
 /// Which part of a day file a line stands in: before the day heading, the preamble after it, or a section.
-enum FilePart { case beforeDayHeading, preamble, section }
+package enum FilePart { case beforeDayHeading, preamble, section }

@@ -12,7 +12,7 @@ func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
 
 /// Hands each line of `bytes` to `body`, in order, as its range with its line ending (the last line may have
 /// none); empty bytes have no line.
-func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+package func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
     var start = 0
     while start < bytes.count {
         let end = lineEnd(in: bytes, from: start)
@@ -22,11 +22,11 @@ func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> V
 }
 
 /// `forEachLine(in:_:)` for bytes in an array.
-func forEachLine(in bytes: [UInt8], _ body: (Range<Int>) -> Void) {
+package func forEachLine(in bytes: [UInt8], _ body: (Range<Int>) -> Void) {
     bytes.withUnsafeBufferPointer { forEachLine(in: $0, body) }
 }
 
 /// A line's range without its `\n` (its `\r`s kept).
-func withoutNewline(_ line: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+package func withoutNewline(_ line: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     line.isEmpty || bytes[line.upperBound - 1] != UInt8(ascii: "\n") ? line : line.lowerBound..<(line.upperBound - 1)
 }

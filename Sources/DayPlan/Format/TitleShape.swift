@@ -2,13 +2,24 @@
 /// one space apart, no `@` word, code span or link): whether it is plain with no byte JSON escapes (a control
 /// byte, `"`, `\`), how many spaces it holds, whether it holds a `#`, and whether it is ASCII. Export then
 /// writes it in one run without scanning it again. A title not known to be plain is `TitleShape()`.
-struct TitleShape {
+package struct TitleShape {
     /// Plain, with no byte JSON escapes: `spaces`, `hasHash` and `isASCII` are known.
-    var isPlain = false
-    var hasHash = false
+    package var isPlain = false
+    package var hasHash = false
     /// No byte beyond ASCII: its words split alike by bytes and by characters.
-    var isASCII = false
-    var spaces: Int32 = 0
+    package var isASCII = false
+    package var spaces: Int32 = 0
+
+    /// A title not known to be plain.
+    package init() {}
+
+    /// A shape as a scan learnt it.
+    init(isPlain: Bool, hasHash: Bool, isASCII: Bool, spaces: Int32) {
+        self.isPlain = isPlain
+        self.hasHash = hasHash
+        self.isASCII = isASCII
+        self.spaces = spaces
+    }
 
     /// Learns the shape from the bytes the parser's plain-title scan hands it.
     struct Scan: TitleScan {
@@ -41,7 +52,7 @@ struct TitleShape {
 
 /// Takes the bytes of a title as the parser's plain-title scan reads them (`Parser.plainRun`): what a reading
 /// learns of a plain title in the same pass that finds it plain (`DayReading.Scan`).
-protocol TitleScan {
+package protocol TitleScan {
     /// A scan that has seen nothing yet.
     init()
     /// Whether the scan learns a title's shape (`shape`); false: it learns nothing, and costs nothing.
@@ -55,10 +66,12 @@ protocol TitleScan {
 }
 
 /// A scan that learns nothing: every reading but export's.
-struct NoTitleScan: TitleScan {
-    static var learnsShape: Bool { false }
-    var shape: TitleShape { TitleShape() }
-    @inline(__always) mutating func add(eight: UInt64, spaces: UInt64) {}
-    @inline(__always) mutating func add(byte: UInt8) {}
+package struct NoTitleScan: TitleScan {
+    /// A scan that has seen nothing.
+    package init() {}
+    package static var learnsShape: Bool { false }
+    package var shape: TitleShape { TitleShape() }
+    @inline(__always) package mutating func add(eight: UInt64, spaces: UInt64) {}
+    @inline(__always) package mutating func add(byte: UInt8) {}
 }
 

@@ -47,7 +47,7 @@ public enum Bucket: Int, CaseIterable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The bucket a bullet byte writes, if any.
-    init?(bullet byte: UInt8) {
+    package init?(bullet byte: UInt8) {
         switch byte {
         case UInt8(ascii: "*"): self = .must
         case UInt8(ascii: "+"): self = .complementary

@@ -1,6 +1,6 @@
 /// A hash of a stream of bytes, eight at a time (multiply and shift, after FNV and splitmix): the same bytes
 /// hash the same however they are handed over.
-struct ByteHasher {
+package struct ByteHasher {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     private var pending: UInt64 = 0
     private var count = 0
@@ -11,7 +11,7 @@ struct ByteHasher {
     }
 
     /// Adds one byte.
-    mutating func add(_ byte: UInt8) {
+    package mutating func add(_ byte: UInt8) {
         pending |= UInt64(byte) << UInt64((count & 7) * 8)
         count += 1
         if count & 7 == 0 {
@@ -22,7 +22,7 @@ struct ByteHasher {
 
     /// Adds `bytes` to a hasher given nothing yet, and tells whether they are all ASCII (if not, the hash is
     /// of no use).
-    mutating func addASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package mutating func addASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         precondition(count == 0)
         var high: UInt64 = 0, i = 0
         while i + 8 <= bytes.count {
@@ -41,14 +41,14 @@ struct ByteHasher {
     }
 
     /// The hash of `bytes`, as adding them one by one to a new hasher gives it.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+    package static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         var hasher = ByteHasher()
         _ = hasher.addASCII(bytes)
         return hasher.finish()
     }
 
     /// The hash of every byte added.
-    func finish() -> Int {
+    package func finish() -> Int {
         var copy = self
         copy.mix(pending)
         copy.mix(UInt64(count))

@@ -1,9 +1,9 @@
 /// Days counted from 1970-01-01 (day 0) in the proleptic Gregorian calendar, and wall-clock seconds counted
 /// the same way: the arithmetic the calendar reader needs to step through days, weeks, months and years
 /// without any time zone; `Day` counts with it too. (Howard Hinnant's `days_from_civil` and `civil_from_days`.)
-enum CivilDays {
+package enum CivilDays {
     /// The number of day `year-month-day`, 1970-01-01 being 0.
-    static func number(year: Int, month: Int, day: Int) -> Int {
+    package static func number(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -13,7 +13,7 @@ enum CivilDays {
     }
 
     /// The year, month and day of day number `n`.
-    static func date(_ n: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(_ n: Int) -> (year: Int, month: Int, day: Int) {
         let z = n + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -26,10 +26,10 @@ enum CivilDays {
     }
 
     /// The weekday of day number `n`: 0 Monday … 6 Sunday (1970-01-01 was a Thursday).
-    static func weekday(_ n: Int) -> Int { floorMod(n + 3, 7) }
+    package static func weekday(_ n: Int) -> Int { floorMod(n + 3, 7) }
 
     /// How many days `month` has in `year`.
-    static func length(ofMonth month: Int, in year: Int) -> Int {
+    package static func length(ofMonth month: Int, in year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -38,20 +38,20 @@ enum CivilDays {
     }
 
     /// The number of `day`.
-    static func number(of day: Day) -> Int { number(year: day.year, month: day.month, day: day.day) }
+    package static func number(of day: Day) -> Int { number(year: day.year, month: day.month, day: day.day) }
 
     /// The `Day` of day number `n`, nil outside years 0 to 9999.
-    static func day(_ n: Int) -> Day? {
+    package static func day(_ n: Int) -> Day? {
         let (y, m, d) = date(n)
         return Day(year: y, month: m, day: d)
     }
 
     /// `a` divided by `b` rounded down (towards minus infinity), for `b` > 0.
-    static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    package static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
     /// The remainder of `floorDiv`: always 0 to `b` - 1.
-    static func floorMod(_ a: Int, _ b: Int) -> Int { a - floorDiv(a, b) * b }
+    package static func floorMod(_ a: Int, _ b: Int) -> Int { a - floorDiv(a, b) * b }
 
     /// Seconds in a day.
-    static let secondsPerDay = 86_400
+    package static let secondsPerDay = 86_400
 }

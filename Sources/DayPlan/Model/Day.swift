@@ -32,7 +32,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Reads exactly `YYYY-MM-DD` from UTF-8 bytes.
-    init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
+    package init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
         guard text.count == 10 else { return nil }
         // Read where the bytes are when they are in one piece (a file's bytes, a path's), with no copy.
         let read = text.withContiguousStorageIfAvailable(Day.init(tenBytes:)) ?? Array(text).withUnsafeBufferPointer(Day.init(tenBytes:))
@@ -81,7 +81,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Appends `YYYY-MM-DD` as bytes.
-    func write<Sink: ByteSink & ~Copyable>(to output: inout Sink) {
+    package func write<Sink: ByteSink & ~Copyable>(to output: inout Sink) {
         Day.write(year, digits: 4, to: &output)
         output.append(UInt8(ascii: "-"))
         Day.write(month, digits: 2, to: &output)
@@ -126,7 +126,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The last component of a path: `2026-11-21.md` of `plans/2026/2026-11-21.md`.
-    static func fileName(ofPath path: String) -> Substring {
+    package static func fileName(ofPath path: String) -> Substring {
         var bytes = path
         let start = bytes.withUTF8 { ($0.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1 }
         return Substring(path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: start)...])
@@ -138,7 +138,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         name.utf8.withContiguousStorageIfAvailable { isFileName(utf8: $0) } ?? isFileName(utf8: name.utf8)
     }
 
-    static func isFileName(utf8 name: some Collection<UInt8>) -> Bool {
+    package static func isFileName(utf8 name: some Collection<UInt8>) -> Bool {
         guard name.count == 13 else { return false }
         for (index, byte) in zip(0..., name) {
             let fits = switch index {
@@ -159,17 +159,17 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Earlier days first.
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.packed < rhs.packed }
 
-    static func length(ofMonth month: Int, in year: Int) -> Int {
+    package static func length(ofMonth month: Int, in year: Int) -> Int {
         CivilDays.length(ofMonth: month, in: year)
     }
 
     /// Days since 1970-01-01 (`CivilDays`, which the calendar reader counts with too).
-    var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         CivilDays.number(year: year, month: month, day: day)
     }
 
     /// Clamps to the representable range, 0000-01-01 to 9999-12-31.
-    init(daysSinceEpoch: Int) {
+    package init(daysSinceEpoch: Int) {
         let (y, m, d) = CivilDays.date(min(max(daysSinceEpoch, -719_528), 2_932_896))
         packed = UInt32(y) << 9 | UInt32(m) << 5 | UInt32(d)
     }
@@ -177,15 +177,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// Bytes written into memory known to have room for them: a day's ten, on the stack.
 private struct FixedBytes: ByteSink {
-    let base: UnsafeMutablePointer<UInt8>
-    var count = 0
+    package let base: UnsafeMutablePointer<UInt8>
+    package var count = 0
 
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         base[count] = byte
         count += 1
     }
 
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes { append(byte) }
     }
 }

@@ -341,7 +341,7 @@ indirect enum PlanningStorage: Hashable, Sendable {
 }
 
 /// A tag name is letters, digits, `_`, `-` and `/` (and any non-ASCII text), not all digits.
-func isTagName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
+package func isTagName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
     var sawNonDigit = false
     for byte in name {
         switch byte {

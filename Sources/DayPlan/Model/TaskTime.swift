@@ -40,7 +40,7 @@ public struct TaskTime: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: text, as: UTF8.self)
     }
 
-    static func writeClock(_ minutes: Int, to output: inout [UInt8]) {
+    package static func writeClock(_ minutes: Int, to output: inout [UInt8]) {
         let hours = minutes / 60, rest = minutes % 60
         let zero = UInt8(ascii: "0")
         output.append(zero + UInt8(truncatingIfNeeded: hours / 10 % 10))
@@ -51,20 +51,20 @@ public struct TaskTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the start of a title holds that looks like a time.
-    enum Leading: Equatable {
+    package enum Leading: Equatable {
         /// A time, written in `length` bytes; `canonical` when they are its canonical spelling.
         case time(TaskTime, length: Int, canonical: Bool)
         /// Text that looks like a time but is none (`25:00`, `09:00 - 08:00`), `length` bytes, and why.
         case malformed(length: Int, reason: String)
 
         /// The time, if it is one.
-        var time: TaskTime? {
+        package var time: TaskTime? {
             if case .time(let time, _, _) = self { time } else { nil }
         }
     }
 
     /// The leading time of a title, read as the parser reads it; nil when the title starts with none.
-    static func leading(in title: String) -> Leading? {
+    package static func leading(in title: String) -> Leading? {
         guard let first = title.utf8.first, first &- UInt8(ascii: "0") < 10 else { return nil }
         var title = title
         return title.withUTF8 { read($0, from: 0, to: $0.count) }

@@ -7,26 +7,26 @@ extension PlanTask {
     /// Nearly every title is in that form as it stands, and is hashed as its bytes: one of ASCII, or one whose
     /// every character beyond ASCII is untouched by canonical equivalence (`isPlainlyNFC`). Any other title
     /// (a combining mark, a character with a decomposition) is hashed as the bytes of its NFC form.
-    static func identityHash(_ title: String) -> Int {
+    package static func identityHash(_ title: String) -> Int {
         var title = title
         return title.withUTF8(identityHash(utf8:))
     }
 
     /// Whether two titles are the same identity: the same bytes (nearly always, found at once), else equal as
     /// Swift compares strings (canonically equivalent).
-    static func sameIdentity(_ a: String, _ b: String) -> Bool {
+    package static func sameIdentity(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in sameIdentity(utf8: x, y) } }
     }
 
     /// `sameIdentity(_:_:)` of two titles given as their UTF-8 bytes.
-    static func sameIdentity(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func sameIdentity(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         if a.count == b.count, let x = a.baseAddress, let y = b.baseAddress, memoryEqual(x, y, a.count) { return true }
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
     /// `identityHash(_:)` of a title given as its UTF-8 bytes.
-    static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = ByteHasher()
         if hasher.addASCII(UnsafeRawBufferPointer(bytes)) || isPlainlyNFC(bytes) { return hasher.finish() }
         // Swift has no public normalization: `_withNFCCodeUnits` is the standard library's own, by which a
@@ -42,7 +42,7 @@ extension PlanTask {
     /// alone (no decomposition, combining class 0, never composed with a character before it), as
     /// `nfcStableRanges` lists them. False when it cannot tell so (a combining mark, a precomposed letter's
     /// other spelling, bytes that are not UTF-8): those are normalized.
-    static func isPlainlyNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isPlainlyNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = firstNonASCII(in: bytes, from: 0)
         while i < bytes.count {
             let lead = bytes[i]
@@ -69,7 +69,7 @@ extension PlanTask {
     /// Whether a character beyond ASCII is in `nfcStableRanges` (the first range, Latin-1 to the spacing
     /// modifier letters, looked at first).
     @inline(__always)
-    static func isNFCStable(_ scalar: UInt32) -> Bool {
+    package static func isNFCStable(_ scalar: UInt32) -> Bool {
         if scalar <= 0x2FF { return true }
         // The last range starting at or before `scalar`, by halves.
         var low = 0, high = nfcStableRanges.count / 2
@@ -87,7 +87,7 @@ extension PlanTask {
     /// ranges of 48 or more, which hold nearly all of them. Unicode's stability policy keeps each such character
     /// so in every later version. Made with Python's `unicodedata`; `TitleIdentityTests` checks them against
     /// Swift's own normalization.
-    static let nfcStableRanges: [UInt32] = [
+    package static let nfcStableRanges: [UInt32] = [
         0x3A3, 0x482, 0x488, 0x52F, 0x559, 0x58A, 0x61B, 0x64A, 0x671, 0x6D5,
         0x74D, 0x7B1, 0x900, 0x93B, 0xE01, 0xE37, 0x103B, 0x108C, 0x108E, 0x10C5,
         0x10D0, 0x1160, 0x1176, 0x11A7, 0x11C3, 0x1248, 0x12D8, 0x1310, 0x1318, 0x135A,

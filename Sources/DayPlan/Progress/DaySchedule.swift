@@ -99,7 +99,7 @@ public struct PlannedTime: Hashable, Sendable {
     }
 
     /// A title without the time it starts with.
-    static func untimed(_ title: String) -> String {
+    package static func untimed(_ title: String) -> String {
         guard case .time(_, let length, _)? = TaskTime.leading(in: title) else { return title }
         let rest = title.utf8.dropFirst(length).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         return rest.isEmpty ? title : String(decoding: rest, as: UTF8.self)

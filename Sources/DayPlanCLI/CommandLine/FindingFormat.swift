@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 /// How a finding is written for people and tools: the one place a `Diagnostic` becomes text, for every
 /// command that reports findings.

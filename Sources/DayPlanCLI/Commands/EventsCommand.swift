@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanJSON
+import DayPlanICalendar
 
 /// `dayplan events`: the day's calendar events, from the calendars the settings name.
 enum EventsCommand {

@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanExport
+import DayPlanICalendar
 
 /// `dayplan export`: day files as versioned JSON (a document or JSON Lines) or as iCalendar to-dos.
 enum ExportCommand {

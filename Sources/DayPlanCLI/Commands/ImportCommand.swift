@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanExport
 
 /// `dayplan import`: writes the day files an export describes, in canonical form, into the plan folder.
 enum ImportCommand {

@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanArchive
+import DayPlanJSON
 
 /// `dayplan query`: every task over the archive that matches the filters, each task once.
 enum QueryCommand {

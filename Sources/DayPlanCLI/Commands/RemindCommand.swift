@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanICalendar
+import DayPlanJSON
 
 /// `dayplan remind`: announces the events and timed tasks that start soon, each once.
 enum RemindCommand {

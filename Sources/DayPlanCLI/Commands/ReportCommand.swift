@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanArchive
 
 /// `dayplan report`: how the plans went over a period of the archive, as text with charts, JSON, CSV or a
 /// self-contained HTML page.

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 /// `dayplan review`: the day's tasks carried for long, oldest first, each with its three choices as commands.
 enum ReviewCommand {

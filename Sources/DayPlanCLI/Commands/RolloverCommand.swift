@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanJSON
 
 /// `dayplan rollover`: closes the most recent day plan and opens a new day from it.
 enum RolloverCommand {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanJSON
 
 /// `dayplan status`: how the day is going.
 enum StatusCommand {

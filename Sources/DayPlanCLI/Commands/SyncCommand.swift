@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanSync
 
 /// `dayplan sync`: keeps the plan and a CalDAV task list (the phone's) in step, both ways (docs/sync.md).
 enum SyncCommand {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanView
 
 /// `dayplan view`: the day as an app, full screen in the terminal. The model (panes, slots, selection, keys,
 /// undo) is the library's `DayView`; this file holds the flow: the day opened, the terminal taken, and the loop

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanArchive
 
 /// The day files `query` and `report` look back over, read on all cores with lint's batches: every task in
 /// them, and what could not be read. One bad file never stops the others.

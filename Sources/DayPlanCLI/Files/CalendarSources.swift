@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanICalendar
 import Dispatch
 
 /// The calendar sources the settings name (`calendars = work.ics, ~/.calendars/personal`), read into an

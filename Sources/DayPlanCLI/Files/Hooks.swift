@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanJSON
 
 /// The plan folder's hooks (docs/hooks.md): executables in `.dayplan/hooks/`, named for when they run
 /// (`pre-rollover`, `post-rollover`, `post-add`, `post-mark`, `post-move`, `post-resolve`, `post-sync`), given one

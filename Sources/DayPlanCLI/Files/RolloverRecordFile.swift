@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanJSON
 
 /// Where rollover records what it last wrote, for `rollover --undo`: `.dayplan/last-rollover.json` in a plan
 /// folder made by `dayplan init` (a folder without `.dayplan/` keeps no state, so it has no undo). Each rollover

@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanJSON
+import DayPlanSync
 
 /// Where `dayplan sync` keeps what it last synced (`SyncState`): `.dayplan/sync.json`, beside the lock, written
 /// atomically after the plan's files and the server are both done with, so that a run killed before it leaves

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// `textDocument/codeAction`: quick fixes for the findings that have an obvious fix, on any task line

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// The commands `workspace/executeCommand` runs, as `initialize` advertises them.

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// The metadata keys offered after `@`, each with a line on what it does: the library's list.

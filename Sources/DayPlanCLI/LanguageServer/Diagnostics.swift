@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// Where RULES.md is on this machine, as a `file:` URL: beside the installed binary

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// `textDocument/diagnostic` (for a client that pulls diagnostics): the document's findings, exactly those

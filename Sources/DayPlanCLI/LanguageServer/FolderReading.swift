@@ -1,5 +1,6 @@
 import Dispatch
 import DayPlan
+import DayPlanArchive
 
 /// The tasks of day files read on a thread of their own, as `Archive.read` reads them (unreadable files named on
 /// standard error): started when the plan folder is known, waited for when first needed. The files are read

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// `textDocument/formatting`: the fewest whole-line edits that turn the text into exactly what `dayplan fmt`

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// `textDocument/hover`: on a region heading, its open tasks against the 1-3-5 limits; on a task line, what

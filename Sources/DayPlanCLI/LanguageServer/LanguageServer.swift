@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanArchive
+import DayPlanJSON
 
 /// An error a request is answered with: a JSON-RPC or protocol error code and a sentence.
 struct ResponseError: Error {

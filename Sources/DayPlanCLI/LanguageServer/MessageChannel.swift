@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import DayPlan
+import DayPlanJSON
 
 /// The protocol's base layer over standard input and output: messages framed by a `Content-Length` header.
 ///

@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanArchive
+import DayPlanJSON
 
 /// A date in a document that names a day of the plan: in `@from:`, `@on:` or `@due:`, the day heading, or a wiki
 /// link (`[[2026-11-20]]`, `[[2026-11-20|Friday]]`, as Obsidian and Logseq link days).

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 /// What an outline shows of a document: each section with the lines it spans, regions with their room left.
 extension Analysis {

@@ -1,5 +1,6 @@
 import Dispatch
 import DayPlan
+import DayPlanArchive
 
 /// The plan folder as the server's navigation reads it from disk, through the commands' own doors: the folder and
 /// its settings (`PlanFolder`), its day files in any layout (`PlanFolder.dayFiles`), and their tasks as

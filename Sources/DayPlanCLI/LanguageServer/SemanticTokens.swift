@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 extension LanguageServer {
     /// The token types, by index: a region heading, a bucket's bullet, a status box, a `#tag`, a metadata word.

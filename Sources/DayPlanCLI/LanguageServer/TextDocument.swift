@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 /// How the client counts the `character` of a position: UTF-16 code units (the protocol's default), UTF-8
 /// bytes (when the client offers `utf-8` in `general.positionEncodings`, as dayplan's own columns count) or

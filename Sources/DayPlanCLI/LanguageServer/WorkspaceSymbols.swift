@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanArchive
+import DayPlanJSON
 
 /// What a `workspace/symbol` query asks for: the words a task's title must each hold, ASCII letters compared
 /// without case.

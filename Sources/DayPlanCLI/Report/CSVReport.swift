@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanArchive
 
 /// `dayplan report --format csv`: the period table (RFC 4180: a header row, comma-separated, fields with a
 /// comma or quote quoted), one row per day, week or month (`--by`). The other figures are in the JSON.

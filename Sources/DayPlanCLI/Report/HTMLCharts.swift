@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanArchive
 
 /// The charts of `dayplan report --format html`: completion, score and the backlog over time, each point
 /// placed by its date (a day without a plan is a gap, and three or more in a row are shaded and named), and

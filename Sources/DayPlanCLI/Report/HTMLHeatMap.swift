@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanArchive
 
 /// The heat map of `dayplan report --format html`: completion by day, like a contribution graph, with
 /// squares big enough to read and every weekday and month named.

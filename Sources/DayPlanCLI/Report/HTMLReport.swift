@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanArchive
 
 /// `dayplan report --format html`: one self-contained page (inline CSS and SVG; no script, no font or image
 /// to fetch) with the heat map (`HTMLHeatMap.swift`), completion, score and the backlog over time, placed by

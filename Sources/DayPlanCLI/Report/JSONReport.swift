@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanArchive
+import DayPlanJSON
 
 /// `dayplan report --format json`: every figure of the report as one JSON document (REPORTS.md lists the
 /// fields). Fractions have 4 decimals; days are `YYYY-MM-DD`; a figure that cannot be computed is `null`.

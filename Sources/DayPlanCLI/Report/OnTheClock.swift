@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanJSON
 
 /// The day on the clock as `dayplan status` shows it: the all-day events, the events and timed tasks in order,
 /// what is on now and next (when the day is today), and each region's free time (its hours less events, timed

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanArchive
 
 /// Charts drawn with Unicode block characters, for `dayplan report` on a terminal.
 enum TerminalCharts {

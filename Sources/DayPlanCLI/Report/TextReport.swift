@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanArchive
 
 /// `dayplan report` as text: the figures in lines and tables, and, when standard output is a terminal,
 /// charts drawn with Unicode blocks (`TerminalCharts`).

@@ -1,4 +1,7 @@
 import DayPlan
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// The plan's side of a sync, read from the day files under the plan's lock: the tasks synced (today's and the
 /// days ahead), the tasks of the earlier days read (where a change from the server is still made), and the bytes

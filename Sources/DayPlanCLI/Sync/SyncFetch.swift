@@ -1,4 +1,6 @@
 import DayPlan
+import DayPlanICalendar
+import DayPlanSync
 
 /// Reads what changed on the server since the last sync: a `sync-collection` report from the state's sync-token
 /// (RFC 6578; one request when nothing changed), then a `calendar-multiget` of the to-dos whose ETag is new.

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanSync
 
 /// The plan folder's sync settings made ready to use: the task list's URL split into its server and path, the
 /// user, the password fetched from where the settings say (never from the settings file itself), and the

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanView
 
 /// The view's store on disk: each change as `dayplan mark`, `move` and `add` make one (`DaySession`): the plan
 /// folder's lock taken, the day's file read again under it, the change worked out on what it holds then, the

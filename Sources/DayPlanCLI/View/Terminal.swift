@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import DayPlan
+import DayPlanView
 
 // What the signal handlers read: set before any handler is installed, never changed while one may run. A
 // handler can only write bytes made in advance and call what is async-signal-safe (write, tcsetattr, signal,

@@ -1,4 +1,9 @@
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// The text an editor holds, with the protocol's positions worked out independently of the server (over
 /// Swift's Unicode scalars), so that tests check the server's positions rather than repeat them.

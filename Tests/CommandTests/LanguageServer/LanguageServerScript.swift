@@ -6,6 +6,11 @@
 // seeded scripts through the built `dayplan lsp`, and with the server's sources into the libFuzzer target
 // (`Tests/Fuzz/run-lsp.sh`), which runs the same stream through the server in process.
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// Turns fuzzer bytes into a stream of framed language-server messages.
 struct LanguageServerScript {

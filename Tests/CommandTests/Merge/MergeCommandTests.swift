@@ -1,4 +1,9 @@
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 import Foundation
 import Testing
 

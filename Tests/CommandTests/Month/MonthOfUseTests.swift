@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Issue 56's acceptance: a month of use, scripted with a fixed clock, through the real binary. Each morning a
 /// rollover; through the day `add`, `mark`, `move`, `status` and, on Fridays, `review`; in the evening a hand

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Issue 12 through the real binary: `Examples/plan-ahead` re-made day by day (rollover at 07:00, the
 /// person ticking off some tasks in between), compared byte for byte; what rollover prints about what it

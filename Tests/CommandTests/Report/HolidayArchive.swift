@@ -1,4 +1,9 @@
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// A plan folder of 45 calendar days with a ten-day holiday in it, for the HTML report's tests: plans from
 /// 2026-10-08 through 2026-11-20 but none from 2026-10-24 through 2026-11-02, and today 2026-11-21 (the

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// The HTML report in a real browser: headless Chromium (Debian's `chromium`, installed by .ci/run) loads
 /// the page with no network, and the test checks that it logs nothing to the console, that its SVG charts

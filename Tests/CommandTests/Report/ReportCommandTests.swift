@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// `dayplan report` end to end: REPORTS.md's worked example, the report's days, writing to a file,
 /// charts only on a terminal, and bad files.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// The HTML report's charts read from its markup (issue 56, point 11): a heat map with cells big enough to
 /// see and its weekdays, months and legend labelled; every chart with a title and axis labels; the charts

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Issue 38, part 4, through the real binary: `review`, lint's information findings, the ages `status` and
 /// `query` show, and `move --on`. Today is 2026-11-21 (DAYPLAN_NOW).

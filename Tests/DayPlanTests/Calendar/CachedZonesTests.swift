@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `CachedZones` gives the offsets and the events the rules it wraps give, over seeded inputs.
 @Suite struct CachedZonesTests {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A calendar's values out of range, rules counted rather than walked, components that never close, many
 /// overrides of one event, and events that overlap a day many times: each read without a trap, in work

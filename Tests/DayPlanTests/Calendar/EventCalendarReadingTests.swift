@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `EventCalendar` reads each event's text only when the event is on a day asked for, from byte ranges kept
 /// while reading: for calendars made at random (folded lines, time zones, rules with COUNT, UNTIL and BYDAY,

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Time zones from Foundation's database, for the tests only (the library takes them as `TimeZoneRules`).
 struct FoundationZones: TimeZoneRules {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A calendar read for a few days (`EventCalendar(days:)`) passes over the events that cannot take place on
 /// them at a glance (`EventGlance`): on those days it gives exactly the events the whole reading gives, and of

@@ -1,4 +1,9 @@
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 // The plain reading of iCalendar as it was before the reader kept byte ranges (every content line made into
 // Strings, every VEVENT made whole as it is read, every event expanded): the reference the property test in

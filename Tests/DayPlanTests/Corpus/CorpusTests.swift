@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Day files written the way people write them (Obsidian, Templater, vim, phone editors): each case in
 /// `Cases/NAME/` is a small plan folder with the old day `2026-11-20.md` (and sometimes an existing

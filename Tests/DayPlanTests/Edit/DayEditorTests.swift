@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Each edit operation on small files: the exact bytes it gives, that nothing else changes, and its refusals.
 @Suite struct DayEditorTests {

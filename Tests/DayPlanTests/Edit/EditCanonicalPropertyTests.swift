@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Every edit dayplan makes keeps a canonical file canonical: each `DayEditor` operation on each task of
 /// generated days (made canonical first), rollover's two files, sync's edits (`SyncEdits`), what import writes

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Every edit operation on every task of the real-style corpus (`Corpus/Cases/*/2026-11-20.md`): each edit
 /// is refused for a reason (a full bucket, an ambiguous file) or, applied, changes bytes only inside the edited

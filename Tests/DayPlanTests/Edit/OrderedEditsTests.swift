@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `OrderedEdits` (rollover's edits of a big old day, applied as its tasks come, and what `TextEdit.apply`
 /// applies its sorted edits with) gives what replacing each range in turn gives, and leaves out an edit that

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The iCalendar writer: RFC 5545's content lines (folding, CRLF, escaping), the mapping of a task to a
 /// VTODO, and UIDs that stay the same as rollover moves a task from day to day.

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A value that comes from outside (an import's metadata, a phone's title) is one value of its key or refused
 /// with a message: never another key's word smuggled into the file.

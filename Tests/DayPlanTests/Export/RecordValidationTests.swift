@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A document that is not a valid export is refused with the JSON path of its first mistake, whatever it is.
 @Suite struct RecordValidationTests {

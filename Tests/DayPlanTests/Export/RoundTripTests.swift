@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Export and import are each other's inverse: a day file's record, written as JSON and read back, prints the
 /// file's canonical form byte for byte; and the record of that canonical form is the same JSON (each task's

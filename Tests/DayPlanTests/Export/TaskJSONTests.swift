@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The members of a task that export writes by hand on its fast paths (`words`, `tags`, `metadata`, `notes`,
 /// `subtasks`): the same as the task's own views and the general JSON value, whatever the title.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `Formatter.format` first reads a file with the canonical check (`CanonicalCheck`: each line printed and
 /// compared as it is read, no document kept) and formats it whole only when the check cannot say the file is

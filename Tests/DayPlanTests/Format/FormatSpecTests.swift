@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Every ```dayplan example in FORMAT.md says what it shows; these tests hold the code to it.
 @Suite struct FormatSpecTests {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Whole documents: `Golden/NAME.input.md` is formatted into `NAME.output.md` (the input itself when
 /// formatting is refused), and its diagnostics are listed in `NAME.diagnostics.txt`.

@@ -1,5 +1,10 @@
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// The parser's fast paths (eight bytes at a time for encoding, line ends and plain titles; titles written in
 /// place) against plain definitions, over many generated inputs.

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The fuzzer's invariants (formatting, lint, rollover), over files from a seeded generator (change the seeds to explore more).
 @Suite struct PropertyTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A conflict copy merged into its day file: two-way (no common ancestor) and against git's last commit.
 @Suite struct ConflictCopyMergeTests {

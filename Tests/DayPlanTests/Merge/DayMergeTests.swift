@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// `DayMerge`: two machines' edits of one day file, merged task by task (FORMAT.md, "Merging").
 @Suite struct DayMergeTests {

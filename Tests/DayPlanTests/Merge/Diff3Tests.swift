@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The three-way merge of sequences that `dayplan merge` builds on, and its line-by-line fallback.
 @Suite struct Diff3Tests {

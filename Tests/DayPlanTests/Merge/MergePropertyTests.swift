@@ -1,6 +1,11 @@
 import Dispatch
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Random pairs of edits of one day, merged (issue 16): no task lost, none twice, and the result canonical
 /// and lint-clean, or explicitly conflicted.

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `DayMerge.readsBack(_:as:)`: the merge's last check, that the file it prints reads back as the document it
 /// meant. A correct merge never trips it, so it is tested here on files changed after printing, both on files

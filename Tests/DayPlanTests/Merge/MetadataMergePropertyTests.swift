@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Random tasks with random metadata, each key of the table changed on one side only (issue 39): merged
 /// through `dayplan merge`'s library path, the task holds every side's change, whichever side is ours.

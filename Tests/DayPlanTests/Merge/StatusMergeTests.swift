@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// The status precedence table of FORMAT.md ("Merging"), read from the document, against the code: every
 /// pair of statuses, from every ancestor status that makes both sides' changes real.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `MetadataKey`, the one table of metadata keys: each key of it is known to the parser, the edit API, merge,
 /// rollover, export and the Vim syntax (hover and completion: `MetadataKeyTextTests`, through the binary).

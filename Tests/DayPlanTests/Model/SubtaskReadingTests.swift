@@ -1,5 +1,6 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanExport
 
 /// A sub-task is read one way (`Checkbox.subtask`) by lint (DP039), by `PlanTask.subtasks` (export, the notes
 /// rollover takes along) and by `TaskLine` (the marks rollover and `mark --with-subtasks` set). A quoted

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A task's time of day (`TaskTime`, FORMAT.md §3.6) and its estimate (`@est:`, `Estimate`): every spelling
 /// the parser reads, the canonical one it holds and `fmt` writes, and what it names instead of a time.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The title hash's quick path: the characters it takes as left alone by canonical equivalence, and titles
 /// in every spelling hashing alike (ArchivedDayTests has the worked pairs).

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `TitleNumbers`: the merge's numbering of task titles, equal as Swift compares strings.
 @Suite struct TitleNumbersTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The names sync tools give a day file's conflict copy, read back to the day and the tool; names that are not one.
 @Suite struct ConflictCopyNameTests {

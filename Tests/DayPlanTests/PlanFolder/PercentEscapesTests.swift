@@ -1,4 +1,9 @@
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 import Testing
 
 /// `%XX` escapes decoded as an editor's `file:` URI and a CalDAV `href` write them.

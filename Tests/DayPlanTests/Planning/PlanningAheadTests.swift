@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Issue 12: `@due:`, `@on:` and routines (`@every:`), in the library.
 @Suite struct PlanningAheadTests {

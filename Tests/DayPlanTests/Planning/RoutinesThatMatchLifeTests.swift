@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Issue 38, part 5: `@every:` counted from completion (`done+3d`), ordinal weekdays (`month:2nd-tue`), an end
 /// (`until:`, `times:` from a `start:`), and one copy for days nobody rolled over into.

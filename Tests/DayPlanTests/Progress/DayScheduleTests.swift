@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The day on the clock: events and timed tasks in order, now and next, each region's free time, and the
 /// reminders `dayplan remind` announces, each once over a simulated day.

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The archive's reading (`ArchivedDay.Reading`, the parser with `ArchiveReading`: what `query`, `report` and the
 /// language server's folder index read) against the plain path (each file parsed whole, `ArchivedDay(document)`):

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 @Suite struct DayStatisticsTests {
     /// Every region and bucket has its own counts (they are stored inline, one slot each).

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The newest tasks found from day files read newest first (`NewestTasks`, what the language server's first
 /// workspace-symbol request answers from) against the whole archive (`TaskArchive.newestLastTasks`): over generated

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The worked example of REPORTS.md, figure by figure, as the document derives them by hand.
 @Suite struct ReportsDocumentTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 @Suite struct TaskFilterTests {
     func task(_ title: String, _ status: Status = .todo, region: Region = .morning, bucket: Bucket = .misc) -> ArchivedTask {

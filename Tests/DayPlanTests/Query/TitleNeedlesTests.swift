@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The runs of bytes a day file holds if it holds a task of a title (`TitleNeedles`): taken only where every
 /// spelling of the title has them as written, and found in bytes as a plain search finds them.

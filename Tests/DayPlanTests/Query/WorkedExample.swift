@@ -1,5 +1,10 @@
 import Foundation
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The worked example of REPORTS.md: its three day files, read from the document itself, so that the
 /// document and the tests cannot drift apart.

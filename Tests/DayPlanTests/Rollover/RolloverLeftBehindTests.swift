@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// One rule for what rollover leaves behind: every finding lint makes on a line that is (or may be) an open task
 /// is either carried by rollover (the line is marked in the old day) or named in `leftBehind`. The walk covers

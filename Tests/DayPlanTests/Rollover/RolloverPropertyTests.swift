@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Rollover on many generated pairs of files, odd ones included: it refuses, or its result passes the check;
 /// and a second run changes nothing.

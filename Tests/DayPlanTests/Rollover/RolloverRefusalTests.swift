@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Takes the `1️⃣` marker out of `text`: the text without it, and the line and byte column where it stood.
 private func marked(_ text: String) -> (text: String, line: Int, column: Int) {

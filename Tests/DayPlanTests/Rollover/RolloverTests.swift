@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Rolls `source` (the plan of `sourceDay`) over into `day`, with the new day's file `target` if given; checks
 /// the result with `verify()`, and checks that rolling the result over again changes nothing.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `rollover --undo` in library form: rollover then undo gives both files back byte for byte (over generated days
 /// and the corpus, through the line-by-line path too), and edits made in between survive it.

@@ -1,5 +1,10 @@
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// DP041 conflict-marker (issue 16): a merge left half done is an error that stops `fmt` and `rollover`.
 @Suite struct ConflictMarkerTests {

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// `Linter` reads a file for the tasks it checks (`DayDocument(readingForLint:)`, no other line kept), the archive
 /// for its tasks (`readingTasks(of:)`) and rollover its old day task by task

@@ -1,5 +1,10 @@
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// An input that breaks one rule, with 1️⃣ where the finding starts (and 2️⃣ where it ends, when given).
 struct RuleExample: Sendable, CustomTestStringConvertible {

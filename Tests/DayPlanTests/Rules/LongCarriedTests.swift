@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Issue 38, part 4: DP052 long-carried, an information-level finding with three quick fixes.
 @Suite struct LongCarriedTests {

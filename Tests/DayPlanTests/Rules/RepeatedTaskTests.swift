@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// DP025 repeated-task, against a plain reading of its definition: an open task whose title, region, bucket and
 /// status are those of an open task before it is compared with the first such task, and named when the two lines

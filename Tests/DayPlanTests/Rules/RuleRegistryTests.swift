@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The registry (`Rule.all`) decides what the parser's problems mean: each problem the parser can report is
 /// claimed by one rule at most, the rules that report none let it pass without a finding, and every rule that

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// RULES.md against the rules themselves, so that the document cannot drift from the code.
 @Suite struct RulesDocumentTests {

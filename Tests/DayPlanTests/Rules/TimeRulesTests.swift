@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The rules on the clock (DP060 time-outside-region, DP061 time-overlap, DP062 over-capacity) with region
 /// hours from the settings and the day's events from a calendar: each finding where it belongs, with its

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Every input the calendar and import fuzz targets ever broke a promise with (`Tests/Fuzz/calendar-regressions/`,
 /// `Tests/Fuzz/import-regressions/`), and the calendars that trapped or took minutes before, checked on every run.

@@ -6,6 +6,11 @@
 // over the fuzzer's -timeout or past its -rss_limit_mb is a failure of its own.
 #if canImport(DayPlan)
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 #endif
 
 enum CalendarInvariants {

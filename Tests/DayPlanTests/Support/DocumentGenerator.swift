@@ -1,4 +1,9 @@
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Makes random day files from a seed: valid plans written in every spelling the format accepts
 /// (heading case, spacing, tabs, `[X]`, CRLF, a BOM, missing or shuffled regions, notes, free text,

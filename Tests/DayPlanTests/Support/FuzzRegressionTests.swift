@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Every input the fuzzer ever broke a promise with (`Tests/Fuzz/regressions/`), checked on every run.
 @Suite struct FuzzRegressionTests {

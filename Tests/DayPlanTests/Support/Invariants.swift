@@ -4,6 +4,11 @@
 // libFuzzer target (`Tests/Fuzz/run.sh`), so CI and the fuzzer check the same promises.
 #if canImport(DayPlan)
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 #endif
 
 enum Invariants {

@@ -1,4 +1,9 @@
 import DayPlan
+import DayPlanJSON
+import DayPlanArchive
+import DayPlanExport
+import DayPlanICalendar
+import DayPlanSync
 
 /// Test input written as text, with markers (1️⃣, 2️⃣, …) where a finding is expected to start or end.
 ///

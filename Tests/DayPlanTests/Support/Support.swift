@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// Test input with position markers: `1️⃣`, `2️⃣`, … stand where a finding is expected and are removed
 /// before parsing.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// One sync worked out on values: each side's changes against the last synced state, as `dayplan merge` merges.
 @Suite struct SyncMergeTests {

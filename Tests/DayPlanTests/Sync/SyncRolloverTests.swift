@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// A task the phone changed while rollover moved it on in the plan: the sync finds its live copy wherever
 /// rollover put it (by the `UID` the export follows through `[>]`), never the copy moved on, and never takes

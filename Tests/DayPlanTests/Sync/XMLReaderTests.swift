@@ -1,5 +1,10 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanJSON
+@testable import DayPlanArchive
+@testable import DayPlanExport
+@testable import DayPlanICalendar
+@testable import DayPlanSync
 
 /// The small XML reader behind `dayplan sync`: namespaces, entities, CDATA, and bounded on hostile input.
 @Suite struct XMLReaderTests {

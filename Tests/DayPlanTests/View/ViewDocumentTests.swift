@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanView
 
 /// docs/view.md's key table is the key table: a row for every binding, in its order, and no other.
 @Suite struct ViewDocumentTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanView
 
 /// The view's model without a terminal: key sequences in, the file's bytes and the messages out; the day and
 /// "today" are given, never read from a clock.

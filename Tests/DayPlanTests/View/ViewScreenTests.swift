@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DayPlan
+@testable import DayPlanView
 
 /// The view's frames drawn into an in-memory grid and compared with golden text (`Golden/NAME.COLUMNS.txt`, and
 /// the styles of some in `….styles.txt`), at 60, 80, 120 and 200 columns, and at 50 for the one-list layout.

@@ -1,5 +1,6 @@
 import Testing
 @testable import DayPlan
+@testable import DayPlanView
 
 /// The bytes the view writes to a terminal: every mode turned on at the start is turned off at the end, in
 /// reverse; a frame is only the changed cells, in one synchronized write; keys are read from the bytes terminals send.
