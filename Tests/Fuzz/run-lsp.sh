@@ -22,7 +22,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O)
 # The server's sources import the library's targets, so each is a module of its own here, as in the package
 # (one package name, for their `package` declarations), built in the order they depend on each other; they are
 # built again only when one of their sources is newer than the last build.
-libraries=(DayPlan DayPlanJSON DayPlanArchive DayPlanExport DayPlanICalendar DayPlanSync)
+libraries=(DayPlan DayPlanJSON DayPlanArchive DayPlanExport DayPlanICalendar DayPlanSync DayPlanView)
 if [ ! -f "$out/DayPlan.o" ] || [ -n "$(for l in "${libraries[@]}"; do find "$root/Sources/$l" -name '*.swift' -newer "$out/DayPlan.o"; done)" ]; then
   echo "building the library modules (address sanitizer, optimised)…"
   for library in "${libraries[@]}"; do
@@ -33,7 +33,7 @@ if [ ! -f "$out/DayPlan.o" ] || [ -n "$(for l in "${libraries[@]}"; do find "$ro
     mv "$out/$library.o.tmp" "$out/$library.lib.o"
   done
   # DayPlan.o stands for them all: the newest build, which the fuzzer's own build compares with.
-  cp "$out/DayPlanSync.lib.o" "$out/DayPlan.o"
+  cp "$out/DayPlanView.lib.o" "$out/DayPlan.o"
 fi
 
 # Every source of the executable, main.swift without its last statements (the ones that run a command and

@@ -48,7 +48,7 @@ esac
 # The library's targets in one module with the fuzz target: copies of their sources without the imports of
 # each other (the package's `package` declarations need the package's name).
 rm -rf "$out/sources" && mkdir -p "$out/sources"
-for library in DayPlan DayPlanJSON DayPlanArchive DayPlanExport DayPlanICalendar DayPlanSync; do
+for library in DayPlan DayPlanJSON DayPlanArchive DayPlanExport DayPlanICalendar DayPlanSync DayPlanView; do
   find "$root/Sources/$library" -name '*.swift' | while IFS= read -r file; do
     sed -e '/^import DayPlan/d' "$file" > "$out/sources/$library-$(basename "$file")"
   done

@@ -1,6 +1,6 @@
 /// The merged file in the sides' own layout: the merge works on canonical versions, but a person who never
 /// ran `fmt` keeps their spacing, bullets, indentation and blank lines wherever the merge left their lines as
-/// they were (issue 34). Only the lines the merge changed are written in canonical form.
+/// they were. Only the lines the merge changed are written in canonical form.
 enum MergeLayout {
     /// `merged` (canonical, without conflicts) with the lines of each non-canonical side put back where the
     /// merge kept them: a line-by-line three-way merge of the side's canonical form (the ancestor), the side

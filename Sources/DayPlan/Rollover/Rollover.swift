@@ -77,7 +77,7 @@ public struct Rollover: Sendable {
 
     /// The list items without a status box that start with an open task word (`- TODO Write the plan`, and org's
     /// `** TODO …`): a task to
-    /// the person, but none to dayplan, so rollover leaves it and names it, never silently (issue 34).
+    /// the person, but none to dayplan, so rollover leaves it and names it, never silently.
     static func openWordItems(in diagnostics: [Diagnostic], of bytes: [UInt8]) -> [Diagnostic] {
         diagnostics.compactMap { finding -> Diagnostic? in
             guard finding.rule == .listItemWithoutStatus, finding.start.offset < bytes.count else { return nil }

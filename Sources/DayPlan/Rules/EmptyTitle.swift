@@ -1,5 +1,5 @@
 extension Rule {
-    /// A task has no title words: an empty box, as a template's placeholder leaves it. A warning (issue 34): it
+    /// A task has no title words: an empty box, as a template's placeholder leaves it. A warning: it
     /// is kept, and rollover leaves it where it is.
     ///
     /// Reads: A task with no title words.

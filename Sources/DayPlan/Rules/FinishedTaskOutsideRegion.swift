@@ -16,7 +16,7 @@ extension Rule {
 
 extension Rule {
     /// One finding of `finishedTaskOutsideRegion` per place, not per box: a note with twenty done checkboxes under
-    /// `## Todo` gets one warning there, naming how many and their lines (issue 34: first contact with a vault was
+    /// `## Todo` gets one warning there, naming how many and their lines (first contact with a vault was
     /// a warning per done box). The first box's finding stands for the others of its section.
     static func collapseFinishedOutsideRegions(_ findings: inout [Diagnostic], in document: DayDocument) {
         let boxes = findings.indices.filter { findings[$0].rule == .finishedTaskOutsideRegion }

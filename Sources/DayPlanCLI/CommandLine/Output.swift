@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Buffered writing to standard output or standard error, with no Foundation at start-up.
 ///
 /// Written to a terminal, the control characters of what is written (a title or a path holding an escape

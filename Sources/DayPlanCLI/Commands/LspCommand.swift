@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `dayplan lsp`: a language server, so that editors check and format day files as they are typed.
 enum LspCommand {
     /// The word that runs it: `dayplan lsp`.

@@ -108,7 +108,7 @@ enum QueryCommand {
                 members.append(JSONValue.Member("tags", .array(shown.tags.map(JSONValue.string))))
                 members.append(JSONValue.Member("firstPlanned", .string(tasks.firstPlanned(through: match).description)))
                 members.append(JSONValue.Member("moves", .integer(tasks.moves(through: match))))
-                // Added by issue 38: days from the first planned day to today (open) or to the day it stands on.
+                // Days from the first planned day to today (open) or to the day it stands on.
                 let first = tasks.firstPlanned(through: match)
                 let open = tasks.days[match.day].status(at: match.index).isOpen
                 members.append(JSONValue.Member("age", .integer(first.days(until: open ? today : tasks.days[match.day].day))))

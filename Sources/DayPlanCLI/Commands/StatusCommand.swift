@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DayPlan
 import DayPlanJSON
 
@@ -178,8 +171,8 @@ enum StatusCommand {
 
     /// The status as one JSON document, version 3:
     /// `{"version":3,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
-    /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added by issue 38 (fields added, none changed);
-    /// version 2 (issue 36) adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`);
+    /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added later in version 1 (fields added, none changed);
+    /// version 2 adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`);
     /// version 3 names a region's `[>]` count `moved`, the status's one name (`Status.name`; it was `movedOn`).
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
                      carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> [UInt8] {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DayPlan
 
 /// A program dayplan runs and waits for, up to a limit: a hook (docs/hooks.md), the command `dayplan remind`

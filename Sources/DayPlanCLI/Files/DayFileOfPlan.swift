@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DayPlan
 
 /// One day's file in the plan folder, as every command that opens or edits a day finds it (rollover, status,

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Test hook for the commands that write: `DAYPLAN_FAULT=<point>` makes the process kill itself with SIGKILL
 /// when it reaches that point, so that tests can check that a run cut short there leaves every file as it was
 /// or as a whole run leaves it, for the next run to complete. Not meant for people.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension FileSystem {
     /// A stamp of a file's content as the file system keeps it (its size, the time it was last changed to the
     /// nanosecond, and its inode): a different stamp means the file may have changed; the same one, that it has not

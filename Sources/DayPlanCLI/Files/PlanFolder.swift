@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DayPlan
 
 /// The folder a person keeps their day files in, as every command finds and uses it: its settings, its day

@@ -108,7 +108,7 @@ import Testing
         let folder = try F.folder()
         let run = try Binary.run(["add", "@carry"], in: folder.url)
         #expect(run.status == 2 && run.stderr.hasPrefix("dayplan add: '@carry' is not a title"))
-        // What lint calls an error is refused, naming where in the title it is (issue 33; it was written with a
+        // What lint calls an error is refused, naming where in the title it is (it was written with a
         // warning before, and lint then failed the file).
         let before = try FolderSnapshot(folder.url)
         let refused = try Binary.run(["add", "Plan", "@carry:yes"], in: folder.url)

@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34, messages: every command that acts on one day takes `--date` (status took only a bare DATE), and
+/// Every command that acts on one day takes `--date` (status took only a bare DATE), and
 /// `fmt` names standard input as `lint` does, with `--stdin-filename`.
 @Suite struct OneDayOptionsTests {
     @Test func statusTakesDateAsAnOptionToo() throws {
@@ -30,7 +30,7 @@ import Testing
     }
 }
 
-/// Issue 35, case 5: editors that read any error output as a failure (Kakoune's `:lint`) need lint without its
+/// Editors that read any error output as a failure (Kakoune's `:lint`) need lint without its
 /// summary line: `-q`.
 @Suite struct LintQuietTests {
     @Test func quietLintWritesOnlyTheFindings() throws {

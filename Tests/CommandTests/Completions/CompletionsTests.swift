@@ -183,7 +183,7 @@ let monday = ["DAYPLAN_NOW": "1795435200"]
         // `--option=value`, split by bash-completion.
         #expect(try Self.complete("bash", "dayplan lint --format=j", in: folder) == ["json"])
         // Tags: bare when typed bare; with `#` when it is typed, escaped (`#` would start a comment) unless
-        // typed after a quote (issue 35, case 6).
+        // typed after a quote.
         #expect(try Self.complete("bash", "dayplan x", in: folder, setup: "cur=h; cword=1; words=(dayplan); _dayplan_value tag; printf '%s\\n' \"${COMPREPLY[@]}\"; exit") == ["home/garden"])
         #expect(try Self.complete("bash", "dayplan x", in: folder, setup: "cur='#w'; cword=1; words=(dayplan); _dayplan_value tag; printf '%s\\n' \"${COMPREPLY[@]}\"; exit") == ["\\#work"])
         #expect(try Self.complete("bash", "dayplan x", in: folder, setup: "cur=\"'#w\"; cword=1; words=(dayplan); _dayplan_value tag; printf '%s\\n' \"${COMPREPLY[@]}\"; exit") == ["#work"])

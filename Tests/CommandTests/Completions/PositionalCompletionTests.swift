@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 35, case 6: each positional word is completed where it stands (mark's status, then a title of the
+/// Each positional word is completed where it stands (mark's status, then a title of the
 /// day's tasks; move's title; merge's four files; import's file), in bash, zsh and fish; and what a shell
 /// inserts is what the person meant (bash escapes a tag's `#`, which would start a comment; zsh inserts no
 /// `-` after `mark done ` or `merge a.md b.md `).
@@ -98,7 +98,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.3)
         #expect(tagged.hasSuffix(##"\#work"##))
         let found = try folder.read("query.out")
-        // query names an open task's age (issue 38): today is 2026-11-23 here.
+        // query names an open task's age: today is 2026-11-23 here.
         #expect(found == "2026-11-21.md:4:1: [ ] Write the talk #work #home/garden  (2 days old)\n2026-11-23.md:4:1: [ ] Write the talk #work\n",
                 "\(found)")
         // A title with spaces, escaped, marks that task when run.

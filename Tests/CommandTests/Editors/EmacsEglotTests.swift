@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 35, case 7: eglot with Emacs 28 (Debian's emacs-nox and elpa-eglot), not only 29: the setup of
+/// Eglot with Emacs 28 (Debian's emacs-nox and elpa-eglot), not only 29: the setup of
 /// docs/language-server.md, as written there, in Emacs batch against the real `dayplan lsp`.
 @Suite(.tags(.slow)) struct EmacsEglotTests {
     static let emacs = installedProgram("emacs")

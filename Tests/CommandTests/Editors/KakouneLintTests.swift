@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 35, item 5, in the real editor: Kakoune's `:lint` (its own `lint.kak`) with the `lintcmd` that
+/// Kakoune's `:lint` (its own `lint.kak`) with the `lintcmd` that
 /// docs/editors.md gives reads dayplan's findings, and reports no failure; without `-q`, dayplan's summary on
 /// standard error made lint.kak say "lint failed".
 @Suite(.tags(.slow)) struct KakouneLintTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 35, cases 1 and 2: the plugin attaches the real `dayplan lsp` in each client it supports, to a day
+/// The plugin attaches the real `dayplan lsp` in each client it supports, to a day
 /// file opened from the command line (vim-lsp missed it: its functions are autoloaded only later) and to one
 /// opened with :edit after, with one server process and each finding once; in Neovim, beside the docs' own
 /// init.lua snippet too, and with 'omnifunc' and K when it is the only client. `lsp-client-test.vim` beside

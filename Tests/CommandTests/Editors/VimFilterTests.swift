@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 35, case 3: `:%!dayplan fmt` in Vim wrote the reasons for a refused file into the buffer (Vim reads a
+/// `:%!dayplan fmt` in Vim wrote the reasons for a refused file into the buffer (Vim reads a
 /// filter's standard error with its output): 9 lines became 12. The buffer now stays as it was, and a file fmt can
 /// format is formatted.
 @Suite(.tags(.slow)) struct VimFilterTests {

@@ -135,8 +135,8 @@ import Testing
         #expect(piped.stdout.hasPrefix("# 2026-11-21\n\n## Morning\n"))
     }
 
-    /// Issue 10 through the binary: a day file as Obsidian writes it is formatted keeping the person's
-    /// decoration, code spans and link destinations, keeps `## Evenings` after the region it follows (issue 34),
+    /// A day file as Obsidian writes it is formatted keeping the person's
+    /// decoration, code spans and link destinations, keeps `## Evenings` after the region it follows,
     /// and lint names the near-miss heading and the checkbox outside the regions (exit 1: the open one is an error).
     @Test func aRealWorldFileKeepsItsDecorationAndIsNamedWhereItIsNotRead() throws {
         let folder = try TemporaryFolder()

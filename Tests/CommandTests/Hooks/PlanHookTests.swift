@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The plan folder's hooks (issue 38, docs/hooks.md): run after a write with the documented JSON; a hook that
+/// The plan folder's hooks (docs/hooks.md): run after a write with the documented JSON; a hook that
 /// fails or hangs is reported and the write stands; pre-rollover may refuse.
 @Suite struct PlanHookTests {
     /// A plan folder with a day, and `hooks` (name → shell script body) installed executable.

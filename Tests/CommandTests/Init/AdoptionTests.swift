@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34, case 8: first contact with an existing vault is quiet. `init` in a folder of notes records the day
+/// First contact with an existing vault is quiet. `init` in a folder of notes records the day
 /// dayplan begins (`adopted`), and lint (and so the git hook) checks only the plan's day files from then on:
 /// older notes and Markdown that is no day file are left alone, with one line saying how many and why.
 @Suite struct AdoptionTests {

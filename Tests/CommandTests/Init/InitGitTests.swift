@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `dayplan init` in a git repository sets up the merge driver (issue 16): once, saying what it did, keeping
+/// `dayplan init` in a git repository sets up the merge driver: once, saying what it did, keeping
 /// what the person set.
 @Suite(.tags(.slow), .enabled(if: installedProgram("git") != nil, "git is not installed, so init's git set-up cannot be tried"))
 struct InitGitTests {

@@ -105,7 +105,7 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
-    /// Issue 35, item 4: `fmt` adds the missing `## Evening` and keeps `## Evenings` after the Backlog; renaming it
+    /// `fmt` adds the missing `## Evening` and keeps `## Evenings` after the Backlog; renaming it
     /// would make a second Evening, which fmt refuses, so the rename is not offered. Stale diagnostics sent back
     /// by the client are worked out on the text as it is now.
     @Test func aQuickFixThatWouldBreakTheFileIsNotOffered() throws {

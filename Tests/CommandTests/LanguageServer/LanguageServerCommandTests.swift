@@ -37,7 +37,7 @@ import Testing
         return (result, request)
     }
 
-    /// Issue 35: with `done-date = yes` in the plan's settings, mark done from the editor writes `@done:` today,
+    /// With `done-date = yes` in the plan's settings, mark done from the editor writes `@done:` today,
     /// exactly as `dayplan mark done` does with the same settings and clock.
     @Test func markDoneWritesTheDoneDateWhenTheSettingsAskForIt() throws {
         // The folder is kept to the end: the server reads its settings.
@@ -190,7 +190,7 @@ import Testing
     }
 }
 
-/// Issue 38 in the editor: the server reports long-carried tasks (DP052, information) from the plan folder's own
+/// The server reports long-carried tasks (DP052, information) from the plan folder's own
 /// `carried-warning-days`, as `dayplan lint` does.
 @Suite struct LanguageServerLongCarriedTests {
     static let day = "# 2026-11-22\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Renew passport @from:2026-11-18\n"

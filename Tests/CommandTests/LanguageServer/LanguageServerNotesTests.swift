@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34, case 8: the language server checks and formats only day files of the plan. It formatted any
+/// The language server checks and formats only day files of the plan. It formatted any
 /// Markdown it was handed: a `README.md` with `- [ ] buy milk` got four region headings appended.
 @Suite struct LanguageServerNotesTests {
     static let note = "# Shopping\n\n- [ ] buy milk\n- [x] bread\n"
@@ -47,7 +47,7 @@ import Testing
     }
 }
 
-/// Issue 35, case 7: rule links in diagnostics pointed to `https://github.com/OWNER/dayplan/...`, a site that is
+/// Rule links in diagnostics pointed to `https://github.com/OWNER/dayplan/...`, a site that is
 /// not the project's. They now point to RULES.md on this machine (installed, or in the checkout built from).
 @Suite struct LanguageServerRuleLinkTests {
     @Test func ruleLinksPointToAFileThatExists() throws {

@@ -57,7 +57,7 @@ import Testing
         #expect(strict.stdout == relaxed.stdout)
     }
 
-    /// Issue 34 through the binary: the same open task twice in one region is two tasks, and lint names the
+    /// The same open task twice in one region is two tasks, and lint names the
     /// second as a possible slip (DP025, a warning) without changing the file.
     @Test func aTaskWrittenTwiceIsNamedAndLeftAsItIs() throws {
         let text = "# 2026-11-22\n\n## Morning\n\n## Afternoon\n\n## Evening\n\n## Backlog\n- [ ] Drink water\n- [ ] Drink water\n"

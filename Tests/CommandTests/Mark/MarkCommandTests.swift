@@ -10,7 +10,7 @@ import Testing
 @Suite struct MarkCommandTests {
     typealias F = DailyFixtures
 
-    /// Issue 34, case 7: `mark` on a line lint just named (a checkbox outside the regions) says what the line holds,
+    /// `mark` on a line lint just named (a checkbox outside the regions) says what the line holds,
     /// why it is no task, and the nearest tasks; it answered "the tasks are:" and an empty list.
     @Test func markOnALineLintNamedSaysWhatIsThere() throws {
         let folder = try TemporaryFolder()
@@ -24,7 +24,7 @@ import Testing
                 + "it is one); the file has no tasks\n")
     }
 
-    /// Issue 35: `done-date = yes` makes mark done write `@done:` today (after the task's last word), and
+    /// `done-date = yes` makes mark done write `@done:` today (after the task's last word), and
     /// marking it anything else takes the date away; without the setting only the box changes (above).
     @Test func theDoneDateSettingWritesTheDayATaskWasDone() throws {
         let folder = try F.folder()
@@ -85,7 +85,7 @@ import Testing
         #expect(missing.stderr.hasPrefix("dayplan mark: no task in 2026-11-21.md matches 'dentist'; the tasks are:\n  2026-11-21.md:4: * [ ] Write the talk #work\n"))
         let noTask = try Binary.run(["mark", "done", "2026-11-21.md:3"], in: folder.url)
         #expect(noTask.status == 1)
-        // What is on the line, and the nearest tasks (issue 34, case 7: it listed every task, or an empty list).
+        // What is on the line, and the nearest tasks (it listed every task, or an empty list).
         #expect(noTask.stderr == """
             dayplan mark: 2026-11-21.md:3: no task on this line (it holds "## Morning ☀️"); the nearest task is:
               2026-11-21.md:4: * [ ] Write the talk #work

@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Two machines, one plan (issue 16): two clones of a real git repository, set up by `dayplan init`, edit the
+/// Two machines, one plan: two clones of a real git repository, set up by `dayplan init`, edit the
 /// same day and pull; the merged file is checked task by task.
 @Suite(.tags(.slow), .enabled(if: installedProgram("git") != nil, "git is not installed, so syncing through git cannot be tried"))
 struct GitSyncTests {

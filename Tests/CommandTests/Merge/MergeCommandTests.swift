@@ -23,7 +23,7 @@ import Testing
         #expect(try folder.read("theirs") == Self.base + "- [ ] Renew passport\n")
     }
 
-    /// Issue 34, case 3 through the binary: both sides edited a note nobody formatted (a section between two
+    /// Both sides edited a note nobody formatted (a section between two
     /// regions, a hard break, a numbered task, no blank lines); the merged file keeps all of it where the
     /// merge did not change it, and adds their task in canonical form.
     @Test func aNoteNobodyFormattedKeepsItsLayoutAndItsSections() throws {

@@ -7,7 +7,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 56's acceptance: a month of use, scripted with a fixed clock, through the real binary. Each morning a
+/// A month of use, scripted with a fixed clock, through the real binary. Each morning a
 /// rollover; through the day `add`, `mark`, `move`, `status` and, on Fridays, `review`; in the evening a hand
 /// edit as a person makes it in an editor; a routines file, a calendar, a five-day holiday with no rollover. Now
 /// and then a planted problem (a broken box, a task under `## Notes`, a misspelt region, a task cancelled with an

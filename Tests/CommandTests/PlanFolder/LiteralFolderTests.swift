@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34, case 4: folder names are read as layout tokens only where they are tokens. A day in
+/// Folder names are read as layout tokens only where they are tokens. A day in
 /// `ADD Log/2025-03-10.md` rolled over into `A11 Log/2025-03-11.md`; `MMA training/` became `01A training/`.
 @Suite struct LiteralFolderTests {
     @Test(arguments: ["ADD Log", "MMA training"])

@@ -119,7 +119,7 @@ import Testing
         let run = try Binary.run(Self.monday, in: below, keepingPlanFolderLine: true)
         #expect(run.status == 0, "\(run.stderr)")
         // Paths relative to where it ran, and the plan folder's absolute path once, for logs.
-        // (Issue 34: once, on standard error; it was on standard output, and again on standard error with a warning.)
+        // (Once, on standard error; it was on standard output, and again on standard error with a warning.)
         #expect(run.stdout == Self.summary(from: "../../2026/11/2026-11-20.md", to: "../../2026/11/2026-11-23.md"))
         #expect(run.stderr == "plan folder: \(absolute)\n")
         #expect(try folder.read("2026/11/2026-11-23.md") == F.monday)

@@ -7,7 +7,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 12 through the real binary: `Examples/plan-ahead` re-made day by day (rollover at 07:00, the
+/// Through the real binary: `Examples/plan-ahead` re-made day by day (rollover at 07:00, the
 /// person ticking off some tasks in between), compared byte for byte; what rollover prints about what it
 /// placed; `--dry-run`; lint's overdue finding on today's plan only; a routines file with an error.
 @Suite struct PlanningAheadCommandTests {

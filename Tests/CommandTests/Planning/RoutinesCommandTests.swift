@@ -7,7 +7,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 38, part 5, through the real binary: a repeat counted from completion reads the day files back as far as
+/// A repeat counted from completion reads the day files back as far as
 /// it waits, a routine due on a day nobody rolled over into comes once and says so, and a bad value is refused with
 /// its reason.
 @Suite struct RoutinesCommandTests {

@@ -16,7 +16,7 @@ import Testing
     @Test func listsEachTaskOnceAsItStandsLast() throws {
         let run = try Binary.run(["query", "--text", "bike brake"], in: Repository.url("Examples/week"))
         #expect(run.status == 0)
-        // Open, first planned on the 17th: four days old today (issue 38).
+        // Open, first planned on the 17th: four days old today.
         #expect(run.stdout == "2026-11-20.md:10:1: [ ] Fix the squeaky bike brake #home  (4 days old)\n")
         #expect(run.stderr == "1 task in 5 day files\n")
     }
@@ -50,7 +50,7 @@ import Testing
         #expect(inbox.stdout == "2026-11-20.md:15:1: [-] Cinema with Sam\n")
     }
 
-    /// `--due` and `--on` windows over Examples/plan-ahead (issue 12's keys). Binary.run's DAYPLAN_NOW is
+    /// `--due` and `--on` windows over Examples/plan-ahead (the planning keys). Binary.run's DAYPLAN_NOW is
     /// 2026-11-21, so `this-week` is 2026-11-16 to 2026-11-22.
     @Test func dueAndOnWindows() throws {
         let folder = Repository.url("Examples/plan-ahead")

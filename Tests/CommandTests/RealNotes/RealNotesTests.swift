@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34's acceptance: daily notes written the way real vaults write them (Obsidian Tasks' emoji dates,
+/// Daily notes written the way real vaults write them (Obsidian Tasks' emoji dates,
 /// Templater leftovers, two front matter blocks, tab-nested checklists, Logseq's TODO words, CJK titles, hard
 /// breaks, a section between regions, folders with capital letters and spaces) rolled over by the binary, and
 /// checked by an invariant that reads the files with its own few patterns, not with dayplan's parser:
@@ -131,7 +131,7 @@ import Testing
         line.hasSuffix("  ") && line.contains { $0 != " " && $0 != "\t" } || line.hasSuffix("\\")
     }
 
-    /// Issue 34's acceptance for fmt: on every corpus note, every non-blank line keeps its order (the only lines
+    /// On every corpus note, every non-blank line keeps its order (the only lines
     /// added are region headings), and every hard break that shows (one followed directly by another line that is
     /// not a heading) is still there, followed by the same line.
     @Test(arguments: notes)

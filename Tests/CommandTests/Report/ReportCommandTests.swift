@@ -75,7 +75,7 @@ import DayPlanSync
         #expect(migrated.map { $0["moves"] as? Int } == [2, 2, 1])
     }
 
-    /// The Backlog is not planned (issue 56): its row has no planned figure and no completion in any format,
+    /// The Backlog is not planned: its row has no planned figure and no completion in any format,
     /// and its task counts by status are the same in each.
     @Test func theBacklogHasNoPlannedOrCompletionInAnyFormat() throws {
         let folder = try Self.workedExample()
@@ -208,7 +208,7 @@ import DayPlanSync
         #expect(lines.count == 1200)
         let expected = names.flatMap { name in
             [(5, "x", "one"), (6, " ", "two"), (10, "x", "three"), (16, " ", "four")].map { line, mark, word in
-                // An open task ends with its age on today, 2026-11-21 (issue 38).
+                // An open task ends with its age on today, 2026-11-21.
                 let age = Day(name)!.days(until: Day("2026-11-21")!)
                 return "\(name).md:\(line):1: [\(mark)] Task \(word) of \(name)" + (mark == " " ? "  (\(age) day\(age == 1 ? "" : "s") old)" : "")
             }

@@ -7,7 +7,7 @@ import DayPlanExport
 import DayPlanICalendar
 import DayPlanSync
 
-/// The HTML report's charts read from its markup (issue 56, point 11): a heat map with cells big enough to
+/// The HTML report's charts read from its markup: a heat map with cells big enough to
 /// see and its weekdays, months and legend labelled; every chart with a title and axis labels; the charts
 /// over time placed by date, so a holiday is a gap; and the Backlog row with no planned or completion
 /// figure. `ReportBrowserTests` checks the same page after Chromium has laid it out.

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// `dayplan resolve` and the conflict copies sync tools leave (issue 38): found by lint, refused by rollover,
+/// `dayplan resolve` and the conflict copies sync tools leave: found by lint, refused by rollover,
 /// merged task by task, inside and outside a git repository.
 @Suite struct ResolveCommandTests {
     static let day = "# 2026-11-21\n\n## Morning\n- [ ] Write the talk\n- [ ] Call Ana\n\n## Backlog\n- [ ] Fix the bike\n"
     static let copy = "# 2026-11-21\n\n## Morning\n- [x] Write the talk\n- [ ] Buy milk\n\n## Backlog\n- [ ] Fix the bike\n"
-    /// Neither side has an Afternoon or an Evening heading: the merge keeps the sides' layout (issue 34) and adds
+    /// Neither side has an Afternoon or an Evening heading: the merge keeps the sides' layout and adds
     /// none.
     static let merged = "# 2026-11-21\n\n## Morning\n- [x] Write the talk\n- [ ] Call Ana\n- [ ] Buy milk\n\n"
         + "## Backlog\n- [ ] Fix the bike\n"

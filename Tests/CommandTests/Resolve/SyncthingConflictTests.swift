@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A conflict copy made by two real Syncthing instances (issue 38), merged by `dayplan resolve`.
+/// A conflict copy made by two real Syncthing instances, merged by `dayplan resolve`.
 ///
 /// `syncthing-conflict.sh` beside this file starts the two instances on loopback only, shares a plan folder
 /// holding `2026-11-21.md`, changes the day on both while they are paused and lets them reconnect, so that

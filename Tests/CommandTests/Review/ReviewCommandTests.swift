@@ -7,7 +7,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 38, part 4, through the real binary: `review`, lint's information findings, the ages `status` and
+/// `review`, lint's information findings, the ages `status` and
 /// `query` show, and `move --on`. Today is 2026-11-21 (DAYPLAN_NOW).
 @Suite struct ReviewCommandTests {
     static let environment = PlanningAheadCommandTests.seven("2026-11-21")

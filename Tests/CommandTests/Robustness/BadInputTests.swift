@@ -414,7 +414,7 @@ import Testing
 }
 
 @Suite(.tags(.slow)) struct EndlessInputTests {
-    /// An endless standard input stops at the size cap with a message, never a crash. (Issue 33 changed how a named
+    /// An endless standard input stops at the size cap with a message, never a crash. (A later change changed how a named
     /// device is answered: `lint /dev/zero` is refused before it is read, see `aDeviceNamedAsAFileIsRefused`.)
     @Test func endlessInputEndsWithAMessage() throws {
         let folder = try TemporaryFolder()

@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 33, failures 7 to 9: a FIFO, a device or a huge file where a day file, a setting or an argument is
+/// A FIFO, a device or a huge file where a day file, a setting or an argument is
 /// expected ends at once with exit 2 and a message, never a wait; the lock is never held while waiting.
 @Suite(.tags(.slow)) struct NoHangTests {
     typealias F = RolloverFixtures

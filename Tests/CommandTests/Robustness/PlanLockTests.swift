@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 33, failure 1: in a plan folder without `.dayplan/`, a writer started from a month folder or from the
+/// In a plan folder without `.dayplan/`, a writer started from a month folder or from the
 /// folder above the plan took another lock than `rollover --dir PLAN`, and lost a task or `[>]` marks. Every
 /// writer of a day file now takes the same lock, and no lock file is made where a command was merely started.
 @Suite struct PlanLockTests {
@@ -89,7 +89,7 @@ import Testing
     }
 }
 
-/// Issue 33, failure 2: two day names that are one file (links, hard links) are refused by every writer, never
+/// Two day names that are one file (links, hard links) are refused by every writer, never
 /// rolled over into each other.
 @Suite struct LinkedDayFileTests {
     typealias F = RolloverFixtures
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-/// Issue 33, failure 2, as lint names it: day files that are one file are a finding (DP003), each naming the other.
+/// Day files that are one file are a finding (DP003), each naming the other.
 @Suite struct SharedFileLintTests {
     @Test(arguments: [false, true]) func lintNamesDayFilesThatAreOneFile(hard: Bool) throws {
         let folder = try LinkedDayFileTests.linked(hard: hard)

@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 33, failures 3 to 5 and 9: writes stay in the plan folder, reads of settings paths too, and dayplan
+/// Writes stay in the plan folder, reads of settings paths too, and dayplan
 /// changes and removes only files that are its own.
 @Suite struct WritesStayInThePlanTests {
     typealias F = RolloverFixtures

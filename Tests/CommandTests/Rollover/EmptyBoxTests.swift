@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34, case 6: one empty `- [ ]` placeholder blocked the whole rollover (exit 1), so a plan folder whose
+/// One empty `- [ ]` placeholder blocked the whole rollover (exit 1), so a plan folder whose
 /// template has one failed every morning from cron. The box now stays where it is and is named.
 @Suite struct EmptyBoxTests {
     @Test func aTemplatesEmptyBoxNeverBlocksTheNextMorning() throws {

@@ -12,7 +12,7 @@ import Testing
 
     // MARK: - What it writes
 
-    /// Issue 10: what rollover does not carry although it is open is named, one line each, as lint names it;
+    /// What rollover does not carry although it is open is named, one line each, as lint names it;
     /// and a new day made empty in advance (front matter only) is filled after what it holds.
     @Test func namesWhatItLeavesBehindAndFillsAnEmptyDay() throws {
         let folder = try TemporaryFolder()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `dayplan rollover --undo` through the binary (issue 38): both files back byte for byte; edits made since kept
+/// `dayplan rollover --undo` through the binary: both files back byte for byte; edits made since kept
 /// and named; nothing to undo twice; no undo without a plan folder's state.
 @Suite struct RolloverUndoCommandTests {
     static let oldDay = "# 2026-11-20\n\n## Morning\n- [ ] Write the talk\n  outline first\n- [x] Call Ana\n- [ ] Pay rent @carry\n\n"

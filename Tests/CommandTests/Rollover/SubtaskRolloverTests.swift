@@ -7,7 +7,7 @@ import DayPlanSync
 import Foundation
 import Testing
 
-/// Issue 34, case 2: a task's sub-tasks travel with it. The parent became `[>]` but its open `\t- [ ] …` sub-task
+/// A task's sub-tasks travel with it. The parent became `[>]` but its open `\t- [ ] …` sub-task
 /// stayed open in the old day and appeared again in the new one, and done and cancelled sub-tasks (with their
 /// `✅ 2023-04-28` dates) were copied forward too.
 @Suite struct SubtaskRolloverTests {

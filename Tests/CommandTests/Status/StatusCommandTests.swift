@@ -127,7 +127,7 @@ import Testing
         #expect(!(try Binary.run(["status"], in: folder.url).stdout.contains("\u{1B}[")), "not a terminal: no colour")
     }
 
-    /// The day on the clock (issue 36): a plan folder whose settings name a calendar, "now" injected.
+    /// The day on the clock: a plan folder whose settings name a calendar, "now" injected.
     func clockFolder() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try folder.write(".dayplan/config", "calendars = work.ics\nmorning = 07:00-12:00\n")

@@ -249,7 +249,7 @@ extension DayEditorTests {
     }
 }
 
-/// Issue 35: the done date, as `dayplan mark` and the language server ask for it with `done-date = yes`.
+/// The done date, as `dayplan mark` and the language server ask for it with `done-date = yes`.
 @Suite struct DoneDateTests {
     static let day = "# 2026-11-21\n\n## Morning\n- [ ] Tea #home\n- [x] Coffee @done:2026-11-20\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
 

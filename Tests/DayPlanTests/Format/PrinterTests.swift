@@ -110,7 +110,7 @@ import Testing
     }
 
     /// FORMAT.md §5: a section that is not a region stays where it stands, before the regions or after the
-    /// region it follows, and moves with that region when the regions are put in order (issue 34).
+    /// region it follows, and moves with that region when the regions are put in order.
     @Test func keepsOtherSectionsWhereTheyStand() {
         #expect(canonical("# 2026-11-21\n## Notes\nSlept well.\n## Morning\n* [ ] a\n## Links\n- https://example.com\n") == """
             # 2026-11-21
@@ -151,7 +151,7 @@ import Testing
             """)
     }
 
-    /// FORMAT.md §5 (issue 34): a Markdown hard break (two trailing spaces, or a backslash) in free text or in
+    /// FORMAT.md §5: a Markdown hard break (two trailing spaces, or a backslash) in free text or in
     /// notes is kept, as exactly two spaces, when another line follows it directly; before a blank line, a
     /// heading or the end of the file it does nothing in Markdown and goes like other trailing white space.
     @Test func keepsHardBreaksThatShow() {

@@ -6,7 +6,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 10, rule by rule: how headings, checklist lines, sub-tasks and day headings written the way people
+/// How headings, checklist lines, sub-tasks and day headings written the way people
 /// write them are read (FORMAT.md 1.1). The corpus in `Corpus/` checks whole files.
 @Suite struct RealWorldReadingTests {
     @Test(arguments: [

@@ -148,7 +148,7 @@ import DayPlanSync
             "<<<<<<< ours\n- [ ] Renew passport @expires:2026-12-15\n=======\n- [ ] Renew passport @expires:2026-12-20\n>>>>>>> theirs\n"))
     }
 
-    /// Issue 39: a deadline or a schedule one side added while the other finished the task is kept, whichever
+    /// A deadline or a schedule one side added while the other finished the task is kept, whichever
     /// side is ours (the task merge once merged five of the eight keys and took ours for the rest).
     @Test func aDeadlineOrScheduleAddedOnOneSideIsKeptWhicheverSideIsOurs() {
         for word in ["@due:2026-12-01", "@on:2026-12-01", "@on:2026-12-01/evening", "@every:weekday"] {
@@ -275,7 +275,7 @@ import DayPlanSync
         expectClean(merge("", ours, theirs), Self.day(morning: ["* [ ] Draft the report"], backlog: ["- [ ] Renew passport", "- [ ] Sort photos"]))
     }
 
-    /// Issue 34: a side that was not canonical keeps its layout (spacing, bullets, a hard break, missing blank
+    /// A side that was not canonical keeps its layout (spacing, bullets, a hard break, missing blank
     /// lines) wherever the merge kept its lines; only the stretch the merge changed is written canonically.
     @Test func theSidesLayoutIsKeptWhereTheMergeKeptTheirLines() {
         let base = Self.day(morning: ["* [ ] Draft the report", "- [ ] Call Bo"])
@@ -295,7 +295,7 @@ import DayPlanSync
         #expect(formatted == canonical.bytes)
     }
 
-    /// Issue 34: a section between regions stays where both sides have it when the merge changes the tasks
+    /// A section between regions stays where both sides have it when the merge changes the tasks
     /// and the section's text around it.
     @Test func aSectionBetweenRegionsKeepsItsPlace() {
         let lunch = ["## Lunch notes", "Ate with Priya."]

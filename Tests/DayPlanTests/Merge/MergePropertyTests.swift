@@ -7,7 +7,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Random pairs of edits of one day, merged (issue 16): no task lost, none twice, and the result canonical
+/// Random pairs of edits of one day, merged: no task lost, none twice, and the result canonical
 /// and lint-clean, or explicitly conflicted.
 @Suite struct MergePropertyTests {
     /// A day as the generator edits it: tasks by region, and a notes section.
@@ -211,7 +211,7 @@ import Testing
             let ours = edit(&generator), theirs = edit(&generator)
             let result = DayMerge.merge(base: base, ours: ours, theirs: theirs, fileName: "2026-11-21.md")
             guard result.method == .byTask, result.isClean else { continue }
-            // Canonical where both sides were (issue 34: elsewhere a side's own layout is kept), and always
+            // Canonical where both sides were (elsewhere a side's own layout is kept), and always
             // formatting to a canonical file that still parses.
             if Formatter.format(ours).isUnchanged, Formatter.format(theirs).isUnchanged {
                 #expect(Formatter.format(result.bytes).isUnchanged, "case \(seed)")

@@ -6,7 +6,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Random tasks with random metadata, each key of the table changed on one side only (issue 39): merged
+/// Random tasks with random metadata, each key of the table changed on one side only: merged
 /// through `dayplan merge`'s library path, the task holds every side's change, whichever side is ours.
 @Suite struct MetadataMergePropertyTests {
     /// Values of each kind for the generator to pick from (nil: not set).

@@ -49,7 +49,7 @@ import Testing
         #expect(Layout(inferredFrom: inside)?.day(ofPath: inside) == Day("2026-11-20"))
     }
 
-    /// Issue 34: folders a person named (`ADD Log`, `MMA training`) are literal, however they spell; rolling a
+    /// Folders a person named (`ADD Log`, `MMA training`) are literal, however they spell; rolling a
     /// day over in them keeps the folder, day after day.
     @Test(arguments: ["ADD Log", "MMA training", "Daily/ADD Log", "DDay", "YYYYs of notes"])
     func aFolderNamedByThePersonIsLiteral(_ folder: String) throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 12: `@due:`, `@on:` and routines (`@every:`), in the library.
+/// `@due:`, `@on:` and routines (`@every:`), in the library.
 @Suite struct PlanningAheadTests {
     static func day(_ text: String) -> Day { Day(text)! }
 
@@ -162,7 +162,7 @@ import Testing
 
             """)
         // Yesterday's unfinished "Inbox zero" is the routine's copy for today: it comes to the routine's region,
-        // not to the Backlog for good (issue 56, point 8).
+        // not to the Backlog for good.
         #expect(plan.summary.routines == 4)
         #expect(plan.summary.routinesAlreadyThere == 0)
         #expect(plan.summary.deferred == 0)
@@ -229,10 +229,10 @@ import Testing
     }
 }
 
-/// Issue 12's property: over random months of daily rollovers (some days skipped, as weekends are), with
+/// Over random months of daily rollovers (some days skipped, as weekends are), with
 /// routines and `@on:` tasks, no routine is placed twice on a day, none is missing on a day it is due and
 /// rollover ran, one due on a skipped day is caught up once on the next day rolled into and none other is placed
-/// (issue 38), no task is lost, and no placement breaks a 1-3-5 limit.
+///, no task is lost, and no placement breaks a 1-3-5 limit.
 @Suite struct PlanningAheadPropertyTests {
     static let routines = """
         ## Morning

@@ -7,7 +7,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 38, part 5: `@every:` counted from completion (`done+3d`), ordinal weekdays (`month:2nd-tue`), an end
+/// `@every:` counted from completion (`done+3d`), ordinal weekdays (`month:2nd-tue`), an end
 /// (`until:`, `times:` from a `start:`), and one copy for days nobody rolled over into.
 @Suite struct RoutinesThatMatchLifeTests {
     static func day(_ text: String) -> Day { Day(text)! }
@@ -152,7 +152,7 @@ import Testing
             }
             var line = "\(day) \(Weekday(of: day).abbreviation):"
             for placement in plan.placements where placement.reason == .routine {
-                // Yesterday's unfinished copy, brought to the routine's region: no copy added (issue 56, point 8).
+                // Yesterday's unfinished copy, brought to the routine's region: no copy added.
                 if placement.oldDayLine != nil {
                     line += " ~\(placement.title) (yesterday's copy)" + (placement.region == .backlog ? " → Backlog" : "") + ";"
                     continue

@@ -27,7 +27,7 @@ import Testing
         #expect(copy + statistics == { var twice = statistics; twice.add(statistics); return twice }())
     }
 
-    /// The Backlog is not planned (issue 56): no planned figure and no completion for it, whatever it holds;
+    /// The Backlog is not planned: no planned figure and no completion for it, whatever it holds;
     /// the limited regions keep theirs.
     @Test func theBacklogHasNoPlannedOrCompletion() {
         var statistics = DayStatistics()

@@ -61,7 +61,7 @@ import Testing
     @Test func leadTimeAndTopTags() throws {
         let report = try report()
         #expect(report.leadTime == ArchiveReport.LeadTime(count: 8, median: 0, mean: 0.75, longest: 4))
-        // The implied `inbox` is no top tag (issue 56): the three tasks without a tag are counted apart.
+        // The implied `inbox` is no top tag: the three tasks without a tag are counted apart.
         #expect(report.topTags == [ArchiveReport.TagCount(tag: "work", done: 3), ArchiveReport.TagCount(tag: "admin", done: 1),
                                    ArchiveReport.TagCount(tag: "home/bike", done: 1)])
         #expect(report.untaggedDone == 3)

@@ -123,7 +123,7 @@ extension RolloverTests {
         #expect(plan.sourceChanges.map(\.new) == ["- [-] A @expires:2026-11-01 @expired", "- [>] B"])
     }
 
-    /// Issue 34, case 6: an open box with no title (a template's `- [ ]` placeholder) no longer stops the rollover
+    /// An open box with no title (a template's `- [ ]` placeholder) no longer stops the rollover
     /// (it refused the whole day before, every morning): it stays where it is, open and unchanged, and is named
     /// where it stands.
     @Test func leavesAnOpenTaskWithoutTitleWhereItIsAndNamesIt() throws {

@@ -494,7 +494,7 @@ extension Rollover {
         #expect(plan.summary == RolloverSummary(alreadyPlanned: 3, backlog: 2))
     }
 
-    /// Issue 34, case 1: two open tasks of one title are two tasks (four pomodoros are four), each where rollover
+    /// Two open tasks of one title are two tasks (four pomodoros are four), each where rollover
     /// puts it; before, the second was taken for the first and counted "already planned". (This test said the
     /// opposite, "come forward once", which is what the issue reports as the fault.)
     @Test func twoOpenTasksWithOneTitleAreTwoTasks() throws {

@@ -6,7 +6,7 @@ import DayPlanExport
 import DayPlanICalendar
 import DayPlanSync
 
-/// DP041 conflict-marker (issue 16): a merge left half done is an error that stops `fmt` and `rollover`.
+/// DP041 conflict-marker: a merge left half done is an error that stops `fmt` and `rollover`.
 @Suite struct ConflictMarkerTests {
     func markers(_ input: MarkedInput) -> [Diagnostic] {
         Linter.lint(input.bytes, fileName: "2026-11-21.md").filter { $0.rule == .conflictMarker }

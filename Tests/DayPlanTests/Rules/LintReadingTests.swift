@@ -181,7 +181,7 @@ import Testing
         let bytes = Array("# 2026-11-21\n\n## Backlog\n- [ ] Renew the passport @due:2026-11-20\n".utf8)
         let findings = Linter.lint(bytes, fileName: "2026-11-21.md", today: Day(year: 2026, month: 11, day: 21))
         #expect(findings.map(\.message) == ["Renew the passport was due on 2026-11-20, 1 day ago; do it, or move the deadline with `@due:`."])
-        // Lint's reading holds real titles: what a rule reads is what the file says (issue 39).
+        // Lint's reading holds real titles: what a rule reads is what the file says.
         let (document, setAside) = DayDocument.readForLint(bytes, fileName: nil, today: Day(year: 2026, month: 11, day: 21), carriedWarningDays: 7)
         #expect(document.allTasks.map(\.title) == ["Renew the passport"])
         #expect(setAside.entries.isEmpty)

@@ -69,7 +69,7 @@ let ruleExamples: [RuleExample] = [
         #expect(textRules.count == Rule.all.count - 2)
     }
 
-    /// Issue 10: one severity per rule, and whatever stops `fmt` or `rollover` is an error in `lint`, so the
+    /// One severity per rule, and whatever stops `fmt` or `rollover` is an error in `lint`, so the
     /// git hook catches a file before it blocks a morning.
     @Test(arguments: Rule.all)
     func aRuleThatStopsFormattingIsAnError(_ rule: Rule) {

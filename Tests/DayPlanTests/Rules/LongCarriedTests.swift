@@ -6,7 +6,7 @@ import Testing
 @testable import DayPlanICalendar
 @testable import DayPlanSync
 
-/// Issue 38, part 4: DP052 long-carried, an information-level finding with three quick fixes.
+/// DP052 long-carried, an information-level finding with three quick fixes.
 @Suite struct LongCarriedTests {
     static let day = "# 2026-11-21\n\n## Morning\n* [ ] Write the talk\n\n## Backlog\n- [ ] Renew passport @from:2026-11-10\n"
         + "+ [ ] Fix the bike @from:2026-11-02\n- [ ] Fresh @from:2026-11-20\n- [ ] Later @from:2026-11-01 @on:2026-11-25\n"

@@ -18,7 +18,7 @@ enum Invariants {
             + nothingSilentlyLeftBehind(input, openCheckboxLines: markdownOpenCheckboxLines(input)) + mergeKeys(input)
     }
 
-    /// Every metadata key of the table merges field by field (issue 39): the input in canonical form is the
+    /// Every metadata key of the table merges field by field: the input in canonical form is the
     /// ancestor; on one of its tasks (the input picks which), one side changes a key (`keyChange`) and the
     /// other the task's status; merged, the task has both changes, whichever side is ours.
     static func mergeKeys(_ input: [UInt8]) -> [String] {
@@ -129,7 +129,7 @@ enum Invariants {
         return []
     }
 
-    /// Issue 10's promise: every line a Markdown renderer shows as an open checkbox is either carried by
+    /// Every line a Markdown renderer shows as an open checkbox is either carried by
     /// rollover (it is an open or moved-on task's line, or one of its notes, which travel with it) or named by a lint
     /// finding on that line. `openCheckboxLines` are 1-based lines, from cmark-gfm or from
     /// `markdownOpenCheckboxLines`. Front matter is YAML, not Markdown, and is left out.
