@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "DayPlanExport", targets: ["DayPlanExport"]),
         .library(name: "DayPlanICalendar", targets: ["DayPlanICalendar"]),
         .library(name: "DayPlanSync", targets: ["DayPlanSync"]),
+        .library(name: "DayPlanView", targets: ["DayPlanView"]),
         .executable(name: "dayplan", targets: ["dayplan"]),
     ],
     targets: [

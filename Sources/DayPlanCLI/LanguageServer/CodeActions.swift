@@ -63,7 +63,7 @@ extension LanguageServer {
                 && !sent.contains("\(finding.rule.id) \(finding.start.offset) \(finding.end.offset)") {
                 let diagnostic: JSONValue = [
                     "range": document.range(finding.start.offset, finding.end.offset, in: encoding),
-                    "severity": .integer(finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3),
+                    "severity": .integer(LanguageServer.severityCode(of: finding)),
                     "code": .string(finding.rule.id), "source": "dayplan", "message": .string(finding.message),
                 ]
                 quickFixes(finding.rule, at: finding.start.offset..<finding.end.offset, for: diagnostic)

@@ -67,7 +67,7 @@ extension LanguageServer {
         json.open("range")
         document.writeRange(finding.start.offset, finding.end.offset, in: encoding, into: &json)
         json.member("severity")
-        json.integer(finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3)
+        json.integer(severityCode(of: finding))
         json.member("code")
         json.string(finding.rule.id)
         // The protocol's `codeDescription` is optional, not nullable: without RULES.md it is left out.
@@ -82,6 +82,11 @@ extension LanguageServer {
         json.member("message")
         json.string(finding.message)
         json.close()
+    }
+
+    /// The protocol's severity of a finding: 1 error, 2 warning, 3 information.
+    static func severityCode(of finding: Diagnostic) -> Int {
+        finding.severity == .error ? 1 : finding.severity == .warning ? 2 : 3
     }
 
     /// The link to each registered rule's section of RULES.md, by rule id, made once; empty when RULES.md is not found.
