@@ -37,7 +37,7 @@ plugin = $(shell cd editors/vim && find . -type f | sort)
 # The pages of docs/ (RULES.md, EXPORT.md and its schema, one page per command and topic).
 docs = $(sort $(wildcard docs/*.md docs/*.json))
 
-.PHONY: all build install install-files uninstall release test test-fast
+.PHONY: all build install install-files uninstall release test test-fast generate
 
 all: build
 
@@ -46,6 +46,11 @@ test:
 	swift test
 test-fast:
 	sh Tests/fast.sh
+
+# The documents that list the metadata keys (the man page's list, docs/EXPORT.md's rows, the schema, the Vim
+# syntax), written from the table in Sources/DayPlan/Model/MetadataKey.swift; the same tests fail when they differ.
+generate:
+	DAYPLAN_GENERATE=1 swift test --filter KeyDocumentsTests
 
 # On Linux a fully static executable: no Swift runtime and no dynamic loader needed, and it starts in
 # about half the time of a dynamically linked one (Tests/bench/results/history.md). macOS

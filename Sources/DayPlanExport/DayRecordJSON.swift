@@ -460,25 +460,7 @@ extension JSONTextWriter {
                 return o
             }
             guard plain.hasHash else { return true }
-            if shape.isPlain, shape.isASCII {
-                // Its words split alike by bytes, and no tag needs a JSON escape: each written as it stands.
-                startArray()
-                var first = true
-                PlanTask.forEachTag(splittingAtSpaces: bytes) { tag in
-                    output.append(atMost: tag.count + 3) { target in
-                        var o = 0
-                        if !first { target.initialize(to: UInt8(ascii: ",")); o = 1 }
-                        (target + o).initialize(to: UInt8(ascii: "\""))
-                        if let base = tag.baseAddress { (target + o + 1).initialize(from: base, count: tag.count) }
-                        (target + o + 1 + tag.count).initialize(to: UInt8(ascii: "\""))
-                        return o + tag.count + 2
-                    }
-                    first = false
-                }
-                endArray()
-            } else {
-                strings { PlanTask.forEachTag(inTitle: bytes, $0) }
-            }
+            strings { PlanTask.forEachTag(inTitle: bytes, $0) }
             return true
         }()
         guard !written else { return }

@@ -140,7 +140,7 @@ public struct DayEditor: Sendable {
         changed.title = parsed.title
         var expected = regionTasks()
         replace(placed, with: changed, in: &expected)
-        let start = taskLine.mark + 2
+        let start = taskLine.textStart
         return try check([TextEdit(offset: start, removing: taskLine.textEnd - start, inserting: Array((" " + text).utf8))],
                          expecting: expected, summary: "retitled (was \(placed.task.title)): \(parsed.title)", at: placed.task.line)
     }

@@ -4,18 +4,25 @@ struct TaskLine {
     let lineStart: Int
     /// The bullet: `-`, `+`, `*`, or a number with `.` or `)`.
     let bullet: Range<Int>
-    /// The status mark between the brackets.
-    let mark: Int
+    /// The status box, brackets included: `[x]`, or one with stray blanks (`[ x]`, `[]`) that the parser reads
+    /// as a status (`Checkbox.loose`).
+    let box: Range<Int>
     /// The end of the line's text, before trailing white space and the line ending.
     let textEnd: Int
+
+    /// Where the text after the box starts.
+    var textStart: Int { box.upperBound }
 
     /// Finds the parts of `task`'s line; nil for a task made in code, or one whose line is not in `bytes`.
     init?(_ task: PlanTask, in bytes: [UInt8]) {
         guard let source = task.source, source.end.offset <= bytes.count else { return nil }
         var i = source.start.offset
         while i < source.end.offset, bytes[i] != UInt8(ascii: "[") { i += 1 }
-        guard i + 2 < bytes.count, bytes[i] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "]") else { return nil }
-        mark = i + 1
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
+        var close = i + 1
+        while close < source.end.offset, close - i <= 5, bytes[close] != UInt8(ascii: "]") { close += 1 }
+        guard close < source.end.offset, bytes[close] == UInt8(ascii: "]") else { return nil }
+        box = i..<(close + 1)
         var bulletEnd = source.start.offset
         if Bucket(bullet: bytes[bulletEnd]) != nil {
             bulletEnd += 1
@@ -67,7 +74,7 @@ struct TaskLine {
     func metadataWords(in bytes: [UInt8]) -> [MetadataWord] {
         bytes.withUnsafeBufferPointer { buffer in
             var words: [MetadataWord] = []
-            forEachWordRange(in: buffer, mark + 2, textEnd, tabs: true, spans: true) { range in
+            forEachWordRange(in: buffer, textStart, textEnd, tabs: true, spans: true) { range in
                 let start = range.lowerBound, i = range.upperBound
                 guard buffer[start] == UInt8(ascii: "@") else { return }
                 let word = buffer[(start + 1)..<i]
@@ -93,9 +100,24 @@ struct TaskLine {
         return TextEdit(offset: later.range.lowerBound, removing: 0, inserting: Array((word + " ").utf8))
     }
 
-    /// The edit that sets the status mark: one byte, or none when it says that status already.
+    /// The edit that sets the status: the mark's one byte, or none when it says that status already. A box with
+    /// stray blanks (`[ x]`) is written whole, canonically, as `fmt` writes it.
     func statusEdit(_ status: Status, in bytes: [UInt8]) -> [TextEdit] {
-        Status(mark: bytes[mark]) == status ? [] : [TextEdit(offset: mark, removing: 1, inserting: [status.markByte])]
+        guard box.count == 3 else {
+            return [TextEdit(offset: box.lowerBound, removing: box.count, inserting: [UInt8(ascii: "["), status.markByte, UInt8(ascii: "]")])]
+        }
+        let mark = box.lowerBound + 1
+        return Status(mark: bytes[mark]) == status ? [] : [TextEdit(offset: mark, removing: 1, inserting: [status.markByte])]
+    }
+
+    /// Sets the status in `edited`, as `statusEdit` does, without an array for a canonical box (rollover sets
+    /// the box of every open task of a big day).
+    func setStatus(_ status: Status, in edited: inout OrderedEdits) {
+        guard box.count == 3 else {
+            for edit in statusEdit(status, in: edited.original) { edited.apply(edit) }
+            return
+        }
+        edited.replaceByte(at: box.lowerBound + 1, with: status.markByte)
     }
 
     /// The edit that appends ` word` after the line's last non-blank character (trailing white space and the
@@ -108,9 +130,9 @@ struct TaskLine {
     func removalEdit(of word: Range<Int>, in bytes: [UInt8]) -> TextEdit {
         func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var start = word.lowerBound
-        while start > mark + 2, isBlank(bytes[start - 1]) { start -= 1 }
+        while start > textStart, isBlank(bytes[start - 1]) { start -= 1 }
         var end = word.upperBound
-        if start == mark + 2 {
+        if start == textStart {
             start = word.lowerBound
             while end < textEnd, isBlank(bytes[end]) { end += 1 }
         }

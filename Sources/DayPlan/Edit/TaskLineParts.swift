@@ -6,7 +6,7 @@
 public struct TaskLineParts: Sendable {
     /// The bullet, which says the bucket: `*` must, `+` complementary, `-` misc (or a number with `.` or `)`).
     public let bullet: Range<Int>
-    /// The status box, `[ ]` to `[x]`, brackets included.
+    /// The status box, `[ ]` to `[x]` (or one with stray blanks, `[ x]`), brackets included.
     public let box: Range<Int>
     /// The `#tag` words of the title, `#` included, in order.
     public let tags: [Range<Int>]
@@ -30,7 +30,7 @@ public struct TaskLineParts: Sendable {
     public init?(_ task: PlanTask, in bytes: [UInt8]) {
         guard let line = TaskLine(task, in: bytes) else { return nil }
         bullet = line.bullet
-        box = (line.mark - 1)..<(line.mark + 2)
+        box = line.box
         metadata = line.metadataWords(in: bytes).map { word in
             let valueStart = word.range.lowerBound + 1 + word.key.utf8.count + 1
             var day: Day?, dayRange: Range<Int>?
@@ -42,12 +42,8 @@ public struct TaskLineParts: Sendable {
             return Word(range: word.range, key: word.key, day: day, dayRange: dayRange)
         }
         var tags: [Range<Int>] = []
-        var i = line.mark + 2
-        while i < line.textEnd {
-            while i < line.textEnd, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
-            let start = i
-            while i < line.textEnd, bytes[i] != UInt8(ascii: " "), bytes[i] != UInt8(ascii: "\t") { i += 1 }
-            if start < i, bytes[start] == UInt8(ascii: "#"), isTagName(bytes[(start + 1)..<i]) { tags.append(start..<i) }
+        bytes.withUnsafeBufferPointer { buffer in
+            PlanTask.forEachTagRange(in: buffer, line.textStart, line.textEnd, tabs: true) { tags.append(($0.lowerBound - 1)..<$0.upperBound) }
         }
         self.tags = tags
     }

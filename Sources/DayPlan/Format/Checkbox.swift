@@ -87,4 +87,23 @@ struct Checkbox {
             spacedAfterBox: closed && (close + 1 == end || bytes[close + 1] == 0x20 || bytes[close + 1] == 0x09),
             mark: mark)
     }
+
+    /// A status box typed with stray blanks, which FORMAT.md §3 reads as the status it can only mean: `[]` and
+    /// blanks alone (`[  ]`) to do, blanks around one status mark (`[ x]`, `[x ]`, `[ x ]`) that status, the
+    /// box followed by white space or the end of the line. Nil for any other box, and for a well-formed one
+    /// (`closeAt` is set there). `status` is what it reads, `closeAt` where its `]` is.
+    func loose(_ bytes: UnsafeBufferPointer<UInt8>, to end: Int) -> (status: Status, closeAt: Int)? {
+        guard closeAt == nil else { return nil }
+        var i = boxStart + 1
+        var status: Status?
+        while i < end, i - boxStart <= 4, bytes[i] != UInt8(ascii: "]") {
+            if bytes[i] != 0x20, bytes[i] != 0x09 {
+                guard status == nil, let read = Status(mark: bytes[i]) else { return nil }
+                status = read
+            }
+            i += 1
+        }
+        guard i < end, bytes[i] == UInt8(ascii: "]"), i + 1 == end || bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 else { return nil }
+        return (status ?? .todo, i)
+    }
 }

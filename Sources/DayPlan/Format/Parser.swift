@@ -298,30 +298,14 @@ extension Parser where Sink: DayReading {
     /// line stands, is made only when there is a checkbox: a line of a big free-text section makes no string.
     mutating func reportStrayTask(_ start: Int, _ end: Int, _ place: @autoclosure () -> ReadingProblem.Place, from reportStart: Int? = nil) {
         guard let status = strayCheckboxStatus(start, end) else {
-            // A broken box (`+ [] …`, `- [ x] …`) is a task to the person wherever it stands: named as it is in a
-            // region, so that rollover, which cannot carry it, says so. A link (`- [notes](…)`) is no box.
-            if let box = Checkbox.read(bytes, from: start, to: end), box.spacedAfterBullet, isBrokenBox(box, end) {
+            // A box typed with stray blanks (`+ [] …`, `- [ x] …`) is a task to the person wherever it stands: in a
+            // region it is read as one (DP038); here it is named, so that rollover, which cannot carry it, says so. A link (`- [notes](…)`) is no box.
+            if let box = Checkbox.read(bytes, from: start, to: end), box.spacedAfterBullet, box.loose(bytes, to: end) != nil {
                 report(.brokenStatusBox, box.boxStart, end)
             }
             return
         }
         report(.checkboxNotATask(status, place()), reportStart ?? start, end)
-    }
-
-    /// Whether the box read at `box` is a status box typed wrong: `[]`, or blanks with at most one status mark
-    /// between the brackets (`[ x]`, `[x ]`, `[  ]`), then white space or the end of the line.
-    func isBrokenBox(_ box: Checkbox, _ end: Int) -> Bool {
-        var i = box.boxStart + 1
-        var marks = 0
-        while i < end, i - box.boxStart <= 4, bytes[i] != UInt8(ascii: "]") {
-            if !isBlank(bytes[i]) {
-                guard Status(mark: bytes[i]) != nil else { return false }
-                marks += 1
-            }
-            i += 1
-        }
-        guard i < end, bytes[i] == UInt8(ascii: "]"), marks <= 1, i - box.boxStart != 2 else { return false }
-        return i + 1 == end || isBlank(bytes[i + 1])
     }
 
     /// Whether the lines being read are Markdown a renderer shows as such: not inside a code fence, an HTML

@@ -33,12 +33,19 @@ extension Parser where Sink: DayReading {
             bucket = box.bucket ?? .misc
             report(.looseTaskLine(bucket, status, numbered: box.bucket == nil), start, box.boxStart + 3)
         }
-        guard let closeAt = box.closeAt else {
+        let closeAt: Int, status: Status
+        if let close = box.closeAt {
+            guard let mark = box.status else {
+                report(.unknownStatusMark(string(box.markStart, close)), box.markStart, close)
+                return nil
+            }
+            (closeAt, status) = (close, mark)
+        } else if let loose = box.loose(bytes, to: end) {
+            // `[]`, `[ x]`: a box with stray blanks means one status; read as it, and written `[x]` by `fmt`.
+            report(.looseStatusBox(loose.status, written: string(box.boxStart, loose.closeAt + 1)), box.boxStart, loose.closeAt + 1)
+            (closeAt, status) = (loose.closeAt, loose.status)
+        } else {
             report(.brokenStatusBox, box.boxStart, end)
-            return nil
-        }
-        guard let status = box.status else {
-            report(.unknownStatusMark(string(box.markStart, closeAt)), box.markStart, closeAt)
             return nil
         }
         var metadata = TaskMetadata()

@@ -61,6 +61,8 @@ struct ReadingProblem: Sendable {
         /// A task written without a bucket bullet and its space: read as a `bucket` task; `numbered` when a
         /// number stood for the bullet.
         case looseTaskLine(Bucket, Status, numbered: Bool)
+        /// A status box with stray blanks (`[]`, `[ x]`), read as the status it means; the box as written.
+        case looseStatusBox(Status, written: String)
         /// A line that starts like a task but whose status box is not closed.
         case brokenStatusBox
         /// A status box holding an unknown mark, as written.

@@ -126,11 +126,13 @@ struct TaskMerge {
         var kept: [UInt8] = []
         kept.reserveCapacity(title.utf8.count)
         title.withUTF8 { bytes in
-            forEachWordRange(in: bytes, 0, bytes.count, tabs: false, spans: false) { range in
-                let word = bytes[range]
-                if word.first == UInt8(ascii: "#"), isTagName(word.dropFirst()) { return }
+            // The title's words (`PlanTask.forEachWord`) less its tags (`PlanTask.forEachTagRange`).
+            var tags: [Int] = []
+            PlanTask.forEachTagRange(in: bytes, 0, bytes.count, tabs: false) { tags.append($0.lowerBound - 1) }
+            forEachWordRange(in: bytes, 0, bytes.count, tabs: false, spans: true) { range in
+                if tags.contains(range.lowerBound) { return }
                 if !kept.isEmpty { kept.append(space) }
-                kept.append(contentsOf: word)
+                kept.append(contentsOf: bytes[range])
             }
         }
         return String(decoding: kept, as: UTF8.self)

@@ -80,13 +80,10 @@ public struct PlanTask: Hashable, Sendable {
         hasher.combine(notes)
     }
 
-    /// The `#tags` in the title, without the `#`, in order of appearance.
+    /// The `#tags` in the title, without the `#`, in order of appearance (`PlanTask.forEachTag`, the one reading).
     public var tags: [String] {
         var found: [String] = []
-        for word in title.split(separator: " ") where word.first == "#" {
-            let name = word.dropFirst()
-            if isTagName(name.utf8) { found.append(String(name)) }
-        }
+        PlanTask.forEachTag(of: self) { found.append(String(decoding: $0, as: UTF8.self)) }
         return found
     }
 

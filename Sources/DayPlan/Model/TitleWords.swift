@@ -15,82 +15,27 @@ extension PlanTask {
         }
     }
 
-    /// Calls `body` with the bytes of each tag name (without `#`) of `title`, exactly as `tags` finds them:
-    /// byte by byte where that is sure to give the same, else through `tags`.
+    /// Calls `body` with the bytes of each tag name (without `#`) of `task`'s title, in order: `tags`.
     package static func forEachTag(of task: PlanTask, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var title = task.title
         title.withUTF8 { forEachTag(inTitle: $0, body) }
     }
 
-    /// `forEachTag(of:)` for a title given as its UTF-8 bytes.
+    /// The one reading of a title's tags (FORMAT.md §3.2), which `tags`, export, the archive, merge and the
+    /// language server's tokens all use: each of its words (as `forEachWord` splits them, a code span one word)
+    /// that is `#` and a tag name (`isTagName`), handed to `body` without the `#`.
     package static func forEachTag(inTitle bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let done = { () -> Bool in
-            // Most titles have no tag: no `#`, found eight bytes at a time.
-            guard firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0) < bytes.count else { return true }
-            // Splitting by characters differs from splitting by bytes only where a space or a word's `#` forms one
-            // character with a non-ASCII neighbour: a mark or joiner after it, a prepended mark before a space
-            // (Unicode's grapheme rules GB9, GB9a, GB9b). Other letters (`café #home`, `#仕事`) split alike, and
-            // an ASCII title has no such neighbour.
-            let beyondASCII = firstNonASCII(in: bytes, from: 0)
-            for index in bytes.indices.dropFirst(max(beyondASCII - 1, 0))
-            where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "#") {
-                if index + 1 < bytes.count, bytes[index + 1] >= 0x80, joinsWithWhatPrecedes(scalar(in: bytes, at: index + 1)) {
-                    return false
-                }
-                if bytes[index] == UInt8(ascii: " "), index > 0, bytes[index - 1] >= 0x80 {
-                    var start = index - 1
-                    while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-                    if isPrepended(scalar(in: bytes, at: start)) { return false }
-                }
-            }
-            forEachTag(splittingAtSpaces: bytes, body)
-            return true
-        }()
-        guard !done else { return }
-        let task = PlanTask(bucket: .misc, title: String(decoding: bytes, as: UTF8.self))
-        for var tag in task.tags { tag.withUTF8 { body($0) } }
+        // Most titles have no tag: no `#`, found eight bytes at a time.
+        guard firstIndex(of: UInt8(ascii: "#"), in: bytes, from: 0) < bytes.count else { return }
+        forEachTagRange(in: bytes, 0, bytes.count, tabs: false) { body(UnsafeBufferPointer(rebasing: bytes[$0])) }
     }
 
-    /// The tags of a title whose words split alike by bytes and by characters (an ASCII title, say), as
-    /// `forEachTag(inTitle:_:)` finds them: its words split at spaces, in place.
-    package static func forEachTag(splittingAtSpaces bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        forEachWordRange(in: bytes, 0, bytes.count, tabs: false, spans: false) { word in
-            if bytes[word.lowerBound] == UInt8(ascii: "#"), isTagName(bytes[(word.lowerBound + 1)..<word.upperBound]) {
-                body(UnsafeBufferPointer(rebasing: bytes[(word.lowerBound + 1)..<word.upperBound]))
-            }
-        }
-    }
-
-    /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 `bytes`.
-    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-        return "\u{FFFD}"
-    }
-
-    /// Whether a character never starts at `scalar` after a space or `#`: a mark (grapheme extend, spacing
-    /// mark), a zero-width joiner or an emoji skin-tone modifier. Errs towards yes (then `tags` decides).
-    private static func joinsWithWhatPrecedes(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: break
-        }
-        return properties.isGraphemeExtend || scalar.value == 0x200D || (0x1F3FB...0x1F3FF).contains(scalar.value)
-            || scalar.value == 0x0E33 || scalar.value == 0x0EB3   // letters that are spacing marks for grapheme breaks
-            || scalar.value == 0xFFFD
-    }
-
-    /// Whether `scalar` is a prepended concatenation mark (grapheme break property Prepend), which joins the
-    /// character after it, a space included.
-    private static func isPrepended(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
-             0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02, 0xFFFD:
-            return true
-        default:
-            return false
+    /// The tags among the words of `bytes[start..<end]`, a title or a task line's text after its box (`tabs`: a
+    /// line's words are apart at tabs too): the range of each tag's name, without the `#`.
+    package static func forEachTagRange(in bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, tabs: Bool, _ body: (Range<Int>) -> Void) {
+        forEachWordRange(in: bytes, start, end, tabs: tabs, spans: true) { word in
+            let name = (word.lowerBound + 1)..<word.upperBound
+            if bytes[word.lowerBound] == UInt8(ascii: "#"), isTagName(bytes[name]) { body(name) }
         }
     }
 }

@@ -233,12 +233,12 @@ public struct Rollover: Sendable {
                 // come in file order: so do the changed lines and the edits.
                 changedSourceLines.append(task.line)
                 if expired {
-                    edited.replaceByte(at: taskLine.mark, with: Status.cancelled.markByte)
+                    taskLine.setStatus(.cancelled, in: &edited)
                     if !task.metadata.expired { edited.apply(taskLine.insertionEdit(of: "@expired", key: "expired", in: source.bytes)) }
                     summary.expired += 1
                     return
                 }
-                edited.replaceByte(at: taskLine.mark, with: Status.moved.markByte)
+                taskLine.setStatus(.moved, in: &edited)
                 // Its open sub-tasks move on with it (no open task stands open in two days); its finished ones stay
                 // in the old day, the record of what was done, and do not come along (FORMAT.md §3.4).
                 for mark in taskLine.openSubtaskMarks(of: task, in: source.bytes) {

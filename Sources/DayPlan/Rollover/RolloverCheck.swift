@@ -351,22 +351,24 @@ private struct TaskLineChange {
     /// `old` and `new`: the task's line, without its line ending, in the old day's file before (`before`) and
     /// after rollover.
     init(_ task: PlanTask, before: [UInt8], old: ArraySlice<UInt8>, new: ArraySlice<UInt8>) {
-        guard let parts = TaskLine(task, in: before), Status(mark: before[parts.mark]) == task.status,
-              parts.mark > old.startIndex, parts.mark + 1 < old.endIndex, parts.textEnd <= old.endIndex else {
+        guard let parts = TaskLine(task, in: before), parts.box.lowerBound > old.startIndex,
+              parts.box.upperBound <= old.endIndex, parts.textEnd <= old.endIndex else {
             isMovedOn = false
             isExpired = false
             return
         }
-        // Offsets within the line.
-        let mark = parts.mark - old.startIndex, textEnd = parts.textEnd - old.startIndex
-        /// Whether `new` is `old` with the mark set to `status`'s and `inserted` after the text.
+        // Offsets within the line. A box with stray blanks (`[ ]` typed `[]`) is written whole, canonically.
+        let boxStart = parts.box.lowerBound - old.startIndex, boxEnd = parts.box.upperBound - old.startIndex
+        let textEnd = parts.textEnd - old.startIndex
+        /// Whether `new` is `old` with the box set to `[c]` of `status`'s mark and `inserted` after the text.
         func isEdit(setting status: Status, inserting inserted: ArraySlice<UInt8>) -> Bool {
-            guard new.count == old.count + inserted.count else { return false }
-            let o = old.startIndex, n = new.startIndex, after = n + textEnd + inserted.count
-            return new[n + mark] == status.markByte
-                && sameBytes(old[o..<(o + mark)], new[n..<(n + mark)])
-                && sameBytes(old[(o + mark + 1)..<(o + textEnd)], new[(n + mark + 1)..<(n + textEnd)])
-                && sameBytes(new[(n + textEnd)..<after], inserted)
+            let grown = 3 - (boxEnd - boxStart)
+            guard new.count == old.count + grown + inserted.count else { return false }
+            let o = old.startIndex, n = new.startIndex, after = n + textEnd + grown + inserted.count
+            return new[n + boxStart] == UInt8(ascii: "[") && new[n + boxStart + 1] == status.markByte && new[n + boxStart + 2] == UInt8(ascii: "]")
+                && sameBytes(old[o..<(o + boxStart)], new[n..<(n + boxStart)])
+                && sameBytes(old[(o + boxEnd)..<(o + textEnd)], new[(n + boxStart + 3)..<(n + textEnd + grown)])
+                && sameBytes(new[(n + textEnd + grown)..<after], inserted)
                 && sameBytes(old[(o + textEnd)...], new[after...])
         }
         isMovedOn = isEdit(setting: .moved, inserting: [])

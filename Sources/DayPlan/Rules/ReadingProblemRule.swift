@@ -16,7 +16,7 @@ extension ReadingProblem.Kind {
         case .checkboxNotATask(let status, _): status.isOpen ? .taskOutsideRegion : .finishedTaskOutsideRegion
         case .subtask: .openSubtaskUnderFinishedTask
         case .listItemWithoutBox: .listItemWithoutStatus
-        case .looseTaskLine: .taskLikeLine
+        case .looseTaskLine, .looseStatusBox: .taskLikeLine
         case .brokenStatusBox: .malformedTask
         case .unknownStatusMark: .unknownStatus
         case .emptyTitle: .emptyTitle

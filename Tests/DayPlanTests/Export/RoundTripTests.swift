@@ -115,20 +115,33 @@ import Testing
     }
 }
 
-/// The byte-level tag finder export uses agrees with `PlanTask.tags` on every title, where bytes and
-/// characters split differently too (a combining mark after a space or a `#`, a prepended mark before a space).
+/// Tags are read once (`PlanTask.forEachTagRange`): a title's tags are exactly its words (`PlanTask.words`, a
+/// code span one word) that are `#` and a tag name, wherever bytes and characters split differently too (a
+/// combining mark after a space or a `#`, a prepended mark before a space); the language server's tokens of a
+/// task line (`TaskLineParts.tags`), export and merge's untagged title read the same tags.
 @Suite struct TitleTagsTests {
-    @Test func forEachTagFindsExactlyTheTags() {
+    @Test func theTagsAreTheTitlesTagWordsEverywhere() throws {
         let pieces = ["#work", "#仕事", "#café", "# x", "#\u{301}a", " \u{301}#b", "\u{600} #c", "#d\u{301}", "e", "é", "#1", "#a/b", "`#code  span`", "#", "##x",
+                      "`x #inside y`", "[a #b](https://example.com/#frag)",
                       // Marks, joiners and modifiers after a space or `#`, a prepended mark, plain non-ASCII beside them.
                       "\u{E33}#f", "#\u{E33}g", "\u{200D}#h", "#\u{1F3FB}", "🚀", "\u{903}#i", "\u{110BD} #j", "日本語 #k", "#\u{20DD}", "Ω"]
         var random = SeededGenerator(seed: 17)
         for _ in 0..<2000 {
             let title = (0..<random.next(6) + 1).map { _ in random.pick(pieces) }.joined(separator: " ")
-            let task = PlanTask(bucket: .misc, title: title)
-            var found: [String] = []
-            PlanTask.forEachTag(of: task) { found.append(String(decoding: $0, as: UTF8.self)) }
-            #expect(found == task.tags, "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+            let line = Array("## Backlog\n- [ ] \(title)\n".utf8)
+            guard let task = DayDocument(parsing: line).tasks(in: .backlog).first else { continue }
+            // By bytes: `#` then a tag name (a `#` a combining mark follows is one character, and still a `#`).
+            func isTag(_ word: String) -> Bool { word.utf8.first == UInt8(ascii: "#") && isTagName(word.utf8.dropFirst()) }
+            let words = task.words.filter(isTag).map { String(decoding: $0.utf8.dropFirst(), as: UTF8.self) }
+            #expect(task.tags == words, "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+            // The tokens of the line the task was read from.
+            let parts = try #require(TaskLineParts(task, in: line))
+            #expect(parts.tags.map { String(decoding: line[($0.lowerBound + 1)..<$0.upperBound], as: UTF8.self) } == task.tags, "\(title)")
+            // Merge's untagged title is the title's words less the tags.
+            var untagged = task.words
+            untagged.removeAll(where: isTag)
+            #expect(TaskMerge.untagged(task.title) == untagged.joined(separator: " "), "\(title)")
         }
+        #expect(PlanTask(bucket: .misc, title: "Read `x #inside y` #work").tags == ["work"])
     }
 }

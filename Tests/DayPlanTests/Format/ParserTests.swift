@@ -188,7 +188,8 @@ import Testing
     }
 
     @Test func malformedTask() {
-        let marked = Marked("# 2026-11-21\n## Morning\n- 1️⃣[] a\n+ 2️⃣[ x] b\n* 3️⃣[\n")
+        // A box that means one status with stray blanks (`[]`, `[ x]`) is a task with DP038 (LooseStatusBoxTests).
+        let marked = Marked("# 2026-11-21\n## Morning\n- 1️⃣[xx] a\n+ 2️⃣[ x b\n* 3️⃣[\n- [] d\n")
         #expect(marked.diagnostics(.malformedTask).map(\.start) == [marked.markers[1], marked.markers[2], marked.markers[3]])
     }
 

@@ -301,7 +301,7 @@ import Testing
             // The person finishes about half of what is open in the regions.
             var bytes = plan.targetAfter
             for task in new.allTasks where task.status.isOpen && Bool.random(using: &random) {
-                if let line = TaskLine(task, in: bytes) { bytes[line.mark] = UInt8(ascii: "x") }
+                if let line = TaskLine(task, in: bytes) { bytes[line.box.lowerBound + 1] = UInt8(ascii: "x") }
             }
             previous = (day, bytes)
             openTitles = Set(DayDocument(parsing: bytes).allTasks.filter(\.status.isOpen).map(\.title))

@@ -33,6 +33,7 @@ import Testing
         (.subtask(.todo, under: .moved), nil),
         (.listItemWithoutBox(.misc), .listItemWithoutStatus),
         (.looseTaskLine(.misc, .todo, numbered: true), .taskLikeLine),
+        (.looseStatusBox(.done, written: "[ x]"), .taskLikeLine),
         (.brokenStatusBox, .malformedTask),
         (.unknownStatusMark("?"), .unknownStatus),
         (.emptyTitle, .emptyTitle),
