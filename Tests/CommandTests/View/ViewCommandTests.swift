@@ -108,7 +108,8 @@ import Testing
         let folder = try DailyFixtures.folder()
         // An interactive shell, for its job control.
         let session = try TmuxSession("bash --noprofile --norc -i", in: folder.url,
-                                      environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? "", "PS1": "$ "])
+                                      environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? "", "PS1": "$ ",
+                                                    "PROMPT_COMMAND": "touch prompted"])
         try session.send("stty -a > stty.before; dayplan view", literal: true)
         try session.send("Enter")
         var shown = try session.wait { $0.contains("Morning · ") }
@@ -120,9 +121,16 @@ import Testing
         try session.send("Enter")
         shown = try session.wait { $0.contains("Morning · ") && $0.contains("must 1/1") }
         #expect(shown.contains("must 1/1"))
+        try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("prompted"))
         try session.send("q")
-        shown = try session.wait { !$0.contains("Morning · ") }
-        try session.send("stty -a > stty.after; exit", literal: true)
+        // The shell's next prompt (PROMPT_COMMAND touches `prompted`) comes only once the view has ended and the
+        // shell has the terminal again: keys typed before that would reach the view or be flushed by its restore.
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("prompted").path) {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(!(try session.screen()).contains("Morning · "))
+        // Written under another name and renamed, so that the file is never read half written.
+        try session.send("stty -a > stty.writing; mv stty.writing stty.after; exit", literal: true)
         try session.send("Enter")
         for _ in 0..<100 where (try? folder.read("stty.after")) == nil { Thread.sleep(forTimeInterval: 0.1) }
         let before = try folder.read("stty.before")
@@ -161,7 +169,7 @@ final class TmuxView {
         // The view runs as the shell's child (exec keeps the pid the inner shell wrote).
         // The script goes in double quotes to the shell tmux starts: its `$` are escaped for that shell.
         let script = "stty -a > stty.before; sh -c 'echo \\$\\$ > view.pid; exec env \(environment) dayplan view'; "
-            + "echo \\$? > view.status; stty -a > stty.after"
+            + "echo \\$? > view.status; stty -a > stty.writing; mv stty.writing stty.after"
         let session = try TmuxSession("sh -c \"\(script)\"", in: folder.url, environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? ""])
         return TmuxView(session: session, folder: folder)
     }
