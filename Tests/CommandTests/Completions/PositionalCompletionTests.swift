@@ -92,10 +92,10 @@ import Testing
         #expect(try Self.tab(session, "dayplan query --tag '#w") == "dayplan query --tag '#work'")
         #expect(try Self.tab(session, "dayplan query --tag w") == "dayplan query --tag work")
         let tagged = try Self.tab(session, "dayplan query --tag #w")
-        try session.send(" > query.out", literal: true)
+        // Written under another name and renamed, so that the file is never read half written.
+        try session.send(" > query.writing; mv query.writing query.out", literal: true)
         try session.send("Enter")
         try session.wait { _ in FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("query.out").path) }
-        Thread.sleep(forTimeInterval: 0.3)
         #expect(tagged.hasSuffix(##"\#work"##))
         let found = try folder.read("query.out")
         // query names an open task's age: today is 2026-11-23 here.
