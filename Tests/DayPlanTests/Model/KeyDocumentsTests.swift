@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DayPlan
+import DayPlanJSON
 
 /// The documents that list the metadata keys, each made from the table (`MetadataKey.all`): the man page's key
 /// list (`man/dayplan.5`), docs/EXPORT.md's `metadata.` rows, docs/EXPORT.schema.json's metadata object and the
@@ -98,18 +99,11 @@ import Testing
         try Self.expectPart(path, lines: lines, first..<end, made: made)
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal, escaped as every JSON string dayplan writes.
     static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONTextWriter.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// docs/EXPORT.schema.json: the task's `metadata` object, its `required` keys and one property per key.
