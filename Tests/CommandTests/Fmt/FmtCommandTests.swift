@@ -236,4 +236,22 @@ import Testing
         #expect(none.status == 2)
         #expect(none.stderr.contains("USAGE"))
     }
+
+    /// A box with stray blanks in a region: lint names it (DP038, a warning: exit 1 with `--strict`), `fmt --write`
+    /// writes it with one mark and says so, and lint is then quiet; the title and everything else stay as written.
+    @Test func writeMakesABoxWithStrayBlanksCanonical() throws {
+        let folder = try TemporaryFolder()
+        let loose = "# 2026-11-21\n\n## Morning\n+ [] Print the handouts\n- [ x] Water the plants\n- [x ] Buy stamps\n\n## Afternoon\n\n## Evening\n\n## Backlog\n"
+        try folder.write("2026-11-21.md", loose)
+        let before = try Binary.run(["lint", "--strict", "2026-11-21.md"], in: folder.url)
+        #expect(before.status == 1)
+        #expect(before.stdout.components(separatedBy: "DP038").count - 1 == 3, "\(before.stdout)")
+        #expect(before.stdout.contains("2026-11-21.md:5:"), "\(before.stdout)")
+        let run = try Binary.run(["fmt", "--write", "2026-11-21.md"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "2026-11-21.md\n")
+        #expect(try folder.read("2026-11-21.md") == "# 2026-11-21\n\n## Morning\n+ [ ] Print the handouts\n- [x] Water the plants\n- [x] Buy stamps\n\n## Afternoon\n\n## Evening\n\n## Backlog\n")
+        let after = try Binary.run(["lint", "--strict", "2026-11-21.md"], in: folder.url)
+        #expect(after.status == 0, "\(after.stdout)")
+    }
 }

@@ -171,4 +171,28 @@ import Testing
         #expect(try titles(line: 1) == [])
         #expect(try client.shutDown() == 0)
     }
+
+    /// A box with stray blanks in a region: the server pushes DP038 for it and offers the quick fix that writes
+    /// the box with one mark, the rest of the line as written.
+    @Test func aBoxWithStrayBlanksHasAQuickFix() throws {
+        let uri = "file:///plans/2026-11-22.md"
+        let plan = "# 2026-11-22\n\n## Morning\n- [ x] Water the plants 🌱\n\n## Backlog\n"
+        let client = try LanguageServerClient()
+        try client.initialize(encodings: ["utf-16"])
+        client.open(uri, plan)
+        let diagnostics = try client.diagnostics(for: uri)
+        let loose = try #require(diagnostics.first { $0["code"] == "DP038" })
+        #expect(loose["range"]?["start"]?["line"] == 3)
+        let result = try client.result("textDocument/codeAction", LanguageServerClient.params(uri, [
+            "range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 0]],
+            "context": ["diagnostics": [loose]],
+        ]))
+        let fix = try #require(result.arrayValue?.first { $0["kind"] == "quickfix" })
+        #expect(fix["title"] == "Write it `[x]`")
+        let edits = try #require(fix["edit"]?["changes"]?[uri]?.arrayValue)
+        var buffer = EditorBuffer(plan, encoding: "utf-16")
+        buffer.apply(edits)
+        #expect(buffer.text == "# 2026-11-22\n\n## Morning\n- [x] Water the plants 🌱\n\n## Backlog\n")
+        #expect(try client.shutDown() == 0)
+    }
 }
