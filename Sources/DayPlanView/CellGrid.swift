@@ -47,6 +47,18 @@ public struct Cell: Hashable, Sendable {
     }
 }
 
+/// Where a task's line was drawn: its row and columns, and the task (its pane and index in `DayView.panes`).
+public struct TaskPlace: Hashable, Sendable {
+    /// The row (0-based).
+    public let row: Int
+    /// The columns its line takes.
+    public let columns: Range<Int>
+    /// The pane's index in `DayView.panes`.
+    public let pane: Int
+    /// The task's index in that pane's `tasks`.
+    public let task: Int
+}
+
 /// A screen as cells, in memory: what the view draws, what the terminal is sent the changes of, and what the
 /// tests compare with golden text.
 public struct CellGrid: Hashable, Sendable {
@@ -56,6 +68,13 @@ public struct CellGrid: Hashable, Sendable {
     public let rows: Int
     /// The cells, row by row.
     public private(set) var cells: [Cell]
+    /// Where each task shown was drawn, for a click (`task(atColumn:row:)`).
+    public internal(set) var places: [TaskPlace] = []
+
+    /// The task whose line takes the cell at column `x`, row `y`, if one does.
+    public func task(atColumn x: Int, row y: Int) -> TaskPlace? {
+        places.first { $0.row == y && $0.columns.contains(x) }
+    }
 
     /// A blank grid of `columns` by `rows` (each at least 1).
     public init(columns: Int, rows: Int) {

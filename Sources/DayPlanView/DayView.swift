@@ -102,6 +102,10 @@ public struct DayView: Sendable {
         case openEditor(line: Int)
         /// Show another day.
         case openDay(Day)
+        /// Work out what `dayplan rollover` would do (its dry run) and show it with `showRolloverPreview(_:)`.
+        case previewRollover
+        /// Do the rollover the preview showed, then show today and say what it did (`rolledOver(_:)`).
+        case rollover
     }
 
     /// One change the view made, kept for undo and redo while it runs.
@@ -144,6 +148,8 @@ public struct DayView: Sendable {
     public private(set) var isFocused = false
     /// Whether the keys are shown (`?`).
     public private(set) var showsHelp = false
+    /// What `dayplan rollover --dry-run` said, while it is shown (`R`): `y` does it, any other key closes it.
+    public private(set) var rolloverPreview: [String]?
     private var undoStack: [Entry] = []
     private var redoStack: [Entry] = []
 
@@ -212,10 +218,26 @@ public struct DayView: Sendable {
         context.minute = today == context.day ? minute : nil
         if newDay {
             (progress, schedule, findings, panes) = DayView.read(bytes, context)
-            message = Message(text: "a new day has begun (\(Weekday(of: today).name) \(today)); start it with 'dayplan rollover', "
-                              + "then press t", isRefusal: false)
+            message = Message(text: "a new day has begun (\(Weekday(of: today).name) \(today)); press R to roll over into it, "
+                              + "or t to see it", isRefusal: false)
         }
         return true
+    }
+
+    /// Shows what a rollover would do (`dayplan rollover --dry-run`'s lines, or why it cannot be done) until the
+    /// next key: `y` asks for it to be done (`Effect.rollover`), any other key closes it.
+    public mutating func showRolloverPreview(_ lines: [String]) {
+        rolloverPreview = lines
+        showsHelp = false
+    }
+
+    /// Selects task `index` of pane `pane` (a click on its line, `CellGrid.task(atColumn:row:)`); nothing while a
+    /// prompt, the help or the rollover preview is open, or when there is no such task.
+    public mutating func select(task index: Int, inPane pane: Int) {
+        guard prompt == nil, !showsHelp, rolloverPreview == nil, panes.indices.contains(pane),
+              panes[pane].tasks.indices.contains(index) else { return }
+        self.pane = pane
+        row = index
     }
 
     /// Says `text` in the status line (the command's own news, such as an editor that could not start).
@@ -227,7 +249,15 @@ public struct DayView: Sendable {
 
     /// Does what `key` is bound to (`KeyBinding.all`), or types it into the open prompt; changes go through `store`.
     public mutating func press(_ key: ViewKey, store: inout some DayViewStore) -> Effect {
+        // A click is the screen's to place (`select(task:inPane:)`): as a key it does nothing.
+        if case .click = key { return .none }
         if prompt != nil { return type(key, store: &store) }
+        if rolloverPreview != nil {
+            rolloverPreview = nil
+            if key == .character("y") { return .rollover }
+            message = Message(text: "rollover not done; nothing changed", isRefusal: false)
+            return .none
+        }
         let action = KeyBinding.action(for: key)
         // The help is closed by any key but quit, which does nothing else: a key read there is not a change asked for.
         if showsHelp, action != .quit {
@@ -289,6 +319,7 @@ public struct DayView: Sendable {
         case .previousDay: return .openDay(context.day.adding(days: -1))
         case .nextDay: return .openDay(context.day.adding(days: 1))
         case .today: return .openDay(context.today)
+        case .rollover: return .previewRollover
         case .focus: isFocused.toggle()
         case .help: showsHelp.toggle()
         case .redraw: return .redraw

@@ -28,6 +28,8 @@ public enum ViewAction: String, CaseIterable, Hashable, Sendable {
     case undo, redo
     /// The previous / next day, back to today.
     case previousDay, nextDay, today
+    /// Rollover: what `dayplan rollover --dry-run` would do shown, and done on `y`.
+    case rollover
     /// Shows one pane full width (again: all of them).
     case focus
     /// Shows the keys (again: hides them).
@@ -81,6 +83,7 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(keys: [.character("[")], action: .previousDay, help: "the previous day"),
         KeyBinding(keys: [.character("]")], action: .nextDay, help: "the next day"),
         KeyBinding(keys: [.character("t")], action: .today, help: "back to today"),
+        KeyBinding(keys: [.character("R")], action: .rollover, help: "rollover: what it would do, then y does it"),
         KeyBinding(keys: [.character("f")], action: .focus, help: "focus the pane full width (again: back)"),
         KeyBinding(keys: [.character("?")], action: .help, help: "this help (again: close it)"),
         KeyBinding(keys: [.control("l")], action: .redraw, help: "redraw"),

@@ -2,9 +2,9 @@ import DayPlan
 
 /// Reads the bytes a terminal sends for keys into `ViewKey`s: UTF-8 characters, Control letters, the arrow keys,
 /// Tab and Shift-Tab, Enter, Backspace, Escape alone, and bracketed paste (`ESC [200~ … ESC [201~`) as one
-/// `.paste`, and the mouse wheel (SGR reports) as the arrow keys up and down. A sequence it does not know (a function
-/// key, a mouse click) is skipped whole. Bytes that end in the
-/// middle of a sequence are kept for the next read.
+/// `.paste`, and the mouse (SGR reports): a click of the first button as `.click`, the wheel as the arrow keys up
+/// and down. A sequence it does not know (a function key, another button, a release) is skipped whole. Bytes that
+/// end in the middle of a sequence are kept for the next read.
 public struct KeyReader: Sendable {
     private var pending: [UInt8] = []
 
@@ -42,11 +42,15 @@ public struct KeyReader: Sendable {
                         index = found + close.count
                         continue
                     }
-                    // A mouse report (SGR, `ESC [ < button ; x ; y M`): the wheel moves the selection; clicks are not read.
-                    if parameters.hasPrefix("<"), final == UInt8(ascii: "M") {
-                        let button = parameters.dropFirst().split(separator: ";").first.flatMap { Int($0) }
-                        if button == 64 { keys.append(.up) }
-                        if button == 65 { keys.append(.down) }
+                    // A mouse report (SGR, `ESC [ < button ; x ; y M`, 1-based; `m` is a release): the first button
+                    // pressed is a click at that cell, the wheel moves the selection.
+                    if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+                        let numbers = parameters.dropFirst().split(separator: ";").map { Int($0) }
+                        if final == UInt8(ascii: "M"), numbers.count == 3, let button = numbers[0], let x = numbers[1], let y = numbers[2] {
+                            if button == 0, x >= 1, y >= 1 { keys.append(.click(column: x - 1, row: y - 1)) }
+                            if button == 64 { keys.append(.up) }
+                            if button == 65 { keys.append(.down) }
+                        }
                         index = end + 1
                         continue
                     }

@@ -19,6 +19,9 @@ public enum ViewKey: Hashable, Sendable {
     case backspace
     /// Text pasted as one (bracketed paste): typed into a prompt, never read as keys.
     case paste(String)
+    /// A click of the mouse's first button at a cell (0-based), with `--mouse`: the screen says what is there
+    /// (`CellGrid.task(atColumn:row:)`).
+    case click(column: Int, row: Int)
 
     /// How help writes the key: `j`, `↓`, `Tab`, `Ctrl-R`.
     public var label: String {
@@ -35,6 +38,7 @@ public enum ViewKey: Hashable, Sendable {
         case .escape: "Esc"
         case .backspace: "Backspace"
         case .paste: "paste"
+        case .click: "click"
         }
     }
 }

@@ -42,6 +42,8 @@ public struct ViewScreen {
         var detailStyle = CellStyle(dim: true)
         var indent = 0
         var selected = false
+        /// The task it shows: its pane and index there.
+        var task: (pane: Int, index: Int)?
     }
 
     private func tint(_ colour: UInt8, _ style: CellStyle = .plain) -> CellStyle {
@@ -56,7 +58,9 @@ public struct ViewScreen {
         header(view, into: &grid)
         let said = messageLines(view, columns: grid.columns, rows: grid.rows)
         let top = 2, bottom = max(top, grid.rows - 1 - said.count)
-        if view.showsHelp {
+        if let preview = view.rolloverPreview {
+            rolloverPreview(preview, into: &grid, top: top, height: bottom - top)
+        } else if view.showsHelp {
             help(into: &grid, top: top, height: bottom - top)
         } else if view.isFocused {
             pane(view, view.pane, into: &grid, x: 0, y: top, width: grid.columns, height: bottom - top, compact: ViewLayout(columns: columns) == .oneList)
@@ -130,7 +134,7 @@ public struct ViewScreen {
                 lines.append(Line(text: text, style: style))
             case .task(let number):
                 let task = pane.tasks[number]
-                var line = Line(text: "\(task.box) \(task.task.title)", detail: task.details, indent: 2)
+                var line = Line(text: "\(task.box) \(task.task.title)", detail: task.details, indent: 2, task: (index, number))
                 if !task.task.status.isOpen {
                     line.style = CellStyle(dim: true)
                 } else if task.task.status == .inProgress {
@@ -173,6 +177,9 @@ public struct ViewScreen {
             guard room > 0 else { continue }
             var style = line.style
             if line.selected { style.reverse = true }
+            if let task = line.task {
+                grid.places.append(TaskPlace(row: at, columns: x..<(x + width), pane: task.pane, task: task.index))
+            }
             let used = grid.write(line.text, x: column, y: at, limit: room, style: style, widthOf: widthOf)
             column += used
             if !line.detail.isEmpty, room - used > 3 {
@@ -214,13 +221,36 @@ public struct ViewScreen {
         }
     }
 
+    /// What `dayplan rollover --dry-run` said, under a line saying what `y` does; the end of it (its summary)
+    /// kept in sight when it is longer than the screen.
+    private func rolloverPreview(_ lines: [String], into grid: inout CellGrid, top: Int, height: Int) {
+        guard height > 0 else { return }
+        grid.write("Rollover: y does what follows; any other key leaves everything as it is", x: 0, y: top,
+                   style: CellStyle(bold: true), widthOf: widthOf)
+        let room = height - 1
+        let wrapped = lines.flatMap { wrap($0, columns: grid.columns - 1) }
+        let shown = wrapped.count > room ? ["…"] + wrapped.suffix(max(0, room - 1)) : wrapped
+        for (index, line) in shown.prefix(room).enumerated() {
+            grid.write(line, x: 1, y: top + 1 + index, limit: grid.columns - 1, widthOf: widthOf)
+        }
+    }
+
     /// The message in lines of the screen's width: as many as it takes, up to three (a refusal says where there
     /// is room, which is long), and at most a third of the screen; one line when there is no message.
     private func messageLines(_ view: DayView, columns: Int, rows: Int) -> [String] {
         guard view.prompt == nil, let message = view.message else { return [""] }
+        let lines = wrap(message.text, columns: columns)
+        let most = max(1, min(3, rows / 3))
+        guard lines.count > most else { return lines }
+        // What does not fit is cut at the last line's end (the grid writes the ellipsis).
+        return Array(lines.prefix(most - 1)) + [lines[(most - 1)...].joined(separator: " ")]
+    }
+
+    /// `text` in lines of at most `columns`, broken between words (a word longer than a line is cut when drawn).
+    private func wrap(_ text: String, columns: Int) -> [String] {
         var lines: [String] = []
         var line = "", used = 0
-        for word in message.text.split(separator: " ", omittingEmptySubsequences: false) {
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let width = word.reduce(0) { $0 + widthOf($1) }
             if used > 0, used + 1 + width > columns {
                 lines.append(line)
@@ -231,10 +261,7 @@ public struct ViewScreen {
             used += (used > 0 ? 1 : 0) + width
         }
         lines.append(line)
-        let most = max(1, min(3, rows / 3))
-        guard lines.count > most else { return lines }
-        // What does not fit is cut at the last line's end (the grid writes the ellipsis).
-        return Array(lines.prefix(most - 1)) + [lines[(most - 1)...].joined(separator: " ")]
+        return lines
     }
 
     private func status(_ view: DayView, _ said: [String], into grid: inout CellGrid) {
@@ -252,7 +279,7 @@ public struct ViewScreen {
                 grid.write(line, x: 0, y: messageRow + index, style: message.isRefusal ? tint(1, CellStyle(bold: true)) : .plain, widthOf: widthOf)
             }
         }
-        let hints = KeyBinding.hints(taskSelected: view.selected != nil)
+        let hints = view.rolloverPreview != nil ? "y roll over · any other key: not now" : KeyBinding.hints(taskSelected: view.selected != nil)
         let used = grid.write(path, x: 0, y: hintRow, limit: max(0, grid.columns / 2), style: CellStyle(dim: true), widthOf: widthOf)
         grid.write("  " + hints, x: used, y: hintRow, style: CellStyle(dim: true), widthOf: widthOf)
     }

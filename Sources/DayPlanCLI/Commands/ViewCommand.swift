@@ -25,7 +25,7 @@ enum ViewCommand {
             terminal; for the day as text, use dayplan status.
             """,
         options: DaySession.options + [
-            .flag("--mouse", "Turn on the mouse wheel, which moves the selection (clicks are not read)."),
+            .flag("--mouse", "Turn on the mouse: a click selects a task, the wheel moves the selection."),
         ],
         exitCodes: [(0, "quit"), (2, "usage or I/O error, or standard input or output not a terminal")])
 
@@ -69,6 +69,21 @@ enum ViewCommand {
             view.reload(FileSystem.kind(of: path) == .file ? try? FileSystem.read(path) : nil)
         }
 
+        /// Shows `day`: its file read, and the store, the path and the stamp made its own.
+        func show(_ day: Day) {
+            var next = arguments
+            next.options["--date"] = day.description
+            do {
+                (view, path, planFolder) = try open(next)
+                arguments = next
+                store = DiskDayStore(arguments: arguments)
+                screen.path = path
+                stamp = FileSystem.stamp(of: path)
+            } catch {
+                view.say("dayplan view: \(error.message)", refusal: true)
+            }
+        }
+
         loop: while true {
             let size = Terminal.size
             let grid = screen.draw(view, columns: size.columns, rows: size.rows)
@@ -91,6 +106,10 @@ enum ViewCommand {
                 view.clock(today: today, minute: minute)
             }
             for key in keys {
+                if case .click(let column, let row) = key {
+                    if let place = shown?.task(atColumn: column, row: row) { view.select(task: place.task, inPane: place.pane) }
+                    continue
+                }
                 look()
                 let effect = view.press(key, store: &store)
                 stamp = FileSystem.stamp(of: path)
@@ -110,17 +129,15 @@ enum ViewCommand {
                     look()
                     if let problem { view.say(problem, refusal: true) }
                 case .openDay(let day):
-                    var next = arguments
-                    next.options["--date"] = day.description
-                    do {
-                        (view, path, planFolder) = try open(next)
-                        arguments = next
-                        store = DiskDayStore(arguments: arguments)
-                        screen.path = path
-                        stamp = FileSystem.stamp(of: path)
-                    } catch {
-                        view.say("dayplan view: \(error.message)", refusal: true)
+                    show(day)
+                case .previewRollover:
+                    view.showRolloverPreview(rollover(arguments, dryRun: true).lines)
+                case .rollover:
+                    let done = rollover(arguments, dryRun: false)
+                    if done.status != 2, case .success(let today) = Clock.today(in: planFolder, dayStartsAt: arguments.options["--day-starts-at"]) {
+                        show(today)
                     }
+                    view.say(done.summary, refusal: done.status == 2)
                 }
             }
         }
@@ -143,6 +160,44 @@ enum ViewCommand {
                                       writesDoneDate: settings.writesDoneDate,
                                       missingFile: session.missingFileMessage(name, arguments, capture: true))
         return (DayView(session.bytes, context: context), session.file.path, session.planFolder)
+    }
+
+    /// What `dayplan rollover` printed, run by `rollover(_:dryRun:)`.
+    struct RolloverRun {
+        /// Its standard output's lines, then its standard error's.
+        let lines: [String]
+        /// Its exit status: 0 done, 1 done with open items left behind, 2 refused or failed.
+        let status: Int32
+        /// A sentence for the status line: what it did, what it left behind, or why it did nothing.
+        let summary: String
+    }
+
+    /// Runs `dayplan rollover` (the dry run for the preview) on the view's plan folder, as its own process, so that
+    /// the view's `R` is exactly the command: the lock, both files written as one change, the record `--undo`
+    /// reads, the hooks and what it names as left behind.
+    static func rollover(_ arguments: Arguments, dryRun: Bool) -> RolloverRun {
+        var words = [CommandLine.arguments.first ?? "dayplan", RolloverCommand.name]
+        if dryRun { words.append("--dry-run") }
+        for option in ["--dir", "--day-starts-at"] {
+            if let value = arguments.options[option] { words += [option, value] }
+        }
+        let outcome = ChildProcess.capture(words, timeout: 120, errors: .kept)
+        if let why = outcome.failedToStart {
+            return RolloverRun(lines: ["cannot run dayplan rollover: \(why)"], status: 2, summary: "cannot run dayplan rollover: \(why); nothing changed")
+        }
+        func lines(_ bytes: [UInt8]) -> [String] {
+            String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        let said = lines(outcome.output), errors = lines(outcome.errors).filter { !$0.hasPrefix("plan folder: ") }
+        let status = outcome.timedOut ? 2 : outcome.status
+        var summary = said.joined(separator: "; ")
+        if status == 1 {
+            let named = errors.filter { $0.contains(": warning: ") || $0.contains(": error: ") }.count
+            summary += "; \(named) open item\(named == 1 ? "" : "s") left behind, named by 'dayplan rollover --dry-run'"
+        } else if status != 0 {
+            summary = (errors.isEmpty ? ["dayplan rollover ended with status \(status)"] : errors).joined(separator: "; ")
+        }
+        return RolloverRun(lines: said + errors, status: status, summary: summary)
     }
 
     /// Runs `$VISUAL` (else `$EDITOR`, else vi) on `path` at `line`, through the shell as editors are named, and

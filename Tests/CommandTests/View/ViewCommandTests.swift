@@ -100,6 +100,59 @@ import Testing
         #expect(try session.terminalSettings() == (try session.terminalSettingsBefore()))
     }
 
+    /// `R` on a new morning: the dry run shown, `n` leaves everything as it is, `R` then `y` rolls over as the command
+    /// does (today's file made, the record for `--undo` written) and shows today with rollover's summary.
+    @Test func rolloverFromTheViewIsPreviewedThenDone() throws {
+        guard let session = try TmuxView.start(before: { folder in
+            let yesterday = DailyFixtures.today.replacingOccurrences(of: "# 2026-11-21", with: "# 2026-11-20")
+            try folder.write("2026-11-20.md", yesterday)
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent("2026-11-21.md"))
+        }) else { return }
+        try session.waitFor("no plan yet")
+        try session.send("R")
+        try session.waitFor("Rollover: y does what follows")
+        try session.waitFor("dry run, nothing written")
+        // The task under `## Notes` stays behind, and the preview names it (its long line wrapped, not cut).
+        try session.waitFor("Left behind: `- [ ] not a task: under Notes`")
+        try session.send("n")
+        try session.waitFor("rollover not done; nothing changed")
+        #expect(!FileManager.default.fileExists(atPath: session.folder.url.appendingPathComponent("2026-11-21.md").path))
+        try session.send("R")
+        try session.waitFor("Rollover: y does what follows")
+        try session.send("y")
+        try session.waitFor("open item left behind")
+        let today = try session.folder.read("2026-11-21.md")
+        #expect(today.contains("## Backlog\n* [ ] Write the talk #work @from:2026-11-20\n"))
+        #expect(today.contains("- [ ] Buy milk @from:2026-11-20\n"))
+        try session.waitFor("[ ] Write the talk #work")
+        #expect(!(try session.screen()).contains("no plan yet"))
+        // It was the command's rollover: its undo brings yesterday back as it was.
+        let undo = try Binary.run(["rollover", "--undo"], in: session.folder.url)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(try session.folder.read("2026-11-20.md") == DailyFixtures.today.replacingOccurrences(of: "# 2026-11-21", with: "# 2026-11-20"))
+        try session.send("q")
+        #expect(try session.waitForExit() == "0")
+    }
+
+    /// With `--mouse`, a click on a task's line selects it (the Backlog's here), and `x` then marks that task.
+    @Test func aClickSelectsATask() throws {
+        guard let session = try TmuxView.start(arguments: "--mouse") else { return }
+        try session.waitFor("Buy milk powder")
+        let lines = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("Buy milk powder") })
+        let before = try #require(lines[row].range(of: "Buy milk powder")).lowerBound
+        // Every character before it on that line takes one column (no wide ones), so characters count columns.
+        #expect(lines[row][..<before].unicodeScalars.allSatisfy { $0.value < 0x2E80 })
+        let column = lines[row].distance(from: lines[row].startIndex, to: before)
+        // The SGR report a terminal sends for a press of the first button, 1-based.
+        try session.send("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
+        try session.send("x")
+        try session.waitFor("marked done (was to do): Buy milk powder")
+        #expect(try session.folder.read("2026-11-21.md").contains("- [x] Buy milk powder\n"))
+        try session.send("q")
+        #expect(try session.waitForExit() == "0")
+    }
+
     @Test func ctrlZGivesTheTerminalBackAndFgDrawsItWhole() throws {
         guard TmuxSession.tmux != nil else {
             print("ViewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
@@ -158,7 +211,7 @@ final class TmuxView {
     }
 
     /// Starts the view in a 160 by 40 terminal (the server ends when the shell around the view does); nil (the reason printed) when tmux is not installed.
-    static func start(before: (TemporaryFolder) throws -> Void = { _ in }, environment extra: String = "") throws -> TmuxView? {
+    static func start(before: (TemporaryFolder) throws -> Void = { _ in }, environment extra: String = "", arguments: String = "") throws -> TmuxView? {
         guard TmuxSession.tmux != nil else {
             print("ViewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
             return nil
@@ -168,7 +221,7 @@ final class TmuxView {
         let environment = extra + " " + Binary.environment.filter { $0.key != "PATH" }.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         // The view runs as the shell's child (exec keeps the pid the inner shell wrote).
         // The script goes in double quotes to the shell tmux starts: its `$` are escaped for that shell.
-        let script = "stty -a > stty.before; sh -c 'echo \\$\\$ > view.pid; exec env \(environment) dayplan view'; "
+        let script = "stty -a > stty.before; sh -c 'echo \\$\\$ > view.pid; exec env \(environment) dayplan view \(arguments)'; "
             + "echo \\$? > view.status; stty -a > stty.writing; mv stty.writing stty.after"
         let session = try TmuxSession("sh -c \"\(script)\"", in: folder.url, environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? ""])
         return TmuxView(session: session, folder: folder)

@@ -223,7 +223,7 @@ import Testing
         var (view, _) = Self.run([])
         let changed = view.clock(today: Self.day.adding(days: 1), minute: 5)
         #expect(changed)
-        #expect(view.message?.text.hasPrefix("a new day has begun (Tuesday 2026-11-24)") == true)
+        #expect(view.message?.text == "a new day has begun (Tuesday 2026-11-24); press R to roll over into it, or t to see it")
     }
 
     @Test func aDayWithoutAFileRefusesChanges() {
@@ -255,6 +255,51 @@ import Testing
         #expect(view.isFocused)
         _ = view.press(.character("Z"), store: &store)
         #expect(view.message?.text == "Z is no key of the view; press ? for the keys")
+    }
+
+    /// `R` asks the command for rollover's dry run; the preview it shows stays until a key: `y` asks for the
+    /// rollover, any other key closes it, says so and changes nothing.
+    @Test func rolloverIsPreviewedAndDoneOnlyOnY() {
+        var store = MemoryDayStore(Array(Self.plan.utf8))
+        var view = DayView(store.bytes, context: Self.context())
+        #expect(view.press(.character("R"), store: &store) == .previewRollover)
+        view.showRolloverPreview(["2026-11-24.md: + 3 carried", "dry run, nothing written: 3 carried"])
+        #expect(view.rolloverPreview?.count == 2)
+        #expect(view.press(.character("x"), store: &store) == .none)
+        #expect(view.rolloverPreview == nil)
+        #expect(view.message?.text == "rollover not done; nothing changed")
+        #expect(String(decoding: store.bytes ?? [], as: UTF8.self) == Self.plan)
+        _ = view.press(.character("R"), store: &store)
+        view.showRolloverPreview(["dry run, nothing written: 3 carried"])
+        #expect(view.press(.character("y"), store: &store) == .rollover)
+        #expect(view.rolloverPreview == nil)
+        // Shown whole on the screen, with what y does.
+        view.showRolloverPreview(["2026-11-24.md: + 3 carried", "dry run, nothing written: 3 carried"])
+        let screen = ViewScreen(path: "f", colour: false).draw(view, columns: 80, rows: 12).text
+        #expect(screen.contains("Rollover: y does what follows; any other key leaves everything as it is"))
+        #expect(screen.contains(" dry run, nothing written: 3 carried"))
+        #expect(screen.contains("y roll over · any other key: not now"))
+    }
+
+    /// A click selects the task drawn where it lands (the screen records where each task's line is), in every
+    /// layout; a click elsewhere, or with the help open, changes nothing.
+    @Test(arguments: [200, 80, 50])
+    func aClickSelectsTheTaskUnderIt(columns: Int) throws {
+        var (view, _) = Self.run([])
+        let screen = ViewScreen(path: "f", colour: false)
+        let grid = screen.draw(view, columns: columns, rows: 60)
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("Fix the bike") })
+        let column = try #require(lines[row].range(of: "Fix the bike")).lowerBound.utf16Offset(in: lines[row])
+        let place = try #require(grid.task(atColumn: column, row: row))
+        view.select(task: place.task, inPane: place.pane)
+        #expect(view.selected?.task.title == "Fix the bike")
+        #expect(grid.task(atColumn: 0, row: 0) == nil)
+        var store = MemoryDayStore(Array(Self.plan.utf8))
+        _ = view.press(.character("?"), store: &store)
+        view.select(task: 0, inPane: 0)
+        #expect(view.selected?.task.title == "Fix the bike")
+        #expect(view.press(.click(column: 1, row: 1), store: &store) == .none)
     }
 
     @Test func everyActionHasOneBindingAndNoKeyIsBoundTwice() {

@@ -75,8 +75,11 @@ import Testing
         #expect(reader.keys([0x1B]) == [])
         #expect(reader.isWaiting)
         #expect(reader.flush() == [.escape])
-        #expect(reader.keys(Array("\u{1B}[<0;10;5M\u{1B}[15~q".utf8)) == [.character("q")])
+        // The mouse (SGR, 1-based): a press of the first button is a click at that cell (0-based), its release and
+        // other buttons nothing, the wheel the arrows; a function key is skipped whole.
+        #expect(reader.keys(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<2;1;1M\u{1B}[15~q".utf8)) == [.click(column: 9, row: 4), .character("q")])
         #expect(reader.keys(Array("\u{1B}[<64;3;4M\u{1B}[<65;3;4M".utf8)) == [.up, .down])
+        #expect(reader.keys(Array("\u{1B}[<0;0;0M\u{1B}[<0;;1M\u{1B}[<0;1M".utf8)) == [])
         #expect(reader.keys([0xE6, 0x97]) == [])
         #expect(reader.keys([0xA5]) == [.character("日")])
     }
