@@ -46,6 +46,13 @@ final class TmuxSession {
         try runProgram(try #require(Self.tmux), ["-S", socket, "capture-pane", "-p", "-t", "0"], in: folder).output
     }
 
+    /// From now on, every byte the program writes to its terminal is appended to `file` (tmux's `pipe-pane`), as
+    /// the terminal receives it.
+    func recordOutput(to file: URL) throws {
+        let run = try runProgram(try #require(Self.tmux), ["-S", socket, "pipe-pane", "-t", "0", "-o", "cat >> '\(file.path)'"], in: folder)
+        #expect(run.status == 0, "tmux pipe-pane: \(run.output)")
+    }
+
     /// Waits (up to `seconds`) until the screen satisfies `condition`; returns the last screen seen either way.
     @discardableResult
     func wait(seconds: Double = 10, until condition: (String) -> Bool) throws -> String {

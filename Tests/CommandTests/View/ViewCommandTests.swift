@@ -159,10 +159,18 @@ import Testing
             return
         }
         let folder = try DailyFixtures.folder()
+        // An editor that changes nothing, for the hand-off; readline told to write no modes of its own (bracketed
+        // paste, the meta key), so that every mode the terminal receives is the view's.
+        let editor = try folder.write("editor.sh", "#!/bin/sh\necho \"$@\" > editor.args\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        try folder.write("inputrc", "set enable-bracketed-paste off\nset enable-meta-key off\n")
         // An interactive shell, for its job control.
         let session = try TmuxSession("bash --noprofile --norc -i", in: folder.url,
                                       environment: ["DAYPLAN_NOW": Binary.environment["DAYPLAN_NOW"] ?? "", "PS1": "$ ",
-                                                    "PROMPT_COMMAND": "touch prompted"])
+                                                    "PROMPT_COMMAND": "touch prompted", "VISUAL": "./editor.sh",
+                                                    "INPUTRC": folder.url.appendingPathComponent("inputrc").path])
+        let recorded = folder.url.appendingPathComponent("terminal.bytes")
+        try session.recordOutput(to: recorded)
         try session.send("stty -a > stty.before; dayplan view", literal: true)
         try session.send("Enter")
         var shown = try session.wait { $0.contains("Morning · ") }
@@ -174,6 +182,11 @@ import Testing
         try session.send("Enter")
         shown = try session.wait { $0.contains("Morning · ") && $0.contains("must 1/1") }
         #expect(shown.contains("must 1/1"))
+        // The hand-off to the editor, and back.
+        try session.send("Enter")
+        for _ in 0..<100 where (try? folder.read("editor.args")) == nil { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(try folder.read("editor.args") == "+4 2026-11-21.md\n")
+        shown = try session.wait { $0.contains("Morning · ") && $0.contains("must 1/1") }
         try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("prompted"))
         try session.send("q")
         // The shell's next prompt (PROMPT_COMMAND touches `prompted`) comes only once the view has ended and the
@@ -189,6 +202,13 @@ import Testing
         let before = try folder.read("stty.before")
         #expect(try folder.read("stty.stopped") == before)
         #expect(try folder.read("stty.after") == before)
+        // The modes the terminal was sent, in order (the frames' synchronized output left out): on at the start, off
+        // in reverse at Ctrl-Z, on again at fg, off for the editor and on after it, off at q.
+        let bytes = try Data(contentsOf: recorded)
+        let modes = String(decoding: bytes, as: UTF8.self).matches(of: /\u{1B}\[\?([0-9]+)([hl])/)
+            .filter { $0.output.1 != "2026" }.map { "\($0.output.1)\($0.output.2)" }
+        let on = ["1049h", "25l", "2004h"], off = ["2004l", "25h", "1049l"]
+        #expect(modes == on + off + on + off + on + off, "\(modes)")
     }
 }
 
