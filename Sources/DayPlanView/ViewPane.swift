@@ -94,7 +94,12 @@ extension ViewPane {
             }
             let finished = all.filter { !$0.task.status.isOpen }
             if region.isLimited {
-                let events = schedule.items.filter { $0.kind == .event && $0.region == region }
+                // A calendar event has no region of its own: it stands in each region whose hours it overlaps.
+                let hours = schedule.regions.first { $0.region == region }?.hours
+                let events = schedule.items.filter { item in
+                    guard item.kind == .event, let hours else { return false }
+                    return item.start < hours.upperBound && max(item.end ?? item.start + 1, item.start + 1) > hours.lowerBound
+                }
                 for event in events { rows.append(.event(event.clock + " " + event.title)) }
                 for bucket in Bucket.allCases {
                     let open = all.filter { $0.task.status.isOpen && $0.task.bucket == bucket }

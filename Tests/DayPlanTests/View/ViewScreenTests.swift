@@ -94,6 +94,34 @@ import Testing
         #expect(grid.text == ViewScreen(path: "plans/2026-11-23.md", colour: true).draw(Self.view(Self.full), columns: 120, rows: 24).text)
     }
 
+    /// The day's calendar events stand in their region's pane (read-only, not tasks: the selection skips them),
+    /// each region's title gives its free time less them, and the header says what is on now and next.
+    @Test func eventsStandBesideTheirRegionWithNowAndNext() {
+        let day = Day("2026-11-21")!
+        func event(_ title: String, _ start: Int, _ end: Int) -> CalendarEvent {
+            CalendarEvent(title: title, location: nil, uid: title, start: LocalTime(day: day, secondOfDay: start * 60),
+                          end: LocalTime(day: day, secondOfDay: end * 60), isAllDay: false, isRecurring: false, source: "cal.ics", line: 1)
+        }
+        let plan = "# 2026-11-21\n\n## Morning\n* [ ] Write the talk @est:1h\n\n## Afternoon\n- [ ] Buy milk\n\n## Backlog\n"
+        let context = DayView.Context(fileName: "2026-11-21.md", day: day, today: day, minute: 9 * 60 + 10,
+                                      events: [event("Standup", 9 * 60, 9 * 60 + 30), event("Dentist", 14 * 60, 15 * 60)], missingFile: "")
+        var view = DayView(Array(plan.utf8), context: context)
+        let text = ViewScreen(path: "2026-11-21.md", colour: false).draw(view, columns: 120, rows: 20).text
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("now: 09:00-09:30 Standup"), "\(lines[0])")
+        #expect(lines[0].contains("next: 14:00-15:00 Dentist"), "\(lines[0])")
+        // Morning's hours (06:00-12:00 by default) less the stand-up and the hour's estimate; Afternoon's less the dentist.
+        #expect(text.contains("Morning · 4h30m free"), "\(text)")
+        #expect(text.contains("Afternoon · 5h free"), "\(text)")
+        #expect(text.contains("◷ 09:00-09:30 Standup"))
+        #expect(text.contains("◷ 14:00-15:00 Dentist"))
+        // The selection is on the task, never on an event.
+        var store = MemoryDayStore(Array(plan.utf8))
+        #expect(view.selected?.task.title == "Write the talk")
+        _ = view.press(.character("l"), store: &store)
+        #expect(view.selected?.task.title == "Buy milk")
+    }
+
     @Test func layoutsByWidth() {
         #expect(ViewLayout(columns: 200) == .sideBySide)
         #expect(ViewLayout(columns: 100) == .sideBySide)
