@@ -35,11 +35,13 @@ import Testing
         for (offset, key) in MetadataKey.all.enumerated() {
             let hover = try client.result("textDocument/hover", LanguageServerClient.params(uri, ["position": ["line": .integer(3 + offset), "character": 2]]))
             let text = hover["contents"]?["value"]?.stringValue ?? ""
-            let expected = key.takesValue ? "\(key.hover) 2026-12-01" : "\(key.name): \(key.hover)"
+            // One case a kind, so that a new kind is not checked against another's words.
             let shown = switch key.kind {
+            case .flag: "\(key.name): \(key.hover)"
+            case .date, .scheduledDate: "\(key.hover) 2026-12-01"
             case .recurrence: "\(key.hover) weekday"
             case .duration: "\(key.hover) 1h30m"
-            default: expected
+            case .choice(let words): "\(key.hover) \(words[0])"
             }
             #expect(text.contains(shown), "\(key.name): \(text)")
         }

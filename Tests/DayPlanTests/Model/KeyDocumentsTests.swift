@@ -161,4 +161,17 @@ import DayPlanJSON
         }
         try Self.expectPart(path, lines: lines, first..<end, made: made)
     }
+
+    /// docs/lint.md's example of DP036, whose message lists the keys: the line lint writes for it, from the table.
+    @Test func theLintPageExampleListsTheKeys() throws {
+        let path = "docs/lint.md"
+        let lines = try Self.lines(path)
+        let at = try #require(lines.firstIndex { $0.hasSuffix("[DP036/unknown-metadata]") }, "\(path) has no DP036 example")
+        let written = lines[at]
+        let prefix = try #require(written.range(of: "warning: ")).upperBound
+        let document = DayDocument(parsing: Array("# 2026-11-22\n\n## Morning\n- [ ] Tea @priority:high\n".utf8))
+        let finding = try #require(Linter.lint(document, fileName: "f.md").first { $0.rule.id == Rule.unknownMetadata.id })
+        let made = String(written[..<prefix]) + finding.message + " [DP036/unknown-metadata]"
+        try Self.expectPart(path, lines: lines, at..<(at + 1), made: [made])
+    }
 }
