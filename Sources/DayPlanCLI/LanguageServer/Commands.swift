@@ -83,8 +83,8 @@ extension LanguageServer {
             throw ResponseError(code: ResponseError.requestFailed,
                                 message: "The editor does not take edits from the server (workspace.applyEdit), so \(label) cannot be made from it")
         }
-        appliedEdits += 1
-        send(["jsonrpc": "2.0", "id": .string("dayplan-apply-\(appliedEdits)"), "method": "workspace/applyEdit",
+        requestsSent += 1
+        send(["jsonrpc": "2.0", "id": .string("dayplan-apply-\(requestsSent)"), "method": "workspace/applyEdit",
               "params": ["label": .string(label), "edit": edit]])
     }
 
@@ -109,8 +109,8 @@ extension LanguageServer {
         guard let path = target.paths.first else { return nil }
         let uri = Workspace.fileURI(ofPath: path)
         if canShowDocuments {
-            appliedEdits += 1
-            send(["jsonrpc": "2.0", "id": .string("dayplan-show-\(appliedEdits)"), "method": "window/showDocument",
+            requestsSent += 1
+            send(["jsonrpc": "2.0", "id": .string("dayplan-show-\(requestsSent)"), "method": "window/showDocument",
                   "params": ["uri": .string(uri), "takeFocus": true]])
         }
         return ["uri": .string(uri), "path": .string(path), "day": .string(day.description), "exists": .bool(!target.isNew)]

@@ -23,7 +23,17 @@ extension LanguageServer {
         let uris = changed
         changed.removeAll()
         // A client that pulls diagnostics asks for them (`textDocument/diagnostic`): pushing them too would show each twice.
-        guard !pullsDiagnostics else { return }
+        // After a document's whole text came (a reload), it is asked to pull again: yegappan/lsp pulls after the
+        // changes it makes itself but not after a reload, and kept showing the findings of the text before.
+        guard !pullsDiagnostics else {
+            if wholeTextArrived, canRefreshDiagnostics, !uris.isEmpty {
+                requestsSent += 1
+                send(["jsonrpc": "2.0", "id": .string("dayplan-refresh-\(requestsSent)"), "method": "workspace/diagnostic/refresh"])
+            }
+            wholeTextArrived = false
+            return
+        }
+        wholeTextArrived = false
         for uri in uris {
             guard let analysis = analysis(of: uri), let document = documents[uri] else { continue }
             // Findings on a text out of step with the editor's would point at the wrong places: none until it is back.

@@ -73,6 +73,12 @@ struct LanguageServer {
     /// Whether the client pulls diagnostics (`textDocument/diagnostic`, `workspace/diagnostic`): then the server
     /// answers those and pushes none, so that no finding is shown twice.
     var pullsDiagnostics = false
+    /// Whether a pulling client may be asked to pull again (`workspace/diagnostic/refresh`): unless it says it
+    /// cannot (`workspace.diagnostics.refreshSupport` false). yegappan/lsp answers the request without naming it.
+    var canRefreshDiagnostics = false
+    /// Whether a document's whole text came since the last batch (a reload, `:edit!`), which a pulling client
+    /// may not pull for: the server then asks it to (`canRefreshDiagnostics`).
+    var wholeTextArrived = false
     /// Whether the client applies edits the server asks for (`workspace/applyEdit`), as commands send them.
     var canApplyEdits = false
     /// Whether the client's edits may make files and name documents (`CreateFile` in `documentChanges`), as
@@ -80,9 +86,9 @@ struct LanguageServer {
     var canCreateFiles = false
     /// Whether the client opens a file the server asks it to (`window/showDocument`).
     var canShowDocuments = false
-    /// How many requests the server has sent the client for commands (`workspace/applyEdit`, `window/showDocument`):
-    /// each gets an id of its own.
-    var appliedEdits = 0
+    /// How many requests the server has sent the client (`workspace/applyEdit` and `window/showDocument` for
+    /// commands, `workspace/diagnostic/refresh`): each gets an id of its own.
+    var requestsSent = 0
 
     init(channel: MessageChannel = MessageChannel()) {
         self.channel = channel
@@ -313,6 +319,8 @@ struct LanguageServer {
         encoding = [PositionEncoding.utf8, .utf32].first { offered.contains(.string($0.rawValue)) } ?? .utf16
         canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         pullsDiagnostics = params?["capabilities"]?["textDocument"]?["diagnostic"]?.objectValue != nil
+        canRefreshDiagnostics = pullsDiagnostics
+            && params?["capabilities"]?["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue != false
         canApplyEdits = params?["capabilities"]?["workspace"]?["applyEdit"]?.boolValue == true
         let workspaceEdit = params?["capabilities"]?["workspace"]?["workspaceEdit"]
         canCreateFiles = workspaceEdit?["documentChanges"]?.boolValue == true
@@ -392,6 +400,7 @@ struct LanguageServer {
                                      with: Array(text.utf8))
                 } else {
                     document = TextDocument(uri: uri, version: document.version, text: Array(text.utf8))
+                    wholeTextArrived = true
                 }
             } catch {
                 // A notification has no answer: the change and those after it (made to a text the server does not

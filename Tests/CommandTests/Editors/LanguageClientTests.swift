@@ -4,7 +4,8 @@ import Testing
 /// The plugin attaches the real `dayplan lsp` in each client it supports, to a day
 /// file opened from the command line (vim-lsp missed it: its functions are autoloaded only later) and to one
 /// opened with :edit after, with one server process and each finding once; in Neovim, beside the docs' own
-/// init.lua snippet too, and with 'omnifunc' and K when it is the only client. `lsp-client-test.vim` beside
+/// init.lua snippet too, and with 'omnifunc' and K when it is the only client; after `:DayplanMark` has the file
+/// written and read again, each client shows what the file now holds. `lsp-client-test.vim` beside
 /// this file is the vimrc; it writes one line per file.
 @Suite(.tags(.slow)) struct LanguageClientTests {
     /// The third-party clients (../shared/thirdparty from the main clone; ../../shared from a worktree beside it).
@@ -29,7 +30,7 @@ import Testing
 
     /// The environment of the vimrc: the plugin, the client, the real binary, the files.
     static func environment(_ client: String, clientPath: String = "", home: TemporaryFolder, setup: String = "") -> [String: String] {
-        ["DAYPLAN_PLUGIN": Repository.url("editors/vim").path, "DAYPLAN_CLIENT": client, "DAYPLAN_CLIENT_PATH": clientPath,
+        ["DAYPLAN_RELOAD": "1", "DAYPLAN_PLUGIN": Repository.url("editors/vim").path, "DAYPLAN_CLIENT": client, "DAYPLAN_CLIENT_PATH": clientPath,
          "DAYPLAN_BINARY": Binary.url.path, "DAYPLAN_RESULTS": home.url.appendingPathComponent("results.txt").path,
          "DAYPLAN_SECOND": "2026-11-24.md", "DAYPLAN_SETUP": setup, "DAYPLAN_NOW": "1795435200",
          "XDG_CONFIG_HOME": home.url.path, "XDG_DATA_HOME": home.url.path, "XDG_STATE_HOME": home.url.path,
@@ -52,27 +53,33 @@ import Testing
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(vimLsp),
                    "vim, tmux or ../shared/thirdparty/vim-lsp is missing"))
     func vimLspAttachesToAFileOpenedFromTheCommandLine() throws {
-        #expect(try Self.vimResults("vim-lsp", clientPath: Self.vimLsp.path) == [
+        let results = try Self.vimResults("vim-lsp", clientPath: Self.vimLsp.path)
+        #expect(results == [
             "2026-11-23.md: state=attached client=vim-lsp diagnostics=1 servers=1",
             "2026-11-24.md: state=attached client=vim-lsp diagnostics=1 servers=1",
-        ])
+            "2026-11-24.md: state=attached client=vim-lsp diagnostics=0 servers=1",
+        ], "\(results)")
     }
 
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(yegappan),
                    "vim, tmux or ../shared/thirdparty/yegappan-lsp is missing"))
     func yegappanLspAttachesToAFileOpenedFromTheCommandLine() throws {
-        #expect(try Self.vimResults("yegappan-lsp", clientPath: Self.yegappan.path) == [
+        let results = try Self.vimResults("yegappan-lsp", clientPath: Self.yegappan.path)
+        #expect(results == [
             "2026-11-23.md: state=attached client=yegappan-lsp diagnostics=1 servers=1",
             "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=1 servers=1",
-        ])
+            "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=0 servers=1",
+        ], "\(results)")
     }
 
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && ale != nil, "vim, tmux or vim-ale is not installed"))
     func aleAttachesToAFileOpenedFromTheCommandLine() throws {
-        #expect(try Self.vimResults("ale") == [
+        let results = try Self.vimResults("ale")
+        #expect(results == [
             "2026-11-23.md: state=attached client=ale diagnostics=1 servers=1",
             "2026-11-24.md: state=attached client=ale diagnostics=1 servers=1",
-        ])
+            "2026-11-24.md: state=attached client=ale diagnostics=0 servers=1",
+        ], "\(results)")
     }
 
     /// Neovim, headless, with the plugin and `setup` (an init.lua).
@@ -90,10 +97,12 @@ import Testing
 
     @Test(.enabled(if: VimPluginTests.neovim != nil, "neovim is not installed"))
     func neovimAttachesOneClientWithOmnifuncAndK() throws {
-        #expect(try Self.neovimResults(setup: nil) == [
+        let results = try Self.neovimResults(setup: nil)
+        #expect(results == [
             "2026-11-23.md: state=attached client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
             "2026-11-24.md: state=attached client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
-        ])
+            "2026-11-24.md: state=attached client=- diagnostics=0 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
+        ], "\(results)")
     }
 
     /// The "Neovim 0.7 to 0.10" snippet of docs/language-server.md, as written there.
@@ -110,9 +119,11 @@ import Testing
         #expect(snippet.contains("vim.lsp.start_client"))
         // The snippet's client is the one; the plugin starts none, and each finding is shown once. The snippet
         // sets 'omnifunc' and K itself.
-        #expect(try Self.neovimResults(setup: snippet) == [
+        let results = try Self.neovimResults(setup: snippet)
+        #expect(results == [
             "2026-11-23.md: state=other client client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
             "2026-11-24.md: state=other client client=- diagnostics=1 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
-        ])
+            "2026-11-24.md: state=other client client=- diagnostics=0 servers=1 clients=1 omnifunc=v:lua.vim.lsp.omnifunc K=buffer",
+        ], "\(results)")
     }
 }

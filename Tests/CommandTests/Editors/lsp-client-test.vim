@@ -3,6 +3,9 @@
 " file $DAYPLAN_SETUP (the docs' init.lua snippet) when given, as a person's vimrc would have them. The day
 " file is opened from the command line; once its diagnostics arrive from the real `dayplan lsp` (or after
 " 20 s), one line is written to $DAYPLAN_RESULTS for it, then the same for $DAYPLAN_SECOND opened with :edit.
+" With $DAYPLAN_RELOAD, a third line: :DayplanMark done on $DAYPLAN_SECOND's second must task (the real
+" `dayplan mark` writes the file, and the plugin reads it again), once its diagnostics are down to none (or
+" after 20 s): a client that missed the reload keeps showing the old finding.
 set nocompatible
 execute 'set runtimepath^=' . fnameescape($DAYPLAN_PLUGIN)
 if $DAYPLAN_CLIENT ==# 'ale'
@@ -47,8 +50,24 @@ endfunction
 
 let s:results = []
 let s:arrived = []
+let s:reloaded = 0
 function! s:poll(timer) abort
   let waited = reltimefloat(reltime(s:start))
+  if s:reloaded
+    " Read again: done once the finding is gone (and 1.5 s more, for a late one to come back), or after 20 s.
+    if s:diagnostics() == 0 && empty(s:arrived)
+      let s:arrived = reltime()
+    elseif s:diagnostics() > 0
+      let s:arrived = []
+    endif
+    if waited < 20 && (empty(s:arrived) || reltimefloat(reltime(s:arrived)) < 1.5)
+      return
+    endif
+    call add(s:results, s:state())
+    call timer_stop(a:timer)
+    call writefile(s:results, $DAYPLAN_RESULTS)
+    qall!
+  endif
   if s:diagnostics() > 0 && empty(s:arrived)
     let s:arrived = reltime()
   endif
@@ -61,6 +80,13 @@ function! s:poll(timer) abort
   if len(s:results) == 1 && !empty($DAYPLAN_SECOND)
     execute 'edit ' . fnameescape($DAYPLAN_SECOND)
     let s:start = reltime()
+    return
+  endif
+  if len(s:results) == 2 && !empty($DAYPLAN_RELOAD)
+    call cursor(5, 1)
+    DayplanMark done
+    let s:start = reltime()
+    let s:reloaded = 1
     return
   endif
   call timer_stop(a:timer)

@@ -319,6 +319,36 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// A pulling client whose document's whole text came again (a reload, `:edit!`) is asked to pull again
+    /// (`workspace/diagnostic/refresh`): yegappan/lsp pulls after its own edits only. An edit of a range asks
+    /// nothing, and a client that says it cannot be refreshed is never asked.
+    @Test func aPullingClientIsAskedToPullAgainAfterAReload() throws {
+        let folder = try Self.planFolder()
+        let (client, uri) = try session(folder, more: [.init("textDocument", ["diagnostic": [:]])])
+        _ = try client.result("textDocument/diagnostic", LanguageServerClient.params(uri))
+        _ = client.takeAll()
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],
+                                                 "contentChanges": [["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": " "]]])
+        _ = try client.result("textDocument/diagnostic", LanguageServerClient.params(uri))
+        #expect(!client.takeAll().contains { $0["method"] == "workspace/diagnostic/refresh" })
+        client.change(uri, Self.today, version: 3)
+        let refresh = try client.next { $0["method"] == "workspace/diagnostic/refresh" }
+        #expect(refresh["id"] != nil && refresh["params"] == nil)
+        // Answered, as a client answers it; the next pull has the reloaded text's findings.
+        client.write(LanguageServerClient.frame(["jsonrpc": "2.0", "id": refresh["id"] ?? nil, "result": nil]))
+        let pulled = try client.result("textDocument/diagnostic", LanguageServerClient.params(uri))
+        #expect(pulled["kind"] == "full")
+        #expect(client.takeAll().filter { $0["method"] == "workspace/diagnostic/refresh" }.isEmpty)
+        #expect(try client.shutDown() == 0)
+
+        let (quiet, quietURI) = try session(folder, more: [.init("textDocument", ["diagnostic": [:]]),
+                                                           .init("workspace", ["diagnostics": ["refreshSupport": false]])])
+        quiet.change(quietURI, Self.today, version: 2)
+        _ = try quiet.result("textDocument/diagnostic", LanguageServerClient.params(quietURI))
+        #expect(!quiet.takeAll().contains { $0["method"] == "workspace/diagnostic/refresh" })
+        #expect(try quiet.shutDown() == 0)
+    }
+
     /// Seeded random requests to every new method, with positions anywhere (huge, on emoji, past the end), parameters
     /// of every shape and edits in between: each is answered (a result, or InvalidParams / RequestFailed), and the
     /// server ends with 0 after them, having written no file.

@@ -115,12 +115,23 @@ function! s:edit(command, arguments) abort
   " The buffer was written above, so :edit reloads it from disk at once. No :checktime: with Vim's default
   " noautoread it asks W11 ("changed since editing started") in a prompt that `silent!` hides, and takes keys.
   silent edit
+  call s:resync()
   if status != 0
     call s:error(substitute(output, '\n\+$', '', ''))
   else
     echomsg substitute(output, '\n\+$', '', '')
   endif
   return status
+endfunction
+
+" After the buffer was read again from disk: vim-lsp, which follows changes through Vim's listeners, sends
+" nothing for a reload, and the server would keep the text from before (and its findings). Its own close and
+" open events send the document whole again. The other clients see the reload themselves.
+function! s:resync() abort
+  if get(b:, 'dayplan_lsp_client', '') ==# 'vim-lsp' && exists('#lsp#BufWipeout') && exists('#lsp#BufReadPost')
+    silent doautocmd <nomodeline> lsp BufWipeout
+    silent doautocmd <nomodeline> lsp BufReadPost
+  endif
 endfunction
 
 " :DayplanMark STATUS: `dayplan mark STATUS FILE:LINE` on the task under the cursor.
