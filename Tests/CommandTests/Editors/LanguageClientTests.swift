@@ -4,7 +4,7 @@ import Testing
 /// The plugin attaches the real `dayplan lsp` in each client it supports, to a day
 /// file opened from the command line (vim-lsp missed it: its functions are autoloaded only later) and to one
 /// opened with :edit after, with one server process and each finding once; in Neovim, beside the docs' own
-/// init.lua snippet too, and with 'omnifunc' and K when it is the only client; after `:DayplanMark` has the file
+/// init.lua snippet too; with 'omnifunc' and K (hover) through the client (in Neovim when it is the only one); after `:DayplanMark` has the file
 /// written and read again, each client shows what the file now holds. `lsp-client-test.vim` beside
 /// this file is the vimrc; it writes one line per file.
 @Suite(.tags(.slow)) struct LanguageClientTests {
@@ -55,9 +55,9 @@ import Testing
     func vimLspAttachesToAFileOpenedFromTheCommandLine() throws {
         let results = try Self.vimResults("vim-lsp", clientPath: Self.vimLsp.path)
         #expect(results == [
-            "2026-11-23.md: state=attached client=vim-lsp diagnostics=1 servers=1",
-            "2026-11-24.md: state=attached client=vim-lsp diagnostics=1 servers=1",
-            "2026-11-24.md: state=attached client=vim-lsp diagnostics=0 servers=1",
+            "2026-11-23.md: state=attached client=vim-lsp diagnostics=1 servers=1 omnifunc=lsp#complete K=<Plug>(lsp-hover)",
+            "2026-11-24.md: state=attached client=vim-lsp diagnostics=1 servers=1 omnifunc=lsp#complete K=<Plug>(lsp-hover)",
+            "2026-11-24.md: state=attached client=vim-lsp diagnostics=0 servers=1 omnifunc=lsp#complete K=<Plug>(lsp-hover)",
         ], "\(results)")
     }
 
@@ -66,9 +66,9 @@ import Testing
     func yegappanLspAttachesToAFileOpenedFromTheCommandLine() throws {
         let results = try Self.vimResults("yegappan-lsp", clientPath: Self.yegappan.path)
         #expect(results == [
-            "2026-11-23.md: state=attached client=yegappan-lsp diagnostics=1 servers=1",
-            "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=1 servers=1",
-            "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=0 servers=1",
+            "2026-11-23.md: state=attached client=yegappan-lsp diagnostics=1 servers=1 omnifunc= K=keywordprg=:LspHover",
+            "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=1 servers=1 omnifunc= K=keywordprg=:LspHover",
+            "2026-11-24.md: state=attached client=yegappan-lsp diagnostics=0 servers=1 omnifunc= K=keywordprg=:LspHover",
         ], "\(results)")
     }
 
@@ -76,9 +76,9 @@ import Testing
     func aleAttachesToAFileOpenedFromTheCommandLine() throws {
         let results = try Self.vimResults("ale")
         #expect(results == [
-            "2026-11-23.md: state=attached client=ale diagnostics=1 servers=1",
-            "2026-11-24.md: state=attached client=ale diagnostics=1 servers=1",
-            "2026-11-24.md: state=attached client=ale diagnostics=0 servers=1",
+            "2026-11-23.md: state=attached client=ale diagnostics=1 servers=1 omnifunc=ale#completion#OmniFunc K=<Plug>(ale_hover)",
+            "2026-11-24.md: state=attached client=ale diagnostics=1 servers=1 omnifunc=ale#completion#OmniFunc K=<Plug>(ale_hover)",
+            "2026-11-24.md: state=attached client=ale diagnostics=0 servers=1 omnifunc=ale#completion#OmniFunc K=<Plug>(ale_hover)",
         ], "\(results)")
     }
 

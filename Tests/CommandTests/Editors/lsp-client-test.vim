@@ -44,6 +44,10 @@ function! s:state() abort
   if has('nvim')
     let clients = luaeval('(function() local n = 0; for _, c in pairs(vim.lsp.buf_get_clients(0)) do if c.name == "dayplan" then n = n + 1 end end; return n end)()')
     let line .= printf(' clients=%d omnifunc=%s K=%s', clients, &l:omnifunc, get(maparg('K', 'n', 0, 1), 'buffer', 0) ? 'buffer' : 'none')
+  else
+    " What completion and K do: the buffer's 'omnifunc', and K's buffer mapping or else 'keywordprg'.
+    let k = get(maparg('K', 'n', 0, 1), 'buffer', 0) ? maparg('K', 'n') : 'keywordprg=' . &l:keywordprg
+    let line .= printf(' omnifunc=%s K=%s', &l:omnifunc, k)
   endif
   return line
 endfunction

@@ -185,13 +185,35 @@ function! dayplan#lsp_attach() abort
   else
     let b:dayplan_lsp = 'attached'
     let b:dayplan_lsp_client = client
+    call s:client_keys(client)
+  endif
+endfunction
+
+" Completion and K (hover) through the buffer's client, as Neovim has them: vim-lsp and ALE set neither
+" themselves ('omnifunc' stayed empty and K ran man); yegappan/lsp sets 'omnifunc' and hovers for K once
+" 'keywordprg' is :LspHover. What the person set for the buffer already is kept.
+function! s:client_keys(client) abort
+  let [omnifunc, hover] = {
+        \ 'vim-lsp': ['lsp#complete', '<plug>(lsp-hover)'],
+        \ 'ale': ['ale#completion#OmniFunc', '<Plug>(ale_hover)'],
+        \ 'yegappan-lsp': ['', ''],
+        \ }[a:client]
+  if !empty(omnifunc) && empty(&l:omnifunc)
+    let &l:omnifunc = omnifunc
+  endif
+  if empty(maparg('K', 'n', 0, 1)) || !get(maparg('K', 'n', 0, 1), 'buffer', 0)
+    if !empty(hover)
+      execute 'nmap <buffer> K ' . hover
+    elseif a:client ==# 'yegappan-lsp'
+      setlocal keywordprg=:LspHover
+    endif
   endif
 endfunction
 
 " Vim: registers `dayplan lsp` for the dayplan filetype with the first client installed, once a session
 " (each client then attaches it to every day file itself); returns the client's name, or '' for none.
 " Checked by what each client's plugin file sets, not by its autoloaded functions: a file opened from the
-" command line reaches its FileType event before anything is autoloaded (issue 35, case 1).
+" command line reaches its FileType event before anything is autoloaded.
 function! dayplan#lsp_register() abort
   if exists('s:client')
     return s:client
