@@ -34,4 +34,40 @@ import Testing
         #expect(output.contains("Linter errors"), "\(output)")
         #expect(output.contains("1 warning in 1 of 1 file"), "\(output)")
     }
+
+    /// The kakrc hooks of docs/editors.md, as written there: a day file opened in Kakoune is linted without a
+    /// `:lint` (its warning counted), and once its line is fixed and written the count is none.
+    @Test(.enabled(if: installedProgram("kak") != nil, "Kakoune is not installed; skipped"))
+    func theDocumentedKakrcLintsOnOpenAndOnWrite() throws {
+        let docs = try String(contentsOf: Repository.url("docs/editors.md"), encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "## Kakoune\n").dropFirst().first)
+        let kakrc = try #require(section.components(separatedBy: "```kak\n").dropFirst().first?.components(separatedBy: "```").first)
+        let folder = try TemporaryFolder()
+        try folder.write("config/kak/kakrc", kakrc)
+        try folder.write("plans/2026-11-21.md", Self.day)
+        let session = "dayplan-test-\(getpid())-kakrc"
+        // Ask the running session for its lint counts until they are what is waited for (at most 20 s).
+        let script = """
+            counts() {
+                for _ in $(seq 1 100); do
+                    sleep 0.2
+                    rm -f counts
+                    echo "eval -client client0 %{ echo -to-file '$PWD/counts' \\"errors=%opt{lint_error_count} warnings=%opt{lint_warning_count}\\" }" | kak -p "$1" 2>/dev/null
+                    [ -s counts ] && grep -q "$2" counts && break
+                done
+                cat counts; echo
+            }
+            timeout 40 kak -ui dummy -s "$1" 2026-11-21.md </dev/null >/dev/null 2>&1 &
+            counts "$1" "warnings=1"
+            echo "eval -client client0 %{ execute-keys 5gxd; write }" | kak -p "$1"
+            counts "$1" "warnings=0"
+            echo kill | kak -p "$1" 2>/dev/null
+            wait
+            """
+        let run = try runProgram(try #require(installedProgram("bash")), ["-c", script, "kakoune", session],
+                                 in: folder.url.appendingPathComponent("plans"),
+                                 environment: ["XDG_RUNTIME_DIR": folder.url.path, "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path])
+        #expect(run.output.split(separator: "\n").prefix(2) == ["errors=0 warnings=1", "errors=0 warnings=0"], "\(run.output)")
+        #expect(try folder.read("plans/2026-11-21.md") == Self.day.replacingOccurrences(of: "-[ ] Coffee\n", with: ""))
+    }
 }
