@@ -52,9 +52,21 @@ extension LanguageServer {
             let open = documents.keys.sorted().map { uri in
                 (path: Workspace.path(ofURI: uri), tags: analysis(of: uri)?.document.allTasks.flatMap(\.tags) ?? [])
             }
-            for (order, tag) in workspace.tags(openDocuments: open).enumerated() {
+            // The word being typed is in the open document as a tag already (`#ho` on the way to `#home`): it is
+            // not counted, or it would be offered as a tag of its own, and a client that inserts the items'
+            // common prefix (Emacs' built-in completion) would find nothing to add.
+            var wordEnd = offset
+            while wordEnd < bytes.count, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[wordEnd]) {
+                wordEnd += 1
+            }
+            let typed = String(decoding: bytes[(wordStart + 1)..<wordEnd], as: UTF8.self)
+            var order = 0
+            for tag in workspace.tags(openDocuments: open) {
+                let count = tag.name == typed ? tag.count - 1 : tag.count
+                guard count > 0 else { continue }
                 item("#" + tag.name, "#" + tag.name, from: wordStart, kind: 18,
-                     detail: "used \(tag.count) time\(tag.count == 1 ? "" : "s") in the plan folder", order: order)
+                     detail: "used \(count) time\(count == 1 ? "" : "s") in the plan folder", order: order)
+                order += 1
             }
         } else if isTaskLineStart(bytes[lineStart..<offset]), let analysis = analysis(of: document.uri) {
             let line = analysis.formatLine(containing: offset)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Eglot with Emacs 28 (Debian's emacs-nox and elpa-eglot), not only 29: the setup of
-/// docs/language-server.md, as written there, in Emacs batch against the real `dayplan lsp`.
+/// docs/language-server.md, as written there, in Emacs batch against the real `dayplan lsp`: the findings, Emacs'
+/// own completion of a tag, and a README of the plan folder left alone.
 @Suite(.tags(.slow)) struct EmacsEglotTests {
     static let emacs = installedProgram("emacs")
     /// Whether eglot loads (built in from Emacs 29; the elpa-eglot package before).
@@ -22,13 +23,22 @@ import Testing
     func eglotShowsTheFindingsOfADayFile() throws {
         let (home, plans) = try LanguageClientTests.planFolder()
         let setup = try home.write("setup.el", try Self.documentedSetup())
+        // A tag of another day, for completion; a README beside the days, which is no day file.
+        try home.write("plans/2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [ ] Dig the beds #home\n")
+        try home.write("plans/README.md", "# Plans\n\n## Morning\n* [ ] Not a task of a day #home\n")
         let run = try runProgram(try #require(Self.emacs), ["--batch", "-q", "-l", Repository.url("Tests/CommandTests/Editors/eglot-test.el").path,
-                                                           setup.path, "2026-11-23.md"],
+                                                           setup.path, "2026-11-23.md", "README.md"],
                                  in: plans, environment: ["HOME": home.url.path, "DAYPLAN_NOW": "1795435200"])
         #expect(run.status == 0, "\(run.output)")
         let lines = run.output.split(separator: "\n").map(String.init)
         // Without markdown-mode (Debian's elpa-markdown-mode) a .md file is in another mode; the setup names both.
         #expect(lines.contains { $0.hasPrefix("mode=") }, "\(run.output)")
         #expect(lines.contains("diagnostics=1 servers=1"), "\(run.output)")
+        // Emacs' own completion writes the tag once (it inserts the items' common prefix; the tag being typed was
+        // offered as one of its own, and `##` or nothing came of it).
+        #expect(lines.contains("completed=- [ ] Water the plants #home"), "\(run.output)")
+        // The README is left alone: no completion, outline, folding or inlay hints there.
+        #expect(lines.contains("completed=- [ ] Water the plants #ho"), "\(run.output)")
+        #expect(lines.contains("note-symbols=0 note-folding=0 note-hints=0"), "\(run.output)")
     }
 }
