@@ -61,6 +61,24 @@ import Testing
         ], "\(results)")
     }
 
+    /// vim-lsp sends one finding of a line with a code action request (the first: here DP051, overdue) and applies
+    /// the one quick fix when one comes: the fix of the line's other finding (DP035, `@carry` twice) comes from the
+    /// server all the same, and Vim's buffer gets it.
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(vimLsp),
+                   "vim, tmux or ../shared/thirdparty/vim-lsp is missing"))
+    func vimLspGetsTheQuickFixOfALinesOtherFinding() throws {
+        let (home, plans) = try Self.planFolder()
+        try home.write("plans/2026-11-23.md", "# 2026-11-23\n\n## Morning\n- [ ] Tea @carry @carry @due:2026-11-20\n")
+        let results = home.url.appendingPathComponent("results.txt")
+        let vimrc = Repository.url("Tests/CommandTests/Editors/code-action-test.vim").path
+        var environment = Self.environment("vim-lsp", clientPath: Self.vimLsp.path, home: home)
+        environment["DAYPLAN_LINE"] = "4"
+        let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: plans, environment: environment)
+        let screen = try session.wait(seconds: 60) { _ in Self.exists(results) }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try String(contentsOf: results, encoding: .utf8) == "- [ ] Tea @carry @due:2026-11-20\n", "\(screen)")
+    }
+
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(yegappan),
                    "vim, tmux or ../shared/thirdparty/yegappan-lsp is missing"))
     func yegappanLspAttachesToAFileOpenedFromTheCommandLine() throws {
