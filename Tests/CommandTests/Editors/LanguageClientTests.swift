@@ -123,6 +123,36 @@ import Testing
         ], "\(results)")
     }
 
+    /// The features of docs/editors.md's table, each asked of the real server through Neovim's own client with the
+    /// plugin's setup (`features-test.lua`): diagnostics on open and after an edit, a quick fix applied, format,
+    /// hover on a key, completion, definition from a date and from a wiki link, references, workspace symbols,
+    /// the outline, and a README of the plan folder left alone.
+    @Test(.enabled(if: VimPluginTests.neovim != nil, "neovim is not installed"))
+    func neovimHasEveryFeatureOfTheTable() throws {
+        let home = try TemporaryFolder()
+        try home.write("plans/.dayplan/config", "")
+        try home.write("plans/2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [>] Tea @carry #home\n")
+        try home.write("plans/2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] One\n+ [ ] Two @due:2026-11-24 see [[2026-11-24]]\n"
+                       + "- [ ] Tea @carry @carry #home\n\n## Backlog\n")
+        try home.write("plans/2026-11-24.md", "# 2026-11-24\n\n## Morning\n")
+        try home.write("plans/README.md", "# Plans\n\n- [ ] Not a task #home\n")
+        var environment = Self.environment("neovim", home: home)
+        environment["DAYPLAN_RESULTS"] = home.url.appendingPathComponent("results.txt").path
+        let run = try runProgram(try #require(VimPluginTests.neovim),
+                                 ["--headless", "-u", "NONE", "-i", "NONE", "--cmd", "set rtp^=" + Repository.url("editors/vim").path,
+                                  "--cmd", "filetype plugin on", "--cmd", "let g:dayplan_executable = $DAYPLAN_BINARY",
+                                  "-c", "luafile " + Repository.url("Tests/CommandTests/Editors/features-test.lua").path, "2026-11-23.md"],
+                                 in: home.url.appendingPathComponent("plans"), environment: environment)
+        #expect(run.status == 0, "\(run.output)")
+        let results = try home.read("results.txt").split(separator: "\n").map(String.init)
+        #expect(results.map { $0.components(separatedBy: "=").first ?? "" } == [
+            "attached", "diagnostics on open", "quick fix offered", "quick fix applied", "diagnostics after an edit", "format",
+            "hover on a key", "completion", "definition from a date", "definition from a wiki link", "references",
+            "workspace symbols", "outline", "README left alone",
+        ])
+        for line in results { #expect(line.hasSuffix("=ok"), "\(line)") }
+    }
+
     /// The "Neovim 0.7 to 0.10" snippet of docs/language-server.md, as written there.
     static func documentedSnippet() throws -> String {
         let docs = try String(contentsOf: Repository.url("docs/language-server.md"), encoding: .utf8)
