@@ -23,17 +23,27 @@ import Testing
     func eglotShowsTheFindingsOfADayFile() throws {
         let (home, plans) = try LanguageClientTests.planFolder()
         let setup = try home.write("setup.el", try Self.documentedSetup())
-        // A tag of another day, for completion; a README beside the days, which is no day file.
-        try home.write("plans/2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [ ] Dig the beds #home\n")
+        // The lines the features are tried on (one finding: `@carry` twice); Tea carried from the day before, with a
+        // tag for completion; a README beside the days, which is no day file.
+        try home.write("plans/2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] One\n+ [ ] Two @due:2026-11-24 see [[2026-11-24]]\n"
+                       + "- [ ] Tea @carry @carry #home\n\n## Backlog\n")
+        try home.write("plans/2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [>] Tea @carry #home\n")
         try home.write("plans/README.md", "# Plans\n\n## Morning\n* [ ] Not a task of a day #home\n")
         let run = try runProgram(try #require(Self.emacs), ["--batch", "-q", "-l", Repository.url("Tests/CommandTests/Editors/eglot-test.el").path,
                                                            setup.path, "2026-11-23.md", "README.md"],
-                                 in: plans, environment: ["HOME": home.url.path, "DAYPLAN_NOW": "1795435200"])
+                                 in: plans, environment: ["HOME": home.url.path, "DAYPLAN_NOW": "1795435200", "DAYPLAN_FEATURES": "1"])
         #expect(run.status == 0, "\(run.output)")
         let lines = run.output.split(separator: "\n").map(String.init)
         // Without markdown-mode (Debian's elpa-markdown-mode) a .md file is in another mode; the setup names both.
         #expect(lines.contains { $0.hasPrefix("mode=") }, "\(run.output)")
         #expect(lines.contains("diagnostics=1 servers=1"), "\(run.output)")
+        // The features of docs/editors.md's table, each through eglot.
+        let features = lines.filter { $0.hasSuffix("=ok") || $0.contains("=FAIL") }
+        #expect(features.map { $0.components(separatedBy: "=").first ?? "" } == [
+            "quick fix offered", "quick fix applied", "diagnostics after an edit", "format", "hover on a key", "definition from a date",
+            "definition from a wiki link", "references", "workspace symbols", "outline",
+        ], "\(run.output)")
+        for line in features { #expect(line.hasSuffix("=ok"), "\(line)") }
         // Emacs' own completion writes the tag once (it inserts the items' common prefix; the tag being typed was
         // offered as one of its own, and `##` or nothing came of it).
         #expect(lines.contains("completed=- [ ] Water the plants #home"), "\(run.output)")

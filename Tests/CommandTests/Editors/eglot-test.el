@@ -2,7 +2,8 @@
 ;; `M-x eglot' run in it against the real `dayplan lsp'; prints the mode, and once diagnostics arrive (or
 ;; after 20 s) how many there are and how many servers manage the project. Then Emacs' own completion
 ;; (`completion-at-point') of a tag typed at the end of FILE, and with NOTE (a file of the plan folder that is
-;; not a day) the same in it, with its outline and inlay hints: printed as the lines that result.
+;; not a day) the same in it, with its outline and inlay hints: printed as the lines that result. With
+;; DAYPLAN_FEATURES set, before that, the features of docs/editors.md's table (below).
 (package-initialize)
 (load (car command-line-args-left))
 (require 'eglot)
@@ -16,6 +17,61 @@
     (accept-process-output nil 0.1)))
 (princ (format "diagnostics=%d servers=%d\n" (length (flymake-diagnostics))
                (length (gethash (eglot--current-project) eglot--servers-by-project))))
+(defun at (line text)
+  "Moves point to the start of TEXT on LINE (1-based)."
+  (goto-char (point-min))
+  (forward-line (1- line))
+  (search-forward text (line-end-position))
+  (goto-char (match-beginning 0)))
+(defun line-text (line)
+  (save-excursion (goto-char (point-min)) (forward-line (1- line))
+                  (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+(defun report (name ok &optional detail)
+  (princ (format "%s=%s\n" name (if ok "ok" (format "FAIL %S" detail)))))
+(defun ask (method &rest more)
+  "The real server's answer to METHOD at point, with MORE params (the buffer's changes sent first, as eglot's
+own commands send them)."
+  (eglot--signal-textDocument/didChange)
+  (jsonrpc-request (eglot-current-server) method (append (eglot--TextDocumentPositionParams) more)))
+(defun first-uri (result)
+  (let ((location (if (vectorp result) (and (> (length result) 0) (aref result 0)) result)))
+    (or (plist-get location :uri) (plist-get location :targetUri) "")))
+;; With FEATURES (the day has the lines docs/editors.md's table is tested on), each feature asked of the real
+;; server through eglot, one line each: `feature=ok' or `feature=FAIL' and what came.
+(when (getenv "DAYPLAN_FEATURES")
+  (at 6 "@carry #home")
+  (let* ((pos (eglot--pos-to-lsp-position))
+         (actions (jsonrpc-request (eglot-current-server) :textDocument/codeAction
+                                   `(:textDocument ,(eglot--TextDocumentIdentifier) :range (:start ,pos :end ,pos)
+                                     :context (:diagnostics []))))
+         (keep (seq-find (lambda (action) (equal (plist-get action :title) "Keep one @carry")) actions)))
+    (report "quick fix offered" keep actions)
+    (when keep (eglot--apply-workspace-edit (plist-get keep :edit)))
+    (report "quick fix applied" (equal (line-text 6) "- [ ] Tea @carry #home") (line-text 6)))
+  (with-timeout (10 nil)
+    (while (flymake-diagnostics) (accept-process-output nil 0.1)))
+  (report "diagnostics after an edit" (null (flymake-diagnostics)) (flymake-diagnostics))
+  (save-excursion (goto-char (point-min)) (forward-line 3) (delete-region (point) (line-end-position)) (insert "*  [ ] One"))
+  (eglot-format-buffer)
+  (report "format" (equal (line-text 4) "* [ ] One") (line-text 4))
+  (at 5 "@due:")
+  (let* ((hover (ask :textDocument/hover)) (contents (plist-get hover :contents))
+         (text (if (stringp contents) contents (plist-get contents :value))))
+    (report "hover on a key" (and (stringp text) (string-match-p "due" text)) hover))
+  (report "definition from a date" (string-suffix-p "/2026-11-24.md" (first-uri (ask :textDocument/definition)))
+          (ask :textDocument/definition))
+  (at 5 "2026-11-24]]")
+  (report "definition from a wiki link" (string-suffix-p "/2026-11-24.md" (first-uri (ask :textDocument/definition)))
+          (ask :textDocument/definition))
+  (at 6 "Tea")
+  (let ((files (mapcar (lambda (location) (file-name-nondirectory (plist-get location :uri)))
+                       (ask :textDocument/references :context '(:includeDeclaration t)))))
+    (report "references" (and (member "2026-11-22.md" files) (member "2026-11-23.md" files)) files))
+  (let ((symbols (jsonrpc-request (eglot-current-server) :workspace/symbol '(:query "Tea"))))
+    (report "workspace symbols" (> (length symbols) 0) symbols))
+  (let ((outline (jsonrpc-request (eglot-current-server) :textDocument/documentSymbol
+                                  `(:textDocument ,(eglot--TextDocumentIdentifier)))))
+    (report "outline" (>= (length outline) 2) outline)))
 (defun complete-tag-at-end ()
   "Types `- [ ] Water the plants #ho' on a new last line, completes it, and prints the line."
   (goto-char (point-max))
