@@ -129,13 +129,7 @@ import Testing
     /// the outline, and a README of the plan folder left alone.
     @Test(.enabled(if: VimPluginTests.neovim != nil, "neovim is not installed"))
     func neovimHasEveryFeatureOfTheTable() throws {
-        let home = try TemporaryFolder()
-        try home.write("plans/.dayplan/config", "")
-        try home.write("plans/2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [>] Tea @carry #home\n")
-        try home.write("plans/2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] One\n+ [ ] Two @due:2026-11-24 see [[2026-11-24]]\n"
-                       + "- [ ] Tea @carry @carry #home\n\n## Backlog\n")
-        try home.write("plans/2026-11-24.md", "# 2026-11-24\n\n## Morning\n")
-        try home.write("plans/README.md", "# Plans\n\n- [ ] Not a task #home\n")
+        let home = try Self.featuresFolder()
         var environment = Self.environment("neovim", home: home)
         environment["DAYPLAN_RESULTS"] = home.url.appendingPathComponent("results.txt").path
         let run = try runProgram(try #require(VimPluginTests.neovim),
@@ -151,6 +145,39 @@ import Testing
             "workspace symbols", "outline", "README left alone",
         ])
         for line in results { #expect(line.hasSuffix("=ok"), "\(line)") }
+    }
+
+    /// The same features through vim-lsp (`features-test.vim`), in Vim under tmux, with the plugin's setup.
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(vimLsp),
+                   "vim, tmux or ../shared/thirdparty/vim-lsp is missing"))
+    func vimLspHasEveryFeatureOfTheTable() throws {
+        let home = try Self.featuresFolder()
+        let results = home.url.appendingPathComponent("results.txt")
+        let vimrc = Repository.url("Tests/CommandTests/Editors/features-test.vim").path
+        let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: home.url.appendingPathComponent("plans"),
+                                      environment: Self.environment("vim-lsp", clientPath: Self.vimLsp.path, home: home))
+        let screen = try session.wait(seconds: 60) { _ in Self.exists(results) }
+        Thread.sleep(forTimeInterval: 0.2)
+        let lines = try home.read("results.txt").split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.components(separatedBy: "=").first ?? "" } == [
+            "diagnostics on open", "quick fix offered", "quick fix applied", "diagnostics after an edit", "format",
+            "hover on a key", "completion", "definition from a date", "definition from a wiki link", "references",
+            "workspace symbols", "outline", "README left alone",
+        ], "\(screen)")
+        for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
+    }
+
+    /// The plan folder the feature tests read: today (2026-11-23) with a finding (`@carry` twice), a deadline and a
+    /// wiki link; Tea carried from the day before, with a tag; the next day; a README, which is no day file.
+    static func featuresFolder() throws -> TemporaryFolder {
+        let home = try TemporaryFolder()
+        try home.write("plans/.dayplan/config", "")
+        try home.write("plans/2026-11-22.md", "# 2026-11-22\n\n## Morning\n- [>] Tea @carry #home\n")
+        try home.write("plans/2026-11-23.md", "# 2026-11-23\n\n## Morning\n* [ ] One\n+ [ ] Two @due:2026-11-24 see [[2026-11-24]]\n"
+                       + "- [ ] Tea @carry @carry #home\n\n## Backlog\n")
+        try home.write("plans/2026-11-24.md", "# 2026-11-24\n\n## Morning\n")
+        try home.write("plans/README.md", "# Plans\n\n- [ ] Not a task #home\n")
+        return home
     }
 
     /// The "Neovim 0.7 to 0.10" snippet of docs/language-server.md, as written there.
