@@ -1048,17 +1048,12 @@ VIEW_SELECT_BYTES = 300      # the bytes of that frame
 VIEW_MARK = 0.010            # a key that marks a task, to the file written and the frame drawn, median
 
 
-def view_session(binary, folder, day, keys, columns=120, rows=40):
-    """One run of `dayplan view DAY` in a pseudo-terminal of `columns` by `rows`: the seconds from the start to the
-    end of the first frame, then for each key the seconds and the bytes to the end of its frame (a frame ends with
-    the end of synchronized output). Quits with q."""
+def view_started(binary, folder, day, columns, rows):
+    """`dayplan view DAY` started in FOLDER in a pseudo-terminal of `columns` by `rows`: its pid and the terminal's fd."""
     import fcntl
     import pty
-    import select
     import struct
     import termios
-    end = b"\x1b[?2026l"
-    start = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
         try:
@@ -1067,6 +1062,17 @@ def view_session(binary, folder, day, keys, columns=120, rows=40):
             os.execv(binary, [binary, "view", day])
         finally:
             os._exit(127)
+    return pid, fd
+
+
+def view_session(binary, folder, day, keys, columns=120, rows=40):
+    """One run of `dayplan view DAY` in a pseudo-terminal of `columns` by `rows`: the seconds from the start to the
+    end of the first frame, then for each key the seconds and the bytes to the end of its frame (a frame ends with
+    the end of synchronized output). Quits with q."""
+    import select
+    end = b"\x1b[?2026l"
+    start = time.perf_counter()
+    pid, fd = view_started(binary, folder, day, columns, rows)
 
     def frame():
         data = b""
@@ -1107,20 +1113,9 @@ def view_live(binary, folder, day, idle=3.0, writes=10, columns=120, rows=40):
     from /proc, and the bytes it wrote), then `writes` times another program's write to the day's file (a word
     put before the first task's title), each after a random wait: the seconds until a frame showing it has been
     written, for each. Quits with q."""
-    import fcntl
-    import pty
     import select
-    import struct
-    import termios
     end = b"\x1b[?2026l"
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-            os.chdir(folder)
-            os.execv(binary, [binary, "view", day])
-        finally:
-            os._exit(127)
+    pid, fd = view_started(binary, folder, day, columns, rows)
 
     def cpu():
         with open(f"/proc/{pid}/stat") as f:

@@ -151,14 +151,7 @@ import Testing
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(vimLsp),
                    "vim, tmux or ../shared/thirdparty/vim-lsp is missing"))
     func vimLspHasEveryFeatureOfTheTable() throws {
-        let home = try Self.featuresFolder()
-        let results = home.url.appendingPathComponent("results.txt")
-        let vimrc = Repository.url("Tests/CommandTests/Editors/features-test.vim").path
-        let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: home.url.appendingPathComponent("plans"),
-                                      environment: Self.environment("vim-lsp", clientPath: Self.vimLsp.path, home: home))
-        let screen = try session.wait(seconds: 60) { _ in Self.exists(results) }
-        Thread.sleep(forTimeInterval: 0.2)
-        let lines = try home.read("results.txt").split(separator: "\n").map(String.init)
+        let (lines, screen) = try Self.vimFeatures("features-test.vim", client: "vim-lsp", clientPath: Self.vimLsp.path)
         #expect(lines.map { $0.components(separatedBy: "=").first ?? "" } == [
             "diagnostics on open", "quick fix offered", "quick fix applied", "diagnostics after an edit", "format",
             "hover on a key", "completion", "definition from a date", "definition from a wiki link", "references",
@@ -173,19 +166,25 @@ import Testing
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(yegappan),
                    "vim, tmux or ../shared/thirdparty/yegappan-lsp is missing"))
     func yegappanLspHasTheFeaturesOfTheTable() throws {
-        let home = try Self.featuresFolder()
-        let results = home.url.appendingPathComponent("results.txt")
-        let vimrc = Repository.url("Tests/CommandTests/Editors/features-yegappan.vim").path
-        let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: home.url.appendingPathComponent("plans"),
-                                      environment: Self.environment("yegappan-lsp", clientPath: Self.yegappan.path, home: home))
-        let screen = try session.wait(seconds: 60) { _ in Self.exists(results) }
-        Thread.sleep(forTimeInterval: 0.2)
-        let lines = try home.read("results.txt").split(separator: "\n").map(String.init)
+        let (lines, screen) = try Self.vimFeatures("features-yegappan.vim", client: "yegappan-lsp", clientPath: Self.yegappan.path)
         #expect(lines.map { $0.components(separatedBy: "=").first ?? "" } == [
             "diagnostics on open", "quick fix applied", "diagnostics after an edit", "format", "hover on a key",
             "definition from a date", "outline", "README left alone",
         ], "\(screen)")
         for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
+    }
+
+    /// Vim under tmux with `script` (beside this file) as its vimrc and `client`, on the features folder's day: the
+    /// lines the script wrote, and the screen when it ended.
+    static func vimFeatures(_ script: String, client: String, clientPath: String) throws -> (lines: [String], screen: String) {
+        let home = try featuresFolder()
+        let results = home.url.appendingPathComponent("results.txt")
+        let vimrc = Repository.url("Tests/CommandTests/Editors/" + script).path
+        let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: home.url.appendingPathComponent("plans"),
+                                      environment: environment(client, clientPath: clientPath, home: home))
+        let screen = try session.wait(seconds: 60) { _ in exists(results) }
+        Thread.sleep(forTimeInterval: 0.2)
+        return ((try? home.read("results.txt"))?.split(separator: "\n").map(String.init) ?? [], screen)
     }
 
     /// The plan folder the feature tests read: today (2026-11-23) with a finding (`@carry` twice), a deadline and a
