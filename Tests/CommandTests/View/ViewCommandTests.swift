@@ -134,6 +134,25 @@ import Testing
         #expect(try session.waitForExit() == "0")
     }
 
+    /// The calendar the settings name: its events of the day stand in their region's pane, and the region's free
+    /// time is less by them (now is 12:00 here, so the header says what is next).
+    @Test func theCalendarsEventsStandInTheirRegions() throws {
+        guard let session = try TmuxView.start(before: { folder in
+            try folder.write(".dayplan/config", "calendars = work.ics\n")
+            try folder.write("work.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:review\r\nSUMMARY:Design review\r\n"
+                             + "DTSTART:20261121T150000Z\r\nDTEND:20261121T160000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        }) else { return }
+        try session.waitFor("◷ 15:00-16:00 Design review")
+        let screen = try session.screen()
+        let lines = screen.split(separator: "\n").map(String.init)
+        // In the Afternoon's column (12:00-18:00 by default, less the hour).
+        let title = try #require(lines.first { $0.contains("Afternoon · ") })
+        #expect(title.contains("Afternoon · 5h free"), "\(title)")
+        #expect(lines[0].contains("next: 15:00-16:00 Design review"), "\(lines[0])")
+        try session.send("q")
+        #expect(try session.waitForExit() == "0")
+    }
+
     /// With `--mouse`, a click on a task's line selects it (the Backlog's here), and `x` then marks that task.
     @Test func aClickSelectsATask() throws {
         guard let session = try TmuxView.start(arguments: "--mouse") else { return }
