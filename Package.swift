@@ -39,7 +39,7 @@ let package = Package(
         // Depends on the executable so that `swift test` builds the binary these tests run, and on the
         // library to read the files that binary writes.
         .testTarget(name: "CommandTests", dependencies: ["dayplan", "DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView"], exclude: ["Completions/capture.zsh", "Editors/plugin-test.vim", "Editors/lsp-attach-test.vim", "Editors/language-server-double.py", "Status/Golden", "Remind/Golden", "Report/Golden", "Report/Fixtures", "Export/Golden", "Export/validate-ics.py", "Sync/phone.py", "Sync/model.py", "Sync/slowproxy.py", "Sync/fakedav.py", "RealNotes/Vault",
-                                 "Editors/kakoune-lint.sh", "Editors/eglot-test.el", "Editors/lsp-client-test.vim", "Editors/code-action-test.vim", "Editors/features-test.lua", "Editors/features-test.vim", "Editors/features-yegappan.vim", "Resolve/syncthing-conflict.sh"]),
+                                 "Editors/kakoune-lint.sh", "Editors/eglot-test.el", "Editors/lsp-client-test.vim", "Editors/code-action-test.vim", "Editors/features-test.lua", "Editors/features-test.vim", "Editors/features-yegappan.vim", "Editors/features-ale.vim", "Resolve/syncthing-conflict.sh"]),
     ],
     swiftLanguageModes: [.v6]
 )

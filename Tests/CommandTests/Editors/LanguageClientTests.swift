@@ -174,6 +174,18 @@ import Testing
         for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
     }
 
+    /// The features through ALE's own commands (`features-ale.vim`): hover, definition from a date and a wiki link,
+    /// references, besides the findings and a README left alone.
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && ale != nil, "vim, tmux or vim-ale is not installed"))
+    func aleHasTheFeaturesOfTheTable() throws {
+        let (lines, screen) = try Self.vimFeatures("features-ale.vim", client: "ale", clientPath: "")
+        #expect(lines.map { $0.components(separatedBy: "=").first ?? "" } == [
+            "diagnostics on open", "hover on a key", "definition from a date", "definition from a wiki link", "references",
+            "README left alone",
+        ], "\(screen)")
+        for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
+    }
+
     /// Vim under tmux with `script` (beside this file) as its vimrc and `client`, on the features folder's day: the
     /// lines the script wrote, and the screen when it ended.
     static func vimFeatures(_ script: String, client: String, clientPath: String) throws -> (lines: [String], screen: String) {
