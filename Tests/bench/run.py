@@ -1065,26 +1065,34 @@ def view_started(binary, folder, day, columns, rows):
     return pid, fd
 
 
+def view_read_until(fd, test, limit):
+    """What the view writes to the terminal `fd` from now until `test` holds of it, waiting at most `limit`
+    seconds in all; RuntimeError when it does not come or the view ends."""
+    import select
+    data = b""
+    deadline = time.perf_counter() + limit
+    while not test(data):
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise RuntimeError("the view did not draw what was waited for")
+        if select.select([fd], [], [], left)[0]:
+            try:
+                data += os.read(fd, 1 << 16)
+            except OSError as error:
+                raise RuntimeError(f"the view ended: {error}")
+    return data
+
+
 def view_session(binary, folder, day, keys, columns=120, rows=40):
     """One run of `dayplan view DAY` in a pseudo-terminal of `columns` by `rows`: the seconds from the start to the
     end of the first frame, then for each key the seconds and the bytes to the end of its frame (a frame ends with
     the end of synchronized output). Quits with q."""
-    import select
     end = b"\x1b[?2026l"
     start = time.perf_counter()
     pid, fd = view_started(binary, folder, day, columns, rows)
 
     def frame():
-        data = b""
-        while end not in data:
-            ready, _, _ = select.select([fd], [], [], 5)
-            if not ready:
-                raise RuntimeError("no frame within 5 s")
-            try:
-                data += os.read(fd, 1 << 16)
-            except OSError as error:
-                raise RuntimeError(f"the view ended: {error}")
-        return data
+        return view_read_until(fd, lambda data: end in data, 5)
 
     try:
         frame()
@@ -1122,23 +1130,9 @@ def view_live(binary, folder, day, idle=3.0, writes=10, columns=120, rows=40):
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def read_until(test, limit):
-        data = b""
-        deadline = time.perf_counter() + limit
-        while not test(data):
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise RuntimeError("the view did not draw what was waited for")
-            ready, _, _ = select.select([fd], [], [], left)
-            if ready:
-                try:
-                    data += os.read(fd, 1 << 16)
-                except OSError as error:
-                    raise RuntimeError(f"the view ended: {error}")
-        return data
 
     try:
-        read_until(lambda data: end in data, 5)
+        view_read_until(fd, lambda data: end in data, 5)
         time.sleep(0.5)  # what start-up left to settle
         while select.select([fd], [], [], 0)[0]:
             os.read(fd, 1 << 16)
@@ -1164,7 +1158,7 @@ def view_live(binary, folder, day, idle=3.0, writes=10, columns=120, rows=40):
             with open(path + ".tmp", "wb") as f:
                 f.write(text[:first] + title + b" " + text[first:])
             os.rename(path + ".tmp", path)
-            read_until(lambda data: title in data and data.rfind(end) > data.find(title), 5)
+            view_read_until(fd, lambda data: title in data and data.rfind(end) > data.find(title), 5)
             externals.append(time.perf_counter() - began)
         os.write(fd, b"q")
     finally:
