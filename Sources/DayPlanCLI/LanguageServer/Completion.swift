@@ -25,9 +25,13 @@ extension LanguageServer {
                   order: Int) {
             var members: [JSONValue.Member] = [
                 .init("label", .string(label)), .init("kind", .integer(kind)), .init("detail", .string(detail)),
-                .init("sortText", .string(String(1000 + order))), .init("filterText", .string(text)),
+                .init("sortText", .string(String(1000 + order))),
                 .init("textEdit", ["range": document.range(start, offset, in: encoding), "newText": .string(text)]),
             ]
+            // Only where it is not the label, which a client filters by when it is absent: yegappan/lsp matches a
+            // filterText against the keyword before the cursor, its `#` or `@` left out, so `#home` never matched
+            // `#ho`; without one it matches the text the edit adds after what was typed.
+            if label != text { members.append(.init("filterText", .string(text))) }
             if let doc { members.append(.init("documentation", .string(doc))) }
             items.append(.object(members))
         }

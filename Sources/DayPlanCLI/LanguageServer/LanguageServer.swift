@@ -399,8 +399,11 @@ struct LanguageServer {
                     document.replace(try document.offsets(of: try Position.range(range, named: name), in: encoding, named: name),
                                      with: Array(text.utf8))
                 } else {
-                    document = TextDocument(uri: uri, version: document.version, text: Array(text.utf8))
-                    wholeTextArrived = true
+                    let bytes = Array(text.utf8)
+                    // A reload, unless it is the text the server has: yegappan/lsp sends a buffer's whole text again,
+                    // unchanged, each time the buffer is entered, and a refresh asked then can cross its next request.
+                    if bytes != document.bytes || document.outOfStep != nil { wholeTextArrived = true }
+                    document = TextDocument(uri: uri, version: document.version, text: bytes)
                 }
             } catch {
                 // A notification has no answer: the change and those after it (made to a text the server does not

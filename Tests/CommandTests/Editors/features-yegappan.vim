@@ -1,7 +1,8 @@
 " vim -u THIS FILE DAY: the dayplan plugin with yegappan/lsp ($DAYPLAN_CLIENT_PATH), as a person's vimrc has
 " them. Once the real `dayplan lsp` has sent DAY's findings (or after 20 s), each feature of docs/editors.md's table
-" is used through yegappan's own commands (:LspCodeAction, :LspFormat, :LspHover, :LspGotoDefinition,
-" :LspOutline) and what they did is looked at, one line each written to
+" is used through yegappan's own commands (:LspCodeAction, :LspFormat, :LspHover, :LspGotoDefinition, :LspOutline,
+" :LspShowReferences, :LspSymbolSearch) and its completion as one types, and what they did is looked at, one line each
+" written to
 " $DAYPLAN_RESULTS: `feature=ok`, or `feature=FAIL` and what came. The day is the one features-test.lua reads.
 set nocompatible
 execute 'set runtimepath^=' . fnameescape($DAYPLAN_PLUGIN)
@@ -33,6 +34,17 @@ endfunction
 " The text of the popups open now.
 function! s:popups() abort
   return join(map(popup_list(), 'join(getbufline(winbufnr(v:val), 1, "$"), "\n")'), "\n")
+endfunction
+
+" In Insert mode, once the completion menu shows: what it shows (each item's label), then the first item taken and
+" Insert mode left.
+function! s:completing(timer) abort
+  if !pumvisible() && reltimefloat(reltime(s:typed)) < 5
+    return
+  endif
+  call timer_stop(a:timer)
+  let s:offered = map(copy(complete_info(['items']).items), 'get(v:val, "abbr", v:val.word)')
+  call feedkeys("\<C-N>\<C-Y>\<Esc>", 'nt')
 endfunction
 
 function! s:features() abort
@@ -67,6 +79,30 @@ function! s:features() abort
   call s:check('outline', s:wait({-> Outline() =~# 'Morning'}), Outline())
   silent! LspOutline
   only
+  call cursor(5, stridx(getline(5), '2026-11-24]]') + 1)
+  LspGotoDefinition
+  call s:check('definition from a wiki link', s:wait({-> expand('%:t') ==# '2026-11-24.md'}), expand('%:t'))
+  buffer 2026-11-23.md
+  only
+  call cursor(6, stridx(getline(6), 'Tea') + 1)
+  LspShowReferences
+  let Referenced = {-> map(getloclist(0), 'fnamemodify(bufname(v:val.bufnr), ":t")')}
+  call s:check('references', s:wait({-> index(Referenced(), '2026-11-22.md') >= 0 && index(Referenced(), '2026-11-23.md') >= 0}),
+        \ [Referenced(), substitute(execute('messages'), '\n', ' / ', 'g')])
+  lclose
+  only
+  " One open task is called Tea: yegappan jumps to it (with several it lists them in a popup).
+  call cursor(1, 1)
+  LspSymbolSearch Tea
+  call s:check('workspace symbols', s:wait({-> line('.') == 6 && expand('%:t') ==# '2026-11-23.md'}), [expand('%:t'), line('.')])
+  " Completion as a person types (yegappan/lsp completes as you type): `#ho` offers `#home`, and Ctrl-N Ctrl-Y takes it.
+  let s:offered = []
+  let s:typed = reltime()
+  call timer_start(200, function('s:completing'), {'repeat': -1})
+  call feedkeys("Go- [ ] Water the plants #ho", 'xt!')
+  call s:check('completion', getline('$') ==# '- [ ] Water the plants #home' && index(s:offered, '#home') >= 0,
+        \ [getline('$'), s:offered])
+  silent $delete _
   silent write
   edit README.md
   sleep 1500m

@@ -321,7 +321,7 @@ import Testing
 
     /// A pulling client whose document's whole text came again (a reload, `:edit!`) is asked to pull again
     /// (`workspace/diagnostic/refresh`): yegappan/lsp pulls after its own edits only. An edit of a range asks
-    /// nothing, and a client that says it cannot be refreshed is never asked.
+    /// nothing, nor does the same whole text sent again, and a client that says it cannot be refreshed is never asked.
     @Test func aPullingClientIsAskedToPullAgainAfterAReload() throws {
         let folder = try Self.planFolder()
         let (client, uri) = try session(folder, more: [.init("textDocument", ["diagnostic": [:]])])
@@ -338,6 +338,9 @@ import Testing
         client.write(LanguageServerClient.frame(["jsonrpc": "2.0", "id": refresh["id"] ?? nil, "result": nil]))
         let pulled = try client.result("textDocument/diagnostic", LanguageServerClient.params(uri))
         #expect(pulled["kind"] == "full")
+        // The same whole text again (yegappan/lsp sends it on entering the buffer) is no reload: nothing is asked.
+        client.change(uri, Self.today, version: 4)
+        _ = try client.result("textDocument/diagnostic", LanguageServerClient.params(uri))
         #expect(client.takeAll().filter { $0["method"] == "workspace/diagnostic/refresh" }.isEmpty)
         #expect(try client.shutDown() == 0)
 
