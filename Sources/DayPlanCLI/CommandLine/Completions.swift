@@ -149,10 +149,23 @@ enum Completions {
                 mapfile -t COMPREPLY < <(compgen -W "$*" -- "$cur")
             }
 
-            # Offers a candidate that may hold spaces or `#` (which would start a comment): as it is after an
-            # opening quote (the shell closes it), else with each such character escaped (`\\#home`).
+            # Offers a candidate that may hold spaces, quotes or `#` (which would start a comment), spelled for where
+            # it goes: after an opening ' with each ' written '\\'' (readline closes the quote), after an opening "
+            # with \\ " $ and ` escaped, else with each such character escaped (`\\#home`).
             _dayplan_quoted() {
-                if [[ $cur == [\\'\\"]* ]]; then COMPREPLY+=("$1"); else COMPREPLY+=("$(printf '%q' "$1")"); fi
+                local text=$1
+                case $cur in
+                \\'*) COMPREPLY+=("${text//\\'/\\'\\\\\\'\\'}") ;;
+                \\"*)
+                    text=${text//\\\\/\\\\\\\\}
+                    text=${text//\\"/\\\\\\"}
+                    text=${text//\\$/\\\\\\$}
+                    text=${text//\\`/\\\\\\`}
+                    # Readline closes the quote unless the text already ends with it, as `\\"` does.
+                    [[ $text == *\\" ]] && text+=\\"
+                    COMPREPLY+=("$text") ;;
+                *) COMPREPLY+=("$(printf '%q' "$text")") ;;
+                esac
             }
 
             # Sets $value to the value of option $1 given on the line (`--dir x`, `--dir=x`); fails when none is.
@@ -375,8 +388,8 @@ enum Completions {
                 (( index )) && dir=(--dir "${words[index + 1]}")
                 [[ -n ${words[(r)--dir=*]} ]] && dir=(--dir "${${words[(r)--dir=*]}#--dir=}")
                 tags=(${(f)"$(_call_program tags command dayplan completions --list tags $dir 2>/dev/null)"})
-                # A tag typed without its `#` is completed without it.
-                [[ $PREFIX == '#'* ]] || tags=(${tags#\\#})
+                # A tag typed without its `#` is completed without it; `\\#h` (zsh quotes the `#` it inserts) is typed with it.
+                [[ ${(Q)PREFIX} == '#'* ]] || tags=(${tags#\\#})
                 compadd "$@" -- $tags
             }
 

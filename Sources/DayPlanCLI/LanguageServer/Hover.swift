@@ -24,7 +24,7 @@ extension LanguageServer {
             if let word = LanguageServer.metadataWord(at: offset, in: document.bytes, line: lineText),
                let key = MetadataKey.named(word.key), let value = key.value(in: task.metadata) {
                 return [
-                    "contents": ["kind": "markdown", "value": .string(LanguageServer.describe(key, value))],
+                    "contents": ["kind": "markdown", "value": .string(LanguageServer.describe(key, value, today: LanguageServer.today()))],
                     "range": document.range(word.range.lowerBound, word.range.upperBound, in: encoding),
                 ]
             }
@@ -52,9 +52,25 @@ extension LanguageServer {
     }
 
     /// A metadata key in Markdown: the key as written, what it does (the table's summary), and its value here.
-    static func describe(_ key: MetadataKey, _ value: MetadataValue) -> String {
+    /// A date's value is also said against `today`: `due in 3 days, Friday 2026-12-04`.
+    static func describe(_ key: MetadataKey, _ value: MetadataValue, today: Day?) -> String {
         let written = key.takesValue ? "`@\(key.name):\(value)`" : "`@\(key.name)`"
-        return "**\(written)**\n\n\(key.summary)"
+        var text = "**\(written)**\n\n\(key.summary)"
+        if let date = value.day, let today {
+            let days = today.days(until: date)
+            let when = switch days {
+            case 0: "today"
+            case 1: "tomorrow"
+            case -1: "yesterday"
+            case 2...: "in \(days) days"
+            default: "\(-days) days ago"
+            }
+            // "done on" reads "done yesterday": the table's word without its "on".
+            let word = key.hover.hasSuffix(" on") ? String(key.hover.dropLast(3)) : key.hover
+            text += "\n\n\(word) \(when), \(Weekday(of: date).name) \(date)"
+            if case .scheduled(_, let region?) = value { text += ", \(region.name)" }
+        }
+        return text
     }
 
     /// A task in a few Markdown lines: `**to do** · must · Morning`, then tags, flags and dates.

@@ -62,12 +62,17 @@ import Testing
         case "bash":
             try folder.write(".bashrc-test", "source \(try #require(Scripts.bashCompletion))\n\(script)\nPS1='READY> '\n")
             command = "bash --noprofile --rcfile .bashrc-test -i"
+        case "fish":
+            try folder.write("fish/completions/dayplan.fish", script)
+            try folder.write("fish/config.fish", "function fish_prompt; echo -n 'READY> '; end\nset -g fish_greeting\n")
+            command = "fish -i"
         default:
             try folder.write("zfunc/_dayplan", script)
             try folder.write(".zshrc", "fpath=(\(folder.url.path)/zfunc $fpath)\nautoload -Uz compinit && compinit -u -D\nPROMPT='READY> '\nunset zle_bracketed_paste\n")
             command = "zsh -i"
         }
-        let session = try TmuxSession(command, in: folder.url, environment: monday.merging(["ZDOTDIR": folder.url.path]) { $1 })
+        let session = try TmuxSession(command, in: folder.url,
+                                      environment: monday.merging(["ZDOTDIR": folder.url.path, "XDG_CONFIG_HOME": folder.url.path]) { $1 })
         try session.wait { $0.contains("READY> ") }
         return session
     }
@@ -107,6 +112,51 @@ import Testing
         try session.wait { _ in (try? folder.read("2026-11-23.md").contains("* [x] Write the talk")) == true }
         #expect(try folder.read("2026-11-23.md").contains("* [x] Write the talk #work\n"))
         #expect(try Self.tab(session, "dayplan mark done 'Ca") == "dayplan mark done 'Call mum'")
+    }
+
+    /// A title that holds quotes, completed after an opening `"` or `'` (or none), is one word that marks that task
+    /// when run, in each shell; each shell has its own spelling of a quote inside quotes.
+    @Test(.enabled(if: TmuxSession.tmux != nil, "tmux is not installed"),
+          arguments: [("bash", #"'Buy Anna'\''s gift #errand'"#, ##"Buy\ Anna\'s\ gift\ #errand"##),
+                      ("zsh", #"'Buy Anna'\''s gift #errand'"#, ##"Buy\ Anna\'s\ gift\ \#errand"##),
+                      ("fish", #"'Buy Anna\'s gift #errand'"#, ##"Buy\ Anna\'s\ gift\ \#errand"##)])
+    func titlesWithQuotesAreCompletedAsOneWord(shell: String, singleQuoted: String, unquoted: String) throws {
+        let program = ["bash": Scripts.bash, "zsh": Scripts.zsh, "fish": Scripts.fish][shell] ?? nil
+        guard program != nil, shell != "bash" || Scripts.bashCompletion != nil else {
+            print("skipped: \(shell) (or bash-completion) is not installed")
+            return
+        }
+        let folder = try Self.planFolder()
+        let day = "# 2026-11-23\n\n## Morning\n* [ ] Read two chapters of \"Der Zauberberg\"\n- [ ] Buy Anna's gift #errand\n"
+        try folder.write("2026-11-23.md", day)
+        let session = try Self.interactive(shell, in: folder)
+        #expect(try Self.tab(session, #"dayplan mark doing "Read"#) == #"dayplan mark doing "Read two chapters of \"Der Zauberberg\"""#)
+        try session.send("Enter")
+        try session.wait { _ in (try? folder.read("2026-11-23.md").contains("* [/] Read")) == true }
+        #expect(try Self.tab(session, "dayplan mark done 'Buy") == "dayplan mark done " + singleQuoted)
+        try session.send("Enter")
+        try session.wait { _ in (try? folder.read("2026-11-23.md").contains("- [x] Buy")) == true }
+        #expect(try folder.read("2026-11-23.md") == day.replacingOccurrences(of: "* [ ]", with: "* [/]")
+                .replacingOccurrences(of: "- [ ]", with: "- [x]"))
+        // Unquoted: each blank and the quote escaped (a `#` inside a word starts no comment in bash, which leaves it).
+        #expect(try Self.tab(session, "dayplan mark todo Bu") == "dayplan mark todo " + unquoted)
+    }
+
+    /// `#h` with two tags that start so: zsh inserts `\#h` (it quotes the `#`), lists both on the next Tab, and one
+    /// more letter completes the tag (once the `#` was quoted, it had offered nothing).
+    @Test(.enabled(if: TmuxSession.tmux != nil && Scripts.zsh != nil, "tmux or zsh is not installed"))
+    func zshCompletesATagAfterTheHashItQuoted() throws {
+        let folder = try Self.planFolder()
+        try folder.write("2026-11-23.md", "# 2026-11-23\n\n## Morning\n- [ ] Water #home\n- [ ] Run #health\n")
+        let session = try Self.interactive("zsh", in: folder)
+        #expect(try Self.tab(session, "dayplan query --tag #h") == ##"dayplan query --tag \#h"##)
+        try session.send("Tab")
+        let listed = try session.wait(seconds: 5) { $0.contains(##"\#health"##) && $0.contains(##"\#home"##) }
+        #expect(listed.contains(##"\#health"##) && listed.contains(##"\#home"##), "\(listed)")
+        try session.send("o", literal: true)
+        try session.send("Tab")
+        let completed = try session.wait(seconds: 5) { TmuxSession.line(after: "READY> ", in: $0) == ##"dayplan query --tag \#home"## }
+        #expect(TmuxSession.line(after: "READY> ", in: completed) == ##"dayplan query --tag \#home"##, "\(completed)")
     }
 
     @Test(.enabled(if: TmuxSession.tmux != nil && Scripts.zsh != nil, "tmux or zsh is not installed"))

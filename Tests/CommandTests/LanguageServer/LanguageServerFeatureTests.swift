@@ -146,16 +146,19 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
-    /// On a `@key` word, hover says what the key means (the metadata table's summary), over the word alone; elsewhere
-    /// on the line, the whole task.
+    /// On a `@key` word, hover says what the key means (the metadata table's summary) and, for a date, when that is
+    /// from today, over the word alone; elsewhere on the line, the whole task.
     @Test func hoverOnAMetadataWordSaysWhatTheKeyMeans() throws {
-        let text = "# 2026-11-21\n\n## Backlog\n- [ ] Tax return @due:2026-11-30 @carry\n"
-        let client = try session(text)
+        let text = "# 2026-11-21\n\n## Backlog\n- [ ] Tax return @due:2026-11-30 @carry @from:2026-11-26\n"
+        let client = try session(text, environment: ["DAYPLAN_NOW": "2026-11-27T08:00"])
         func hover(_ character: Int) throws -> JSONValue {
             try client.result("textDocument/hover", LanguageServerClient.params(uri, ["position": ["line": 3, "character": .integer(character)]]))
         }
         let due = try hover(22)
-        #expect(due["contents"]?["value"]?.stringValue == "**`@due:2026-11-30`**\n\n" + MetadataKey.named("due")!.summary)
+        #expect(due["contents"]?["value"]?.stringValue == "**`@due:2026-11-30`**\n\n" + MetadataKey.named("due")!.summary
+                + "\n\ndue in 3 days, Monday 2026-11-30")
+        let from = try hover(45)
+        #expect(from["contents"]?["value"]?.stringValue?.hasSuffix("\n\nfrom yesterday, Thursday 2026-11-26") == true, "\(from)")
         #expect(due["range"]?["start"]?["character"]?.intValue == 17 && due["range"]?["end"]?["character"]?.intValue == 32)
         let carry = try hover(35)
         #expect(carry["contents"]?["value"]?.stringValue == "**`@carry`**\n\n" + MetadataKey.named("carry")!.summary)
