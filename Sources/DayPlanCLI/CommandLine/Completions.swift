@@ -496,6 +496,7 @@ enum Completions {
         return """
             # fish completion for dayplan, made by `dayplan completions fish` (dayplan \(version)) from the
             # commands' own descriptions. Save it as ~/.config/fish/completions/dayplan.fish:
+            #     mkdir -p ~/.config/fish/completions
             #     dayplan completions fish > ~/.config/fish/completions/dayplan.fish
 
             # With no argument: whether a command has been typed. With NAME: whether that command has.

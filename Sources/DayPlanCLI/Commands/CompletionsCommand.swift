@@ -17,8 +17,8 @@ enum CompletionsCommand {
             descriptions as the commands' help, so it always matches this dayplan.
 
             bash: source <(dayplan completions bash) in ~/.bashrc. zsh: dayplan completions zsh >
-            ~/.zfunc/_dayplan, with ~/.zfunc in $fpath before compinit. fish: dayplan completions fish >
-            ~/.config/fish/completions/dayplan.fish.
+            ~/.zfunc/_dayplan, with fpath=(~/.zfunc $fpath) in ~/.zshrc before compinit. fish: mkdir -p
+            ~/.config/fish/completions, then dayplan completions fish > ~/.config/fish/completions/dayplan.fish.
 
             --list is what the scripts call: it prints the candidates for a kind of value, one a line.
             """,

@@ -19,6 +19,50 @@ import Testing
         }
     }
 
+    /// The "Neovim 0.11+" block (`vim.lsp.config`, `vim.lsp.enable`), which the Neovim here (0.7) cannot run: run in
+    /// it with those three functions recording what they are given, then its `root_dir` asked of a day file and of
+    /// a README: the server is `dayplan lsp` for Markdown, enabled, and its folder is the day file's, the README none.
+    @Test(.enabled(if: VimPluginTests.neovim != nil, "neovim is not installed"))
+    func neovim011SnippetStartsTheServerForDayFilesOnly() throws {
+        let docs = try String(contentsOf: Repository.url("docs/language-server.md"), encoding: .utf8)
+        let after = try #require(docs.components(separatedBy: "**Neovim 0.11+**").dropFirst().first)
+        let snippet = try #require(after.components(separatedBy: "```lua\n").dropFirst().first?.components(separatedBy: "```").first)
+        let folder = try TemporaryFolder()
+        try folder.write("snippet.lua", snippet)
+        try folder.write("check.lua", """
+            local seen = {}
+            vim.lsp.config = function(name, config) seen.name, seen.config = name, config end
+            vim.lsp.enable = function(name) seen.enabled = name end
+            vim.lsp.inlay_hint = { enable = function(on) seen.hints = on end }
+            vim.fs = vim.fs or {}
+            vim.fs.dirname = vim.fs.dirname or function(path) return vim.fn.fnamemodify(path, ":h") end
+            dofile("snippet.lua")
+            local lines = { "name=" .. tostring(seen.name), "enabled=" .. tostring(seen.enabled), "hints=" .. tostring(seen.hints),
+              "cmd=" .. table.concat(seen.config.cmd, " "), "filetypes=" .. table.concat(seen.config.filetypes, " ") }
+            for _, file in ipairs({ "/home/a/plans/2026-11-23.md", "/home/a/plans/README.md" }) do
+              local buffer = vim.api.nvim_create_buf(true, false)
+              vim.api.nvim_buf_set_name(buffer, file)
+              local root = "none"
+              seen.config.root_dir(buffer, function(dir) root = dir end)
+              table.insert(lines, vim.fn.fnamemodify(file, ":t") .. "=" .. root)
+            end
+            vim.fn.writefile(lines, "results.txt")
+            """)
+        let run = try runProgram(try #require(VimPluginTests.neovim), ["--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile check.lua", "-c", "qall!"],
+                                 in: folder.url)
+        #expect(run.status == 0, "\(run.output)")
+        #expect((try? folder.read("results.txt")) == """
+            name=dayplan
+            enabled=dayplan
+            hints=true
+            cmd=dayplan lsp
+            filetypes=markdown
+            2026-11-23.md=/home/a/plans
+            README.md=none
+
+            """, "\(run.output)")
+    }
+
     static let tomllib = installedProgram("python3").flatMap { path in
         (try? runProgram(path, ["-c", "import tomllib"], in: URL(fileURLWithPath: "/")))?.status == 0 ? path : nil
     }

@@ -176,6 +176,42 @@ import Testing
         for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
     }
 
+    /// docs/editors.md's least `~/.vimrc` (`packadd lsp`, `filetype plugin indent on`), as written there, in a home
+    /// where yegappan/lsp is where its README clones it and the plugin where `make install VIMDIR=~/.vim` puts it,
+    /// `dayplan` only on PATH: a day file gets its type, the plugin attaches yegappan/lsp, and the findings come.
+    @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && exists(yegappan),
+                   "vim, tmux or ../shared/thirdparty/yegappan-lsp is missing"))
+    func theDocumentedVimrcWithYegappanShowsTheFindings() throws {
+        let docs = try String(contentsOf: Repository.url("docs/editors.md"), encoding: .utf8)
+        let vimrc = try #require(docs.components(separatedBy: "```vim\n").dropFirst().first?.components(separatedBy: "```").first)
+        #expect(vimrc.contains("packadd lsp") && vimrc.contains("filetype plugin indent on"), "\(vimrc)")
+        let (home, plans) = try Self.planFolder()
+        try home.write(".vimrc", vimrc)
+        for (link, target) in [(".vim/pack/downloads/opt/lsp", Self.yegappan), (".vim/pack/dayplan/start/dayplan", Repository.url("editors/vim"))] {
+            let place = home.url.appendingPathComponent(link)
+            try FileManager.default.createDirectory(at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: place, withDestinationURL: target)
+        }
+        let session = try TmuxSession("vim -i NONE -n 2026-11-23.md", in: plans,
+                                      environment: ["HOME": home.url.path, "DAYPLAN_NOW": "1795435200"])
+        let out = plans.appendingPathComponent("out.txt")
+        // Asked until the findings have come (or 20 s): the type, what the plugin did, the client, the findings.
+        var said: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            Thread.sleep(forTimeInterval: 0.5)
+            try session.send(":call writefile([&filetype, get(b:, 'dayplan_lsp', ''), get(b:, 'dayplan_lsp_client', ''),"
+                             + " string(exists('*lsp#lsp#ErrorCount') ? lsp#lsp#ErrorCount().Warn + lsp#lsp#ErrorCount().Error : -1)], 'out.txt')",
+                             literal: true)
+            try session.send("Enter")
+            try session.wait(seconds: 2) { _ in Self.exists(out) }
+            said = (try? String(contentsOf: out, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            try? FileManager.default.removeItem(at: out)
+        } while Date() < deadline && (said.count < 4 || said[3] == "0" || said[3] == "-1")
+        let screen = try session.screen()
+        #expect(said == ["dayplan", "attached", "yegappan-lsp", "1"], "\(said)\n\(screen)")
+    }
+
     /// The features through ALE's own commands (`features-ale.vim`): hover, definition from a date and a wiki link,
     /// references, besides the findings and a README left alone.
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && ale != nil, "vim, tmux or vim-ale is not installed"))
