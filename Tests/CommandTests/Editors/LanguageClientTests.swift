@@ -212,27 +212,44 @@ import Testing
         #expect(said == ["dayplan", "attached", "yegappan-lsp", "1"], "\(said)\n\(screen)")
     }
 
-    /// The features through ALE's own commands (`features-ale.vim`): hover, definition from a date and a wiki link,
-    /// references, besides the findings and a README left alone.
+    /// The features through ALE's own commands (`features-ale.vim`): a quick fix (chosen at ALE's prompt), format
+    /// (`:ALEFix`, with the plugin's `dayplan fmt` fixer), hover, definition from a date and a wiki link, references and
+    /// workspace symbols, besides the findings and a README left alone. ALE asks for no outline.
     @Test(.enabled(if: VimPluginTests.vim != nil && TmuxSession.tmux != nil && ale != nil, "vim, tmux or vim-ale is not installed"))
     func aleHasTheFeaturesOfTheTable() throws {
-        let (lines, screen) = try Self.vimFeatures("features-ale.vim", client: "ale", clientPath: "")
+        // ALE asks which of the line's actions to take ("Type number and <Enter>"): the number of "Keep one @carry".
+        let (lines, screen) = try Self.vimFeatures("features-ale.vim", client: "ale", clientPath: "") { screen in
+            guard screen.contains("Type number and <Enter>") else { return nil }
+            return screen.split(separator: "\n").first { $0.hasSuffix(") Keep one @carry") }.flatMap { $0.split(separator: ")").first }
+                .map(String.init)
+        }
         #expect(lines.map { $0.components(separatedBy: "=").first ?? "" } == [
-            "diagnostics on open", "hover on a key", "definition from a date", "definition from a wiki link", "references",
-            "README left alone",
+            "diagnostics on open", "quick fix applied", "diagnostics after an edit", "format", "hover on a key",
+            "definition from a date", "definition from a wiki link", "references", "workspace symbols", "README left alone",
         ], "\(screen)")
         for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
     }
 
     /// Vim under tmux with `script` (beside this file) as its vimrc and `client`, on the features folder's day: the
     /// lines the script wrote, and the screen when it ended.
-    static func vimFeatures(_ script: String, client: String, clientPath: String) throws -> (lines: [String], screen: String) {
+    /// `answer` is given each screen shown meanwhile, and what it returns is typed there, then Enter (once for each
+    /// answer): for a client that asks at a prompt.
+    static func vimFeatures(_ script: String, client: String, clientPath: String,
+                            answer: (String) -> String? = { _ in nil }) throws -> (lines: [String], screen: String) {
         let home = try featuresFolder()
         let results = home.url.appendingPathComponent("results.txt")
         let vimrc = Repository.url("Tests/CommandTests/Editors/" + script).path
         let session = try TmuxSession("vim -u '\(vimrc)' -i NONE -n 2026-11-23.md", in: home.url.appendingPathComponent("plans"),
                                       environment: environment(client, clientPath: clientPath, home: home))
-        let screen = try session.wait(seconds: 60) { _ in exists(results) }
+        var answered: Set<String> = []
+        let screen = try session.wait(seconds: 60) { screen in
+            if let keys = answer(screen), !answered.contains(keys) {
+                answered.insert(keys)
+                try? session.send(keys, literal: true)
+                try? session.send("Enter")
+            }
+            return exists(results)
+        }
         Thread.sleep(forTimeInterval: 0.2)
         return ((try? home.read("results.txt"))?.split(separator: "\n").map(String.init) ?? [], screen)
     }

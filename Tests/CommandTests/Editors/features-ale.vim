@@ -1,6 +1,7 @@
 " vim -u THIS FILE DAY: the dayplan plugin with ALE (`packadd ale`), as a person's vimrc has them. Once the real
 " `dayplan lsp` has sent DAY's findings (or after 20 s), each feature of docs/editors.md's table is used through
-" ALE's own commands (:ALEHover, :ALEGoToDefinition, :ALEFindReferences) and what they did is looked at, one line
+" ALE's own commands (:ALECodeAction, :ALEFix, :ALEHover, :ALEGoToDefinition, :ALEFindReferences, :ALESymbolSearch)
+" and what they did is looked at, one line
 " each written to $DAYPLAN_RESULTS: `feature=ok`, or `feature=FAIL` and what came. The day is the one features-test.lua reads.
 set nocompatible
 execute 'set runtimepath^=' . fnameescape($DAYPLAN_PLUGIN)
@@ -33,6 +34,22 @@ endfunction
 function! s:features() abort
   let opened = s:count()
   call s:check('diagnostics on open', opened > 0, opened)
+  " ALE lists the actions of the word under the cursor (it looks back for the word: on the `@` of the second
+  " @carry it finds the first) and asks for a number at its prompt, which the test answers as a person would.
+  call cursor(6, stridx(getline(6), '@carry #home') + 3)
+  ALECodeAction
+  call s:check('quick fix applied', s:wait({-> getline(6) ==# '- [ ] Tea @carry #home'}), getline(6))
+  " The prompt's lines would stand until a key is pressed (Vim's hit-enter prompt).
+  redraw!
+  " Vim fires TextChanged, on which ALE lints, once a command returns to Normal mode; this script runs within one
+  " timer callback, so it fires the event itself.
+  doautocmd <nomodeline> TextChanged
+  call s:check('diagnostics after an edit', s:wait({-> s:count() == 0}), s:count())
+  call setline(4, '*  [ ] One')
+  ALEFix
+  call s:check('format', s:wait({-> getline(1, '$') == ['# 2026-11-23', '', '## Morning', '* [ ] One',
+        \ '+ [ ] Two see [[2026-11-24]] @due:2026-11-24', '- [ ] Tea #home @carry', '', '## Afternoon', '', '## Evening', '',
+        \ '## Backlog']}), getline(1, '$'))
   call cursor(5, stridx(getline(5), '@due:') + 1)
   ALEHover
   let Preview = {-> join(map(filter(range(1, winnr('$')), 'getwinvar(v:val, "&previewwindow")'), 'join(getbufline(winbufnr(v:val), 1, "$"), "\n")'), "\n")}
@@ -42,12 +59,12 @@ function! s:features() abort
   ALEGoToDefinition
   call s:check('definition from a date', s:wait({-> expand('%:t') ==# '2026-11-24.md'}), expand('%:t'))
   buffer 2026-11-23.md
-  only
+  silent! only
   call cursor(5, stridx(getline(5), '2026-11-24]]') + 1)
   ALEGoToDefinition
   call s:check('definition from a wiki link', s:wait({-> expand('%:t') ==# '2026-11-24.md'}), expand('%:t'))
   buffer 2026-11-23.md
-  only
+  silent! only
   call cursor(6, 7)
   ALEFindReferences
   let Files = {-> map(getqflist() + getloclist(0), 'fnamemodify(bufname(v:val.bufnr), ":t")') + map(filter(range(1, bufnr('$')), 'bufname(v:val) =~# "ALE"'), 'join(getbufline(v:val, 1, "$"))')}
@@ -56,7 +73,11 @@ function! s:features() abort
   cclose
   lclose
   buffer 2026-11-23.md
-  only
+  silent! only
+  ALESymbolSearch Tea
+  call s:check('workspace symbols', s:wait({-> Preview() =~# 'Tea'}), Preview())
+  pclose
+  silent! only
   silent write
   edit README.md
   sleep 1500m

@@ -208,6 +208,21 @@ function! s:client_keys(client) abort
       setlocal keywordprg=:LspHover
     endif
   endif
+  " ALE formats through its fixers, not the server: `dayplan fmt` is the day file's (:ALEFix), unless the
+  " person named fixers for the buffer or for the dayplan filetype.
+  if a:client ==# 'ale'
+    call ale#fix#registry#Add('dayplan', 'dayplan#ale_fix', ['dayplan'], 'Format a day file with dayplan fmt')
+    if !exists('b:ale_fixers') && !has_key(get(g:, 'ale_fixers', {}), 'dayplan')
+      let b:ale_fixers = ['dayplan']
+    endif
+  endif
+endfunction
+
+" ALE's fixer for a day file: `dayplan fmt` as a filter, told the buffer's name (for its messages and the day
+" the name says). A file fmt refuses comes back as it was, so ALE changes nothing.
+function! dayplan#ale_fix(buffer) abort
+  return {'command': ale#Escape(dayplan#executable()) . ' fmt --stdin-filename '
+        \ . ale#Escape(fnamemodify(bufname(a:buffer), ':p'))}
 endfunction
 
 " Vim: registers `dayplan lsp` for the dayplan filetype with the first client installed, once a session
