@@ -36,6 +36,16 @@ extension LanguageServer {
             items.append(.object(members))
         }
 
+        // A `#tag` or `@key`: the edit replaces the word from its sigil with the label, or with
+        // `completeAfterSigil` the word after the sigil with the label's rest.
+        func afterSigil(_ label: String, kind: Int, detail: String, doc: String? = nil, order: Int) {
+            if completesAfterSigil {
+                item(label, String(label.dropFirst()), from: wordStart + 1, kind: kind, detail: detail, doc: doc, order: order)
+            } else {
+                item(label, label, from: wordStart, kind: kind, detail: detail, doc: doc, order: order)
+            }
+        }
+
         if word.first == UInt8(ascii: "@") {
             if let colon = word.firstIndex(of: UInt8(ascii: ":")) {
                 let key = String(decoding: word[(wordStart + 1)..<colon], as: UTF8.self).lowercased()
@@ -48,8 +58,7 @@ extension LanguageServer {
                 // The edit replaces the word from its `@`, and inserts the label itself: a client that inserts the
                 // label, or the common prefix of the items (Emacs' built-in completion), writes one `@`, not two.
                 for (order, key) in LanguageServer.metadataKeys.enumerated() {
-                    item("@" + key.insert, "@" + key.insert, from: wordStart, kind: 14, detail: "metadata",
-                         doc: key.doc, order: order)
+                    afterSigil("@" + key.insert, kind: 14, detail: "metadata", doc: key.doc, order: order)
                 }
             }
         } else if word.first == UInt8(ascii: "#") {
@@ -68,8 +77,7 @@ extension LanguageServer {
             for tag in workspace.tags(openDocuments: open) {
                 let count = tag.name == typed ? tag.count - 1 : tag.count
                 guard count > 0 else { continue }
-                item("#" + tag.name, "#" + tag.name, from: wordStart, kind: 18,
-                     detail: "used \(count) time\(count == 1 ? "" : "s") in the plan folder", order: order)
+                afterSigil("#" + tag.name, kind: 18, detail: "used \(count) time\(count == 1 ? "" : "s") in the plan folder", order: order)
                 order += 1
             }
         } else if isTaskLineStart(bytes[lineStart..<offset]), let analysis = analysis(of: document.uri) {

@@ -86,6 +86,10 @@ struct LanguageServer {
     var canCreateFiles = false
     /// Whether the client opens a file the server asks it to (`window/showDocument`).
     var canShowDocuments = false
+    /// Whether a completion of a `#tag` or `@key` edits the word after its sigil (`home` after `#ho`'s `#`) rather than
+    /// the word from it: `initializationOptions.completeAfterSigil`, for a client that completes keywords only and
+    /// drops every item that does not start with the keyword typed (ALE; the dayplan plugin sets it for ALE).
+    var completesAfterSigil = false
     /// How many requests the server has sent the client (`workspace/applyEdit` and `window/showDocument` for
     /// commands, `workspace/diagnostic/refresh`): each gets an id of its own.
     var requestsSent = 0
@@ -326,6 +330,7 @@ struct LanguageServer {
         canCreateFiles = workspaceEdit?["documentChanges"]?.boolValue == true
             && workspaceEdit?["resourceOperations"]?.arrayValue?.contains("create") == true
         canShowDocuments = params?["capabilities"]?["window"]?["showDocument"]?["support"]?.boolValue == true
+        completesAfterSigil = params?["initializationOptions"]?["completeAfterSigil"]?.boolValue == true
         let rootURI = params?["workspaceFolders"]?[0]?["uri"]?.stringValue ?? params?["rootUri"]?.stringValue
         workspace.root = rootURI.flatMap(Workspace.path(ofURI:)) ?? params?["rootPath"]?.stringValue
             ?? Clock.environment("DAYPLAN_DIR")

@@ -225,7 +225,8 @@ import Testing
         }
         #expect(lines.map { $0.components(separatedBy: "=").first ?? "" } == [
             "diagnostics on open", "quick fix applied", "diagnostics after an edit", "format", "hover on a key",
-            "definition from a date", "definition from a wiki link", "references", "workspace symbols", "README left alone",
+            "definition from a date", "definition from a wiki link", "references", "workspace symbols", "completion",
+            "README left alone",
         ], "\(screen)")
         for line in lines { #expect(line.hasSuffix("=ok"), "\(line)") }
     }

@@ -31,6 +31,17 @@ function! s:count() abort
   return ale#statusline#Count(bufnr('')).total
 endfunction
 
+" In Insert mode, once the completion has come: Vim inserts the only match itself ("The only match"), and with
+" several shows the menu, whose first item is taken; then Insert mode is left.
+function! s:completing(timer) abort
+  let inserted = getline('.') =~# '#home$'
+  if !inserted && !pumvisible() && reltimefloat(reltime(s:typed)) < 5
+    return
+  endif
+  call timer_stop(a:timer)
+  call feedkeys((inserted ? '' : "\<C-N>\<C-Y>") . "\<Esc>", 'nt')
+endfunction
+
 function! s:features() abort
   let opened = s:count()
   call s:check('diagnostics on open', opened > 0, opened)
@@ -78,6 +89,12 @@ function! s:features() abort
   call s:check('workspace symbols', s:wait({-> Preview() =~# 'Tea'}), Preview())
   pclose
   silent! only
+  " Completion through the 'omnifunc' the plugin set (ALE's): `#ho` then Ctrl-X Ctrl-O gives `#home`.
+  let s:typed = reltime()
+  call timer_start(200, function('s:completing'), {'repeat': -1})
+  call feedkeys("Go- [ ] Water the plants #ho\<C-X>\<C-O>", 'xt!')
+  call s:check('completion', getline('$') ==# '- [ ] Water the plants #home', getline('$'))
+  silent $delete _
   silent write
   edit README.md
   sleep 1500m

@@ -287,14 +287,18 @@ final class LanguageServerClient: @unchecked Sendable {
     /// `initialize` then `initialized`; returns the server's capabilities. `more`: further client capabilities.
     @discardableResult
     func initialize(encodings: [String]? = nil, root: URL? = nil, watchFiles: Bool = false,
-                    more: [JSONValue.Member] = []) throws -> JSONValue {
+                    more: [JSONValue.Member] = [], options: JSONValue? = nil) throws -> JSONValue {
         var capabilities: [JSONValue.Member] = more
         if let encodings { capabilities.append(.init("general", ["positionEncodings": .array(encodings.map(JSONValue.string))])) }
         if watchFiles { capabilities.append(.init("workspace", ["didChangeWatchedFiles": ["dynamicRegistration": true]])) }
-        let params: JSONValue = [
+        var params: JSONValue = [
             "processId": nil, "capabilities": .object(capabilities),
             "rootUri": root.map { .string(LanguageServerClient.uri($0)) } ?? nil,
         ]
+        if let options, case .object(var members) = params {
+            members.append(.init("initializationOptions", options))
+            params = .object(members)
+        }
         let result = try self.result("initialize", params)
         notify("initialized")
         return result["capabilities"] ?? nil

@@ -196,6 +196,25 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// With `initializationOptions.completeAfterSigil` (the plugin sets it for ALE, which completes the keyword before
+    /// the cursor only and drops every item that does not start with it), a tag's and a key's edit replaces the word
+    /// after the sigil; the label stays the whole word.
+    @Test func completesAfterTheSigilWhenAsked() throws {
+        let client = try LanguageServerClient()
+        _ = try client.initialize(encodings: ["utf-16"], options: ["completeAfterSigil": true])
+        client.open(uri, LanguageServerFeatureTests.plan)
+        _ = try client.diagnostics(for: uri)
+        let tags = try typeAndComplete(client, line: 9, text: "- [ ] Plan #wo", version: 2)
+        let work = try #require(tags["items"]?.arrayValue?.first { $0["label"] == "#work" }, "\(tags)")
+        #expect(work["textEdit"] == ["range": ["start": ["line": 9, "character": 12], "end": ["line": 9, "character": 14]], "newText": "work"])
+        // Typed before the first: `@ca` then the tag's line.
+        let keys = try typeAndComplete(client, line: 9, text: "- [ ] Plan @ca", version: 3)
+        let carry = try #require(keys["items"]?[0])
+        #expect(carry["label"] == "@carry")
+        #expect(carry["textEdit"] == ["range": ["start": ["line": 9, "character": 12], "end": ["line": 9, "character": 14]], "newText": "carry"])
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func completesDatesAfterExpiresFromToday() throws {
         // 2026-11-23 12:00 UTC, a Monday.
         let client = try session(environment: ["DAYPLAN_NOW": "1795435200"])
