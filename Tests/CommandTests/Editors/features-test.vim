@@ -1,7 +1,7 @@
 " vim -u THIS FILE DAY: the dayplan plugin with vim-lsp ($DAYPLAN_CLIENT_PATH), as a person's vimrc has them.
 " Once the real `dayplan lsp` has sent DAY's findings (or after 20 s), each feature of docs/editors.md's table is
-" asked of it through vim-lsp (`lsp#send_request`, and vim-lsp's own edit for a quick fix), one line each written
-" to $DAYPLAN_RESULTS: `feature=ok`, or `feature=FAIL` and what came. The day is the one features-test.lua reads.
+" asked of it through vim-lsp (`lsp#send_request`, vim-lsp's own edit for a quick fix, and completion through
+" its omnifunc as a person types Ctrl-X Ctrl-O), one line each written to $DAYPLAN_RESULTS: `feature=ok`, or `feature=FAIL` and what came. The day is the one features-test.lua reads.
 set nocompatible
 execute 'set runtimepath^=' . fnameescape($DAYPLAN_PLUGIN)
 execute 'set runtimepath+=' . fnameescape($DAYPLAN_CLIENT_PATH)
@@ -43,6 +43,17 @@ function! s:first_uri(result) abort
   return type(location) == v:t_dict ? get(location, 'uri', get(location, 'targetUri', '')) : ''
 endfunction
 
+" In Insert mode, once the completion has come: Vim inserts the only match itself, and with several shows the
+" menu, whose first item is taken; then Insert mode is left.
+function! s:completing(timer) abort
+  let inserted = getline('.') =~# '#home$'
+  if !inserted && !pumvisible() && reltimefloat(reltime(s:typed)) < 5
+    return
+  endif
+  call timer_stop(a:timer)
+  call feedkeys((inserted ? '' : "\<C-N>\<C-Y>") . "\<Esc>", 'nt')
+endfunction
+
 function! s:features() abort
   let opened = s:count()
   call s:check('diagnostics on open', opened > 0, opened)
@@ -63,11 +74,11 @@ function! s:features() abort
   let hover = s:ask('textDocument/hover', s:at(5, '@due:'))
   let text = type(hover) == v:t_dict ? get(get(hover, 'contents', {}), 'value', '') : ''
   call s:check('hover on a key', text =~# 'due', hover)
-  call append(line('$'), '- [ ] Water the plants #ho')
-  let completion = s:ask('textDocument/completion', {'textDocument': lsp#get_text_document_identifier(),
-        \ 'position': {'line': line('$') - 1, 'character': len(getline('$'))}})
-  let items = type(completion) == v:t_dict ? get(completion, 'items', []) : (type(completion) == v:t_list ? completion : [])
-  call s:check('completion', index(map(copy(items), 'v:val.label'), '#home') >= 0, completion)
+  " Completion through the 'omnifunc' the plugin set (lsp#complete): `#ho` then Ctrl-X Ctrl-O gives `#home`.
+  let s:typed = reltime()
+  call timer_start(200, function('s:completing'), {'repeat': -1})
+  call feedkeys("Go- [ ] Water the plants #ho\<C-X>\<C-O>", 'xt!')
+  call s:check('completion', getline('$') ==# '- [ ] Water the plants #home', getline('$'))
   silent $delete _
   call s:check('definition from a date', s:first_uri(s:ask('textDocument/definition', s:at(5, '@due:'))) =~# '/2026-11-24\.md$',
         \ s:ask('textDocument/definition', s:at(5, '@due:')))
