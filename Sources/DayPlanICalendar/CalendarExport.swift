@@ -109,6 +109,18 @@ public struct CalendarExport: Sendable {
         }
     }
 
+    /// The tasks of one day the export writes, as values: `entries(_:written:)` less those a later day holds too (learnt
+    /// by the survey), for another format that writes each task once as the calendar does (todo.txt).
+    public mutating func writtenEntries(_ record: DayRecord, written: Bool = true) -> [Entry] {
+        var ignored: [UInt8] = []
+        return walk(record, written: written, movedOnTo: &ignored).compactMap { step in
+            let hash = CalendarExport.uidHash(title: step.task.identity, first: step.first, use: step.use)
+            if let newest = newest[hash], newest > record.date { return nil }
+            return Entry(task: step.task, day: record.date, region: step.region, first: step.first,
+                         uid: CalendarExport.uid(title: step.task.identity, first: step.first, use: step.use))
+        }
+    }
+
     /// A task of a day to write: where it stands, its first day, and its count among tasks of the same first day
     /// and title.
     private struct Step {

@@ -25,16 +25,19 @@ enum ExportCommand {
             its UID from day to day, also after rollover moved it, and is written once: a task open on
             two days (still open on an older day, and deferred into a later Backlog) as the newest has it.
             A task with a time of day (09:00 Title) gets it as its start, and an alarm when it is open.
+            todotxt writes the same tasks, each once, as todo.txt lines for a todo.txt app: (A) must, (B)
+            complementary, the creation date from @from:, tags as +tag, due: and t: (scheduled), and with
+            --all "x DATE" for a finished task (docs/interop.md).
 
             A file with an error that blocks formatting (fmt would refuse it) is not exported: its
             findings are printed on standard error and the exit code is 1.
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue),
-                    "json (default): one JSON document. jsonl: one day a line. ics: iCalendar to-dos."),
+                    "json (default): one JSON document. jsonl: one day a line. ics: iCalendar to-dos. todotxt: todo.txt lines."),
             .option("--since", "YYYY-MM-DD", .date, "Only days on or after this one."),
             .option("--until", "YYYY-MM-DD", .date, "Only days on or before this one."),
-            .flag("--all", "With --format ics: every task, done, cancelled and moved on too (default: open tasks only)."),
+            .flag("--all", "With --format ics or todotxt: every task, done, cancelled and moved on too (default: open tasks only)."),
             .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR",
                     "Where to look for the plan folder when no PATH is given (default: the current folder)."),
         ],
@@ -43,7 +46,10 @@ enum ExportCommand {
 
     /// What is written.
     enum Format: String, CaseIterable {
-        case json, jsonl, ics
+        case json, jsonl, ics, todotxt
+
+        /// Whether the tasks are written one by one, each once, from day records (the calendar's way).
+        var isTaskList: Bool { self == .ics || self == .todotxt }
     }
 
     /// What reading one file gave.
@@ -78,7 +84,7 @@ enum ExportCommand {
         }
         let since = bounds[0], until = bounds[1]
         if let since, let until, until < since { return fail("--until \(until) is before --since \(since)") }
-        if arguments.flags.contains("--all"), format != .ics { return fail("--all is for --format ics (JSON holds every task)") }
+        if arguments.flags.contains("--all"), !format.isTaskList { return fail("--all is for --format ics or todotxt (JSON holds every task)") }
 
         // The files, each with the day its name gives, oldest first: the plan folder's, or those named.
         var files: [(path: String, day: Day?)]
@@ -103,12 +109,12 @@ enum ExportCommand {
         // The calendar reads the days before --since too, to follow a task through rollover to its first day.
         files = files.filter { file in
             guard let day = file.day else { return true }
-            return (until.map { day <= $0 } ?? true) && (format == .ics || since.map { day >= $0 } ?? true)
+            return (until.map { day <= $0 } ?? true) && (format.isTaskList || since.map { day >= $0 } ?? true)
         }
 
         var document = ExportDocument(framing: format == .jsonl ? .lines : .document)
         var calendar = CalendarExport(includesFinished: arguments.flags.contains("--all"))
-        if format == .ics {
+        if format.isTaskList {
             // A first pass learns the newest day of each task, so that a task open on two days is written once;
             // what a file holds that cannot be read is said by the second.
             forEachInBatches(files, work: { file in read(file.path, day: file.day, format: format, since: since, until: until) }) { _, outcome in
@@ -116,14 +122,18 @@ enum ExportCommand {
             }
             calendar.endSurvey()
         }
-        out.write(bytes: format == .ics ? calendar.start() : document.start())
+        out.write(bytes: format == .ics ? calendar.start() : format == .todotxt ? [] : document.start())
         var leftOut = 0, unreadable = 0
         // Each file goes to its worker with the day its name gives, found once above.
         forEachInBatches(files, work: { file in read(file.path, day: file.day, format: format, since: since, until: until) }) { file, outcome in
             let path = file.path
             switch outcome {
             case .day(let record, let json):
-                if let record {
+                if let record, format == .todotxt {
+                    for entry in calendar.writtenEntries(record, written: since.map { record.date >= $0 } ?? true) {
+                        out.line(TodoTxt.line(entry.task, finished: entry.day))
+                    }
+                } else if let record {
                     out.write(bytes: calendar.day(record, written: since.map { record.date >= $0 } ?? true))
                 } else {
                     document.day(serialized: json) { out.write(bytes: $0) }
@@ -143,7 +153,7 @@ enum ExportCommand {
                 unreadable += 1
             }
         }
-        out.write(bytes: format == .ics ? calendar.finish() : document.finish())
+        out.write(bytes: format == .ics ? calendar.finish() : format == .todotxt ? [] : document.finish())
         if unreadable > 0 { return .failure }
         return leftOut > 0 ? .findings : .success
     }
@@ -157,7 +167,7 @@ enum ExportCommand {
         } catch {
             return .unreadable(error.message)
         }
-        if format != .ics {
+        if !format.isTaskList {
             // Written from the file as read, without a record made first, nor a string for each title.
             var skipped: Outcome?
             let (document, json) = DayRecord.json(ofFile: bytes) { document in

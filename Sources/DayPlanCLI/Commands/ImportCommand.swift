@@ -9,7 +9,7 @@ enum ImportCommand {
     static let spec = CommandSpec(
         name: name,
         summary: "Write the day files a JSON export describes into the plan folder",
-        arguments: Value(placeholder: "FILE", kind: .file),
+        arguments: Value(placeholder: "FILE [DONE]", kind: .file),
         about: """
             Reads FILE (- for standard input): a document 'dayplan export' wrote (schema version 1, or JSON
             Lines, one day a line; docs/EXPORT.md) and writes each day's file in canonical form into the
@@ -27,11 +27,23 @@ enum ImportCommand {
             in place, under the plan folder's lock, so a failed write leaves every day file as it was. A
             new day's file is made only where none is, and never through a folder linked out of the plan
             folder (exit 2, naming the link).
+
+            --from todotxt FILE [DONE] and --from taskwarrior FILE bring another tool's list over
+            (todo.txt and done.txt; what 'task export' writes), a dry run unless --write: each task is
+            listed with the file and line it goes to. A finished task goes into the file of the day it
+            was finished (the region its time falls in, else the Backlog); an open one scheduled for today
+            or earlier into today's first region with room for its bucket; any other into today's
+            Backlog (with @on: for a later day, so that rollover places it then). Tasks are added as
+            'dayplan add' adds them, every other byte kept; nothing is overwritten, and a task a file
+            holds already (the same title) is not added again. docs/interop.md has each mapping.
             """,
         options: [
             .option("--dir", "DIR", .folder, environment: "DAYPLAN_DIR", "Where to look for the plan folder (default: the current folder)."),
             .flag("--dry-run", short: "n", "Write nothing; list what would be written."),
             .flag("--force", short: "f", "Overwrite day files whose content differs."),
+            .choice("--from", noun: "format", ["dayplan", "todotxt", "taskwarrior"],
+                    "What FILE is: dayplan (default: an export), todotxt, taskwarrior (task export's JSON)."),
+            .flag("--write", "With --from todotxt or taskwarrior: write (default: list what would be written)."),
             .quiet,
         ],
         exitCodes: [(0, "written (or nothing to write)"),
@@ -52,6 +64,10 @@ enum ImportCommand {
             return .failure
         }
 
+        if let tool = arguments.options["--from"], tool != "dayplan" {
+            return runFromOtherTool(arguments, tool: tool)
+        }
+        if arguments.flags.contains("--write") { return fail("--write is for --from todotxt or taskwarrior (an export is written unless --dry-run)") }
         guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
             return fail(arguments.positionals.isEmpty ? "name the JSON file to import (- for standard input)"
                         : "takes one FILE; got \(arguments.positionals.count)")
@@ -147,23 +163,10 @@ enum ImportCommand {
         // before that leaves every file as it was.
         let writes = plan.filter { $0.action == .create || $0.action == .replace }
         var staged: [DayFileOfPlan.Staged] = []
-        func abandonAll() {
-            for file in staged.reversed() { file.abandon() }
-        }
         if !dryRun {
-            _ = FileSystem.removeLeftovers(of: writes.map(\.file.path))
-            do throws(FileError) {
-                for (index, entry) in writes.enumerated() {
-                    if index == writes.count - 1, FaultHook.isSet("import-failed-write") {
-                        throw FileError(entry.file.path, "cannot write: the write was made to fail (DAYPLAN_FAULT=import-failed-write)")
-                    }
-                    staged.append(try entry.file.stage(entry.bytes, in: folder))
-                }
-                for file in staged {
-                    if let failure = file.file.flush() { throw failure }
-                }
+            do {
+                staged = try stage(writes.map { ($0.file, $0.bytes) }, in: folder)
             } catch {
-                abandonAll()
                 return fail("\(error.message); nothing written")
             }
         }
@@ -197,5 +200,28 @@ enum ImportCommand {
             err.line("\(days.count) day\(days.count == 1 ? "" : "s"): \(summary)" + (dryRun ? " (dry run, nothing written)" : ""))
         }
         return .success
+    }
+
+    /// Stages each of `writes` beside its place (new folders made as needed, the temporary files killed runs left
+    /// removed, each path checked against the plan's rule for links, a new file only where none is) and flushes
+    /// them all, so that only renames are left; on a failure, abandons what it staged and throws.
+    static func stage(_ writes: [(file: DayFileOfPlan, bytes: [UInt8])], in folder: PlanFolder) throws(FileError) -> [DayFileOfPlan.Staged] {
+        var staged: [DayFileOfPlan.Staged] = []
+        _ = FileSystem.removeLeftovers(of: writes.map(\.file.path))
+        do throws(FileError) {
+            for (index, entry) in writes.enumerated() {
+                if index == writes.count - 1, FaultHook.isSet("import-failed-write") {
+                    throw FileError(entry.file.path, "cannot write: the write was made to fail (DAYPLAN_FAULT=import-failed-write)")
+                }
+                staged.append(try entry.file.stage(entry.bytes, in: folder))
+            }
+            for file in staged {
+                if let failure = file.file.flush() { throw failure }
+            }
+        } catch {
+            for file in staged.reversed() { file.abandon() }
+            throw error
+        }
+        return staged
     }
 }

@@ -38,8 +38,14 @@ enum Clock {
 
     /// The time now on the local wall clock, to the second (`DAYPLAN_NOW` stands in for the clock).
     static func now() -> LocalTime? {
-        var now = time(nil)
-        if let text = environment("DAYPLAN_NOW"), let seconds = Int(text) { now = time_t(seconds) }
+        var now = Int(time(nil))
+        if let text = environment("DAYPLAN_NOW"), let seconds = Int(text) { now = seconds }
+        return local(now)
+    }
+
+    /// The local wall clock's time at `seconds` since 1970 (UTC), in the zone `TZ` names or the system's.
+    static func local(_ seconds: Int) -> LocalTime? {
+        var now = time_t(seconds)
         tzset()
         var parts = tm()
         guard localtime_r(&now, &parts) != nil,

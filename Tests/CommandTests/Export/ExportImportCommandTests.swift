@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: [
         (["export", "--since", "yesterday"], "dayplan export: --since 'yesterday' is not a date; write YYYY-MM-DD\n"),
         (["export", "--since", "2026-11-20", "--until", "2026-11-19"], "dayplan export: --until 2026-11-19 is before --since 2026-11-20\n"),
-        (["export", "--all"], "dayplan export: --all is for --format ics (JSON holds every task)\n"),
+        (["export", "--all"], "dayplan export: --all is for --format ics or todotxt (JSON holds every task)\n"),
         (["export", "missing"], "dayplan export: missing: cannot open: No such file or directory\n"),
     ])
     func usageMistakesAreExitTwo(arguments: [String], message: String) throws {
