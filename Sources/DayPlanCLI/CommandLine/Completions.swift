@@ -149,9 +149,8 @@ enum Completions {
                 mapfile -t COMPREPLY < <(compgen -W "$*" -- "$cur")
             }
 
-            # Offers a candidate that may hold spaces, quotes or `#` (which would start a comment), spelled for where
-            # it goes: after an opening ' with each ' written '\\'' (readline closes the quote), after an opening "
-            # with \\ " $ and ` escaped, else with each such character escaped (`\\#home`).
+            # Offers a candidate that may hold blanks, quotes or `#` (a comment's start), spelled for where it goes: after
+            # an opening ' each ' as '\\'', after an opening " with \\ " $ ` escaped, else each escaped (`\\#home`).
             _dayplan_quoted() {
                 local text=$1
                 case $cur in

@@ -72,8 +72,10 @@ import Testing
             command = "zsh -i"
         }
         let session = try TmuxSession(command, in: folder.url,
-                                      environment: monday.merging(["ZDOTDIR": folder.url.path, "XDG_CONFIG_HOME": folder.url.path]) { $1 })
-        try session.wait { $0.contains("READY> ") }
+                                      environment: monday.merging(["ZDOTDIR": folder.url.path, "XDG_CONFIG_HOME": folder.url.path,
+                                                                   "XDG_DATA_HOME": folder.url.path]) { $1 })
+        // The first prompt (tmux's screen has no trailing blanks: `READY>` alone until something is typed).
+        try session.wait { $0.contains("READY>") }
         return session
     }
 

@@ -131,7 +131,7 @@ final class RadicaleServer {
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aTaskDoneAndAToDoMadeOnThePhoneComeBackOnce() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)
@@ -181,7 +181,7 @@ final class RadicaleServer {
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aTitleChangedOnBothSidesIsReportedAndBothAreKept() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)
@@ -209,7 +209,7 @@ final class RadicaleServer {
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aRefusedLoginAWrongURLOrAServerDownChangeNothing() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)
@@ -246,7 +246,7 @@ final class RadicaleServer {
 
     @Test(.enabled(if: missing == nil && installedProgram("openssl") != nil,
                    "skipped: \(missing ?? "openssl") is not installed, so there is no HTTPS server to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func httpsWithTheServersOwnCertificateTrustedThroughTheSettings() throws {
         let folder = try TemporaryFolder()
         let cert = folder.url.appendingPathComponent("cert.pem").path, key = folder.url.appendingPathComponent("key.pem").path
@@ -271,7 +271,7 @@ final class RadicaleServer {
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aSyncKilledAtAnyMomentOrTwoAtOnceConvergeWithNothingLostOrDoubled() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)

@@ -5,7 +5,7 @@ import Testing
 /// task cancelled or given another deadline on the phone, and a change of the plan's alone (its bucket) sent.
 extension SyncCommandTests {
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aTimedTaskReachesThePhoneWithItsTimeAndAnAlarmAndABucketChangeIsSent() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)
@@ -52,7 +52,7 @@ extension SyncCommandTests {
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aToDoCancelledOrGivenAnotherDueDateOnThePhoneChangesTheTask() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)

@@ -48,7 +48,7 @@ import Testing
         #expect(try FolderSnapshot(plan) == before)
     }
 
-    @Test(.enabled(if: missing == nil, "skipped: curl is not installed"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: missing == nil, "skipped: curl is not installed"), .timeLimit(.minutes(10)))
     func anAnswerOverAHundredMegabytesIsRefusedSayingSoWithNothingChanged() throws {
         let folder = try TemporaryFolder()
         let server = try FakeServer("big", in: folder.url)
@@ -62,7 +62,7 @@ import Testing
         #expect(try FolderSnapshot(plan) == before)
     }
 
-    @Test(.enabled(if: missing == nil, "skipped: curl is not installed"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: missing == nil, "skipped: curl is not installed"), .timeLimit(.minutes(10)))
     func anAddressListedManyTimesIsFetchedOnce() throws {
         let folder = try TemporaryFolder()
         let server = try FakeServer("repeat", in: folder.url)
@@ -72,7 +72,7 @@ import Testing
         #expect(try String(contentsOf: server.log, encoding: .utf8) == "1\n")
     }
 
-    @Test(.enabled(if: missing == nil, "skipped: curl is not installed"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: missing == nil, "skipped: curl is not installed"), .timeLimit(.minutes(10)))
     func toDosTheServerRefusesAreCountedAsNotTakenNotAsSent() throws {
         let folder = try TemporaryFolder()
         let server = try FakeServer("refuse", in: folder.url)
@@ -87,7 +87,7 @@ import Testing
 
 extension SyncCommandTests {
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aPhoneTitleThatWouldReadAsMetadataIsNamedAndNotTaken() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)

@@ -4,7 +4,7 @@ import Testing
 /// `dayplan init --sync-url …` sets sync up, and the sync that follows works with what it wrote.
 extension SyncCommandTests {
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func initSetsSyncUpAndTheFirstSyncWorksWithWhatItWrote() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)

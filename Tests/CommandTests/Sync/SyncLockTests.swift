@@ -28,7 +28,7 @@ extension SyncCommandTests {
     }
 
     @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func aSlowServerHoldsNoLockAndWhatChangesMeanwhileIsKeptAndSent() throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)

@@ -13,7 +13,7 @@ import Testing
 
     @Test(.enabled(if: SyncCommandTests.missing == nil,
                    "skipped: \(SyncCommandTests.missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
-          .timeLimit(.minutes(3)), arguments: [1, 2, 3, 4])
+          .timeLimit(.minutes(10)), arguments: [1, 2, 3, 4])
     func randomSchedulesOfPhoneAndPlanEditsLoseNoChange(seed: Int) throws {
         let folder = try TemporaryFolder()
         let server = try RadicaleServer(in: folder.url)

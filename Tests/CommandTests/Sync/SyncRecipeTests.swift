@@ -16,7 +16,7 @@ import Testing
         return String(page[start..<end])
     }
 
-    @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed"), .timeLimit(.minutes(10)))
     func theRecipeSyncsTheFirstTask() throws {
         let home = try TemporaryFolder()
         let port = try LoopbackScript.freePort(in: home.url)

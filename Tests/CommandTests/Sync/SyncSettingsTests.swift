@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test(.enabled(if: installedProgram("python3") != nil, "skipped: python3 is not installed, so there is no plain web server to ask"),
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func aServerThatIsNotCalDAVIsExitTwoWithNothingChanged() throws {
         let python = try #require(installedProgram("python3"))
         let found = try runProgram(python, ["-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
