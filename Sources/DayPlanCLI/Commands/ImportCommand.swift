@@ -101,12 +101,7 @@ enum ImportCommand {
         let lock: PlanLock
         let existing: [PlanFolder.DayFile]
         do {
-            (lock, existing) = try PlanLock.take(in: folder, exclusive: !dryRun) { files in
-                let layout = folder.layout(given: files)
-                return days.map { record in
-                    files.first { $0.day == record.date }?.path ?? folder.path(of: layout.path(for: record.date))
-                }
-            }
+            (lock, existing) = try Self.lock(days.map(\.date), in: folder, exclusive: !dryRun)
         } catch {
             return fail("\(error.message); nothing written")
         }
@@ -200,6 +195,15 @@ enum ImportCommand {
             err.line("\(days.count) day\(days.count == 1 ? "" : "s"): \(summary)" + (dryRun ? " (dry run, nothing written)" : ""))
         }
         return .success
+    }
+
+    /// The plan folder's lock for the files of `days` (each day's file, or where a new one goes), taken before the
+    /// listing it decides from; and that listing.
+    static func lock(_ days: [Day], in folder: PlanFolder, exclusive: Bool) throws(FileError) -> (PlanLock, [PlanFolder.DayFile]) {
+        try PlanLock.take(in: folder, exclusive: exclusive) { files in
+            let layout = folder.layout(given: files)
+            return days.map { day in files.first { $0.day == day }?.path ?? folder.path(of: layout.path(for: day)) }
+        }
     }
 
     /// Stages each of `writes` beside its place (new folders made as needed, the temporary files killed runs left

@@ -37,7 +37,7 @@ extension ImportCommand {
 
         // 1. The tasks, every one read before the plan folder is touched: a line that cannot be read stops the run.
         var tasks: [ForeignTask] = []
-        var problems: [ForeignProblem] = []
+        var problems: [ForeignProblem] = [], leftOut: [ForeignProblem] = []
         for (index, file) in files.enumerated() {
             let bytes: [UInt8]
             do {
@@ -46,10 +46,13 @@ extension ImportCommand {
                 return fail(error.message)
             }
             let name = file == "-" ? "<stdin>" : file
-            let read = tool == "todotxt" ? TodoTxt.tasks(in: bytes, named: name, done: index == 1)
-                : Taskwarrior.tasks(in: bytes, named: name, local: Clock.local)
-            tasks += read.tasks
-            problems += read.problems
+            if tool == "todotxt" {
+                let read = TodoTxt.tasks(in: bytes, named: name, done: index == 1)
+                (tasks, problems) = (tasks + read.tasks, problems + read.problems)
+            } else {
+                let read = Taskwarrior.tasks(in: bytes, named: name, local: Clock.local)
+                (tasks, problems, leftOut) = (tasks + read.tasks, problems + read.problems, leftOut + read.leftOut)
+            }
         }
         if !problems.isEmpty {
             for problem in problems { err.line("\(problem)") }
@@ -93,10 +96,7 @@ extension ImportCommand {
         let lock: PlanLock
         let existing: [PlanFolder.DayFile]
         do {
-            (lock, existing) = try PlanLock.take(in: folder, exclusive: writing) { files in
-                let layout = folder.layout(given: files)
-                return days.map { day in files.first { $0.day == day }?.path ?? folder.path(of: layout.path(for: day)) }
-            }
+            (lock, existing) = try Self.lock(days, in: folder, exclusive: writing)
         } catch {
             return fail("\(error.message); nothing written")
         }
@@ -197,6 +197,7 @@ extension ImportCommand {
         }
         if !quiet {
             for line in lines { out.line(line) }
+            for entry in leftOut { out.line("\(entry)") }
             let made = writes.filter(\.file.isNew).count
             err.line("\(tasks.count) task\(tasks.count == 1 ? "" : "s"): \(added) \(writing ? "added" : "to add")"
                      + (alreadyThere > 0 ? ", \(alreadyThere) already there" : "")

@@ -4,7 +4,7 @@ import DayPlanJSON
 /// Taskwarrior's `task export` (a JSON array of tasks) read into dayplan's tasks:
 /// - `description` is the title, `tags` and `project` (`home.garden` as `#home/garden`) its tags;
 /// - `status`: pending and waiting are to do, completed is done, deleted is cancelled; a `recurring` task is the
-///   template of its instances, which are imported as tasks of their own, so it is left out and said;
+///   template of its instances, which are imported as tasks of their own, so it is left out (in `leftOut`);
 /// - `priority` H, M and L: must, complementary, misc;
 /// - `entry` is `@from:`, `due` `@due:`, `scheduled` `@on:` (else `wait`, the day it shows again, is);
 /// - `end` is when a finished task was finished: its day's file, the region by the hour;
@@ -12,14 +12,15 @@ import DayPlanJSON
 /// - `recur` (daily, weekly, …) has no place on a day's task: it is said, with the routine that would match.
 /// Times are UTC (`20261121T153000Z`); `local` turns seconds since 1970 into the local wall clock's time.
 public enum Taskwarrior {
-    /// The tasks of `task export`'s `bytes`, named `name` in problems and sources.
-    public static func tasks(in bytes: [UInt8], named name: String,
-                             local: (Int) -> LocalTime?) -> (tasks: [ForeignTask], problems: [ForeignProblem]) {
+    /// The tasks of `task export`'s `bytes`, named `name` in problems and sources; `leftOut` says, an entry each,
+    /// what is no task to import (a recurring task's template).
+    public static func tasks(in bytes: [UInt8], named name: String, local: (Int) -> LocalTime?)
+        -> (tasks: [ForeignTask], problems: [ForeignProblem], leftOut: [ForeignProblem]) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: bytes)
         } catch {
-            return ([], [ForeignProblem(source: name, message: "not JSON (\(error)); 'task export' writes a JSON array")])
+            return ([], [ForeignProblem(source: name, message: "not JSON (\(error)); 'task export' writes a JSON array")], [])
         }
         // One task alone (`task 3 export` of a single task in some versions) is a list of one.
         let entries: [JSONValue]
@@ -28,18 +29,24 @@ public enum Taskwarrior {
         } else if document.objectValue != nil {
             entries = [document]
         } else {
-            return ([], [ForeignProblem(source: name, message: "not a list of tasks; 'task export' writes a JSON array")])
+            return ([], [ForeignProblem(source: name, message: "not a list of tasks; 'task export' writes a JSON array")], [])
         }
-        var tasks: [ForeignTask] = [], problems: [ForeignProblem] = []
+        var tasks: [ForeignTask] = [], problems: [ForeignProblem] = [], leftOut: [ForeignProblem] = []
         for (index, entry) in entries.enumerated() {
             let source = "\(name): [\(index)]"
             do {
-                if let task = try task(entry, source: source, local: local) { tasks.append(task) }
+                if let task = try task(entry, source: source, local: local) {
+                    tasks.append(task)
+                } else {
+                    let title = entry["description"]?.stringValue ?? ""
+                    leftOut.append(ForeignProblem(source: source, message: "left out: '\(title)' is the template of a recurring task"
+                                                  + " (recur:\(entry["recur"]?.stringValue ?? "?")), whose instances come over as tasks"))
+                }
             } catch {
                 problems.append(error)
             }
         }
-        return (tasks, problems)
+        return (tasks, problems, leftOut)
     }
 
     /// One entry's task; nil for a recurring template.

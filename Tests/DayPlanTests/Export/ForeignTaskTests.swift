@@ -140,6 +140,8 @@ import Testing
         #expect(read.tasks[5].kept == ["the tag 'a.b' is none dayplan reads, and is left out"])
         #expect(read.tasks.map(\.source) == ["export.json: [0]", "export.json: [1]", "export.json: [2]", "export.json: [3]", "export.json: [5]",
                                              "export.json: [6]"])
+        #expect(read.leftOut.map(\.description) == ["export.json: [4]: left out: 'Stretch' is the template of a recurring task (recur:daily),"
+                                                    + " whose instances come over as tasks"])
     }
 
     @Test func refusesWhatIsNoTaskwarriorExport() {
