@@ -96,7 +96,7 @@ public enum Taskwarrior {
         let due = try time("due"), created = try time("entry")
         let metadata = TaskMetadata(on: scheduled?.day, due: due?.day, from: created?.day)
         if let recur = entry["recur"]?.stringValue {
-            let routine = ["daily": "day", "weekly": "weekly", "monthly": "month:1", "yearly": "yearly"][recur]
+            let routine = routine(for: recur, on: due?.day ?? created?.day)
             kept.append("recur:\(recur) is not kept on a day's task" + (routine.map { "; a routine (@every:\($0)) in the routines file repeats it" } ?? ""))
         }
         let notes = (entry["annotations"]?.arrayValue ?? []).compactMap { $0["description"]?.stringValue }
@@ -104,6 +104,21 @@ public enum Taskwarrior {
         let task = try ForeignTasks.task(words, bucket: bucket, status: status, metadata: metadata, notes: notes, source: source)
         let end = status.isOpen ? nil : try time("end")
         return ForeignTask(task: task, finished: end?.day, finishedSecond: end?.secondOfDay, source: source, kept: kept)
+    }
+
+    /// The routine (`@every:` value) that repeats as Taskwarrior's `recur` does, counted from `day` (the task's due
+    /// or entry day): daily `day`, weekly that weekday (`fri`), monthly that day of the month (`month:4`), yearly
+    /// that date (`yearly:12-04`); nil for any other, or one dayplan would not read.
+    static func routine(for recur: String, on day: Day?) -> String? {
+        let text: String?
+        switch recur {
+        case "daily": text = "day"
+        case "weekly": text = day.map { Weekday(of: $0).abbreviation.lowercased() }
+        case "monthly": text = day.map { "month:\($0.day)" }
+        case "yearly": text = day.map { "yearly:" + String(String($0.description).suffix(5)) }
+        default: text = nil
+        }
+        return text.flatMap { Recurrence($0) == nil ? nil : $0 }
     }
 
     /// Seconds since 1970 of Taskwarrior's UTC time `20261121T153000Z`; nil for any other text.

@@ -144,6 +144,14 @@ import Testing
                                                     + " whose instances come over as tasks"])
     }
 
+    /// The routine named for `recur` is one dayplan reads, on the task's day (2026-12-04, a Friday).
+    @Test func aRecurrenceIsNamedAsTheRoutineThatRepeatsIt() {
+        let friday = Self.day("2026-12-04")
+        #expect(["daily", "weekly", "monthly", "yearly", "biweekly"].map { Taskwarrior.routine(for: $0, on: friday) }
+                == ["day", "fri", "month:4", "yearly:12-04", nil])
+        #expect(Taskwarrior.routine(for: "weekly", on: nil) == nil)
+    }
+
     @Test func refusesWhatIsNoTaskwarriorExport() {
         #expect(Taskwarrior.tasks(in: Array("not json".utf8), named: "e", local: Self.utc).problems.first?.message.contains("not JSON") == true)
         #expect(Taskwarrior.tasks(in: Array("3".utf8), named: "e", local: Self.utc).problems.first?.message.contains("not a list") == true)
