@@ -344,6 +344,8 @@ extension TaskRecord {
         }
         var task = PlanTask(bucket: bucket, status: status, title: try ObjectReader.line(.string(title), at: object.path("title")),
                             metadata: metadata, notes: try object.lines("notes"))
+        // A date the title spells another tool's way (`📅 2026-12-01`) is not written again as `@due:`.
+        task.markSpelledKeys()
         if let value = object.value("breakAfterTitle") {
             guard case .bool(let breaks) = value else {
                 throw RecordError(path: object.path("breakAfterTitle"), message: "expected true or false, found \(value.jsonText())")

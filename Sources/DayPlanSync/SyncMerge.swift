@@ -267,6 +267,8 @@ public struct SyncMerge: Sendable {
             var task = PlanTask(bucket: .misc, title: todo.fields.summary.isEmpty ? "To-do from the phone" : todo.fields.summary)
             task.metadata.due = todo.fields.due
             task.metadata.from = today
+            // A due date the phone's title spells another tool's way (`📅 2026-12-01`) is not written twice.
+            task.markSpelledKeys()
             if let parsed = PlanTask.parsing(line: task.canonicalLine)?.task { task = parsed }
             // Captured already by a run killed before it saved its state: the same title, from today, in today's Backlog.
             if let index = synced.indices.first(where: { !claimed.contains($0) && synced[$0].day == today && synced[$0].region == .backlog

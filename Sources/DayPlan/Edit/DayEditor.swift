@@ -21,6 +21,9 @@ public struct DayEditor: Sendable {
     public let bytes: [UInt8]
     /// The file, parsed.
     public let document: DayDocument
+    /// How a metadata word is written on a task that spells none of its keys another tool's way (the plan
+    /// folder's `metadata-style`); a task that does is written in its own spelling (`ForeignSpelling`).
+    public var style = MetadataStyle.dayplan
 
     /// Reads a day file to edit it.
     public init(_ bytes: [UInt8]) {
@@ -108,12 +111,13 @@ public struct DayEditor: Sendable {
         if let doneDate {
             let done = taskLine.metadataWords(in: bytes).filter { $0.key == "done" }
             if status == .done, done.isEmpty {
-                edits.append(taskLine.insertionEdit(of: "@done:\(doneDate)", key: "done", in: bytes))
+                edits.append(insertion(of: .day(doneDate), key: MetadataKey[.done], on: placed.task, taskLine))
                 changed.metadata.done = doneDate
             } else if status != .done {
                 edits += done.map { taskLine.removalEdit(of: $0.range, in: bytes) }
                 changed.metadata.done = nil
             }
+            changed.title = title(after: edits, on: taskLine) ?? changed.title
         }
         replace(placed, with: changed, in: &expected)
         let summary = placed.task.status == status
@@ -255,20 +259,24 @@ public struct DayEditor: Sendable {
     /// other with that key removed; without one, `word` is added where the canonical form puts it among the task's
     /// metadata words (after its last word when none comes after it).
     public func replaceMetadata(with word: String, onTaskAt line: Int) throws(EditError) -> DayEdit {
-        guard let (key, metadata) = DayEditor.metadataWord(word) else { throw .notMetadata(word) }
+        guard let (key, metadata) = DayEditor.metadataWord(word), let table = MetadataKey.named(key),
+              let value = table.value(in: metadata) else { throw .notMetadata(word) }
         let (placed, taskLine) = try find(line)
         let found = taskLine.metadataWords(in: bytes).filter { $0.key == key }
         var edits: [TextEdit] = []
         if let first = found.first {
-            if !bytes[first.range].elementsEqual(word.utf8) {
-                edits.append(TextEdit(offset: first.range.lowerBound, removing: first.range.count, inserting: Array(word.utf8)))
+            // In the spelling the task has for the key: `📅 2026-12-01` stays an Obsidian Tasks due date.
+            let written = ForeignSpelling.written(table.id, value, in: first.style) ?? word
+            if !bytes[first.range].elementsEqual(written.utf8) {
+                edits.append(TextEdit(offset: first.range.lowerBound, removing: first.range.count, inserting: Array(written.utf8)))
             }
             edits += found.dropFirst().map { taskLine.removalEdit(of: $0.range, in: bytes) }
         } else {
-            edits.append(taskLine.insertionEdit(of: word, key: key, in: bytes))
+            edits.append(insertion(of: value, key: table, on: placed.task, taskLine))
         }
         var changed = placed.task
         changed.metadata = DayEditor.merging(metadata, key: key, into: changed.metadata)
+        changed.title = title(after: edits, on: taskLine) ?? changed.title
         var expected = regionTasks()
         replace(placed, with: changed, in: &expected)
         return try check(edits, expecting: expected,
@@ -285,10 +293,33 @@ public struct DayEditor: Sendable {
         let edits = taskLine.metadataWords(in: bytes).filter { $0.key == key }.map { taskLine.removalEdit(of: $0.range, in: bytes) }
         var changed = placed.task
         changed.metadata = DayEditor.merging(TaskMetadata(), key: key, into: changed.metadata)
+        changed.title = title(after: edits, on: taskLine) ?? changed.title
         var expected = regionTasks()
         replace(placed, with: changed, in: &expected)
         return try check(edits, expecting: expected,
                          summary: (edits.isEmpty ? "no @\(key) to remove: " : "removed @\(key): ") + placed.task.title, at: placed.task.line)
+    }
+
+    /// The edit that gives a task without a word for `key` its `value`: in the task's own spelling when it spells
+    /// a key another tool's way, else in `style`; dayplan's `@` word where that spelling has none.
+    private func insertion(of value: MetadataValue, key: MetadataKey, on task: PlanTask, _ taskLine: TaskLine) -> TextEdit {
+        let spelling = task.metadata.spelled.isEmpty ? style : task.metadata.spelled.style
+        if let text = ForeignSpelling.written(key.id, value, in: spelling) { return taskLine.spellingEdit(text, in: bytes) }
+        let word = "@" + key.name + (key.takesValue ? ":" + value.description : "")
+        return taskLine.insertionEdit(of: word, key: key.name, in: bytes)
+    }
+
+    /// The title the task on `taskLine` has after `edits` (all on that line) when they change another tool's
+    /// spelling, which is title words; nil when the task and the edits spell nothing so.
+    private func title(after edits: [TextEdit], on taskLine: TaskLine) -> String? {
+        let line = Array(bytes[taskLine.lineStart..<taskLine.textEnd])
+        let shifted = edits.map { TextEdit(offset: $0.offset - taskLine.lineStart, removing: $0.removing, inserting: $0.inserting) }
+        let after = TextEdit.apply(shifted, to: line)
+        let spells = { (bytes: [UInt8]) in bytes.withUnsafeBufferPointer { ForeignSpelling.mayHold($0, 0, $0.count) } }
+        guard spells(line) || spells(after) else { return nil }
+        var text = String(decoding: after, as: UTF8.self)
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        return PlanTask.parsing(line: text)?.task.title
     }
 
     // MARK: - Checks

@@ -67,6 +67,8 @@ struct TaskLine {
         let range: Range<Int>
         /// Its key, in lower case: `carry`, `from`, …
         let key: String
+        /// How it is spelled: dayplan's `@` word, or another tool's words (`ForeignSpelling`).
+        var style = MetadataStyle.dayplan
     }
 
     /// The metadata words of the line, in order, as the parser reads them (`MetadataKey.all`): flags without
@@ -86,7 +88,13 @@ struct TaskLine {
                 let isMetadata = MetadataKey.named(key)?.readValue(value.map { Substring($0) }) != nil
                 if isMetadata { words.append(MetadataWord(range: start..<i, key: key)) }
             }
-            return words
+            // Another tool's spellings that the parser reads as a key's value, in line order among the `@` words.
+            guard ForeignSpelling.mayHold(buffer, textStart, textEnd) else { return words }
+            ForeignSpelling.forEach(in: buffer, textStart, textEnd) { found in
+                guard found.value != nil else { return }
+                words.append(MetadataWord(range: found.range, key: MetadataKey[found.key].name, style: found.style))
+            }
+            return words.sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
     }
 
@@ -96,8 +104,17 @@ struct TaskLine {
     func insertionEdit(of word: String, key: String, in bytes: [UInt8]) -> TextEdit {
         let rank = { (name: String) in MetadataKey.all.firstIndex { $0.name == name } ?? MetadataKey.all.count }
         let mine = rank(key)
-        guard let later = metadataWords(in: bytes).first(where: { rank($0.key) > mine }) else { return appendEdit(word) }
+        // Another tool's spelling is title words: an `@` word goes after them all.
+        guard let later = metadataWords(in: bytes).first(where: { $0.style == .dayplan && rank($0.key) > mine })
+        else { return appendEdit(word) }
         return TextEdit(offset: later.range.lowerBound, removing: 0, inserting: Array((word + " ").utf8))
+    }
+
+    /// The edit that adds another tool's spelling of a key (`ForeignSpelling.written`): title words, so after the
+    /// title and before the line's first `@` word.
+    func spellingEdit(_ text: String, in bytes: [UInt8]) -> TextEdit {
+        guard let first = metadataWords(in: bytes).first(where: { $0.style == .dayplan }) else { return appendEdit(text) }
+        return TextEdit(offset: first.range.lowerBound, removing: 0, inserting: Array((text + " ").utf8))
     }
 
     /// The edit that sets the status: the mark's one byte, or none when it says that status already. A box with

@@ -367,6 +367,17 @@ extension Parser where Sink: DayReading {
         sink.line(item, in: phase)
     }
 
+    /// Logseq's `SCHEDULED: <…>` and `DEADLINE: <…>` on the note lines right under the task, read as the task's
+    /// `@on:` and `@due:` (`ForeignSpelling`); the lines stay notes.
+    mutating func readLogseqLines() {
+        guard var metadata = openTask?.metadata else { return }
+        for note in noteLines.prefix(2) where !note.verbatim {
+            guard let (key, value) = ForeignSpelling.logseqLine(bytes, note.start, note.end) else { break }
+            read(key, value, .logseq, note.start..<note.end, into: &metadata)
+        }
+        openTask?.metadata = metadata
+    }
+
     /// Ends the open task: its notes are now known, and blank lines after them are plain blank lines.
     mutating func finishTask() {
         guard isTaskOpen else { return }
@@ -385,6 +396,7 @@ extension Parser where Sink: DayReading {
                 openTask?.notes = notes
             }
             if let status = openTask?.status { checkSubtasks(under: status) }
+            readLogseqLines()
         }
         let line = openTask?.line ?? 0
         openTask?.lineSpan = (noteLines.last?.line ?? line) - line + 1

@@ -50,6 +50,9 @@ extension Parser where Sink: DayReading {
         }
         var metadata = TaskMetadata()
         let title = readTitle(into: &metadata, from: closeAt + 1, to: end, status: status)
+        if ForeignSpelling.mayHold(bytes, closeAt + 1, end) {
+            ForeignSpelling.forEach(in: bytes, closeAt + 1, end) { read($0.key, $0.value, $0.style, $0.range, into: &metadata) }
+        }
         if title.isEmpty {
             report(.emptyTitle, start, end)
         }
@@ -223,6 +226,27 @@ extension Parser where Sink: DayReading {
             if same { return KnownKey(rawValue: index) }
         }
         return nil
+    }
+
+    /// Reads another tool's spelling of `key` (`ForeignSpelling`), its bytes `range`, kept as words: its value is
+    /// the key's unless the task has one already (a different one is reported) or it holds none (reported).
+    mutating func read(_ key: MetadataKey.ID, _ value: MetadataValue?, _ style: MetadataStyle, _ range: Range<Int>,
+                       into metadata: inout TaskMetadata) {
+        let table = MetadataKey[key]
+        guard let value else {
+            report(.unreadSpelling(written: string(range.lowerBound, range.upperBound), key: table.name, style: style),
+                   range.lowerBound, range.upperBound)
+            return
+        }
+        if let first = table.value(in: metadata) {
+            if first.day != value.day || (first.day == nil && first != value) {
+                report(.spellingsDisagree(key: table.name, first: first.description, written: string(range.lowerBound, range.upperBound)),
+                       range.lowerBound, range.upperBound)
+            }
+            return
+        }
+        table.set(value, in: &metadata)
+        metadata.spelled.insert(key, style: style)
     }
 
     /// Reads one `@` word. Returns false when it is not metadata and stays in the title.

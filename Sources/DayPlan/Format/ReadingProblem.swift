@@ -87,6 +87,12 @@ struct ReadingProblem: Sendable {
         case notARecurrence(word: String)
         /// A key given a second, different value: the key, the value read first and the word.
         case secondValue(key: String, first: String, word: String)
+        /// Another tool's spelling of a key (`ForeignSpelling`) that says a value different from the one read
+        /// first: the key, the first value, and the spelling as written.
+        case spellingsDisagree(key: String, first: String, written: String)
+        /// Another tool's spelling of a key whose value dayplan cannot read (no date, a rule no `@every:` means):
+        /// the spelling as written, the key and the style; kept as title words.
+        case unreadSpelling(written: String, key: String, style: MetadataStyle)
         /// Two `@on:` words naming different regions.
         case secondRegion
         /// A flag or value written a second time; the word.

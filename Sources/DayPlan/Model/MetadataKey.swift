@@ -7,7 +7,7 @@
 public struct MetadataKey: Sendable {
     /// Which key: the table's rows, in canonical order.
     public enum ID: Int, CaseIterable, Sendable {
-        case carry, sticky, every, on, due, expires, from, expired, done, estimate
+        case carry, sticky, every, on, start, due, expires, from, expired, done, estimate, priority
     }
 
     /// What a key's value is.
@@ -89,6 +89,9 @@ public struct MetadataKey: Sendable {
         MetadataKey(id: .on, name: "on", kind: .scheduledDate, merge: .conflict, rollover: .removedOncePlaced,
                     summary: "A Backlog task scheduled for this day: that day's rollover places it (in the region after `/`, or at the Backlog's top).",
                     hover: "scheduled for", exportField: "on", exportedAlways: false),
+        MetadataKey(id: .start, name: "start", kind: .date, merge: .conflict, rollover: .kept,
+                    summary: "The first day the task can be worked on: before it, review, status and lint do not offer it (Obsidian Tasks' start date).",
+                    hover: "starts", exportField: "start", exportedAlways: false),
         MetadataKey(id: .due, name: "due", kind: .date, merge: .conflict, rollover: .kept,
                     summary: "A deadline: never drops the task; on and after this day, an open task is overdue.",
                     hover: "due", exportField: "due", exportedAlways: false),
@@ -107,7 +110,13 @@ public struct MetadataKey: Sendable {
         MetadataKey(id: .estimate, name: "est", kind: .duration, merge: .conflict, rollover: .kept,
                     summary: "How long the task takes: 45m, 1h30m, 2h (lint adds a region's estimates up against its free hours).",
                     hover: "estimated", exportField: "estimate", exportedAlways: false),
+        MetadataKey(id: .priority, name: "priority", kind: .choice(MetadataKey.priorities), merge: .conflict, rollover: .kept,
+                    summary: "Another tool's priority (Obsidian Tasks' 🔺 ⏫ 🔼 🔽 ⏬): highest, high, medium, low or lowest; kept, shown and queried, while the bullet stays the bucket.",
+                    hover: "priority", exportField: "priority", exportedAlways: false),
     ]
+
+    /// The words of `@priority:`, highest first.
+    public static let priorities = ["highest", "high", "medium", "low", "lowest"]
 
     /// The key of `id`.
     public static subscript(_ id: ID) -> MetadataKey { all[id.rawValue] }
@@ -128,7 +137,9 @@ public struct MetadataKey: Sendable {
         case .expired: metadata.expired ? .set : nil
         case .every: metadata.every.map { .recurrence($0) }
         case .on: metadata.on.map { .scheduled($0, metadata.onRegion) }
+        case .start: metadata.start.map { .day($0) }
         case .due: metadata.due.map { .day($0) }
+        case .priority: metadata.priority.map { .word($0) }
         case .expires: metadata.expires.map { .day($0) }
         case .from: metadata.from.map { .day($0) }
         case .done: metadata.done.map { .day($0) }
@@ -136,8 +147,10 @@ public struct MetadataKey: Sendable {
         }
     }
 
-    /// Sets the key's value on `metadata` (nil: unsets it). A value of another kind unsets it too.
+    /// Sets the key's value on `metadata` (nil: unsets it). A value of another kind unsets it too. The title's
+    /// spelling of it, if any, is the caller's (`PlanTask.setValue(_:of:)` rewrites it).
     public func set(_ value: MetadataValue?, in metadata: inout TaskMetadata) {
+        if value == nil, metadata.spelled.contains(id) { metadata.spelled.remove(id) }
         switch id {
         case .carry: metadata.carry = value == .set
         case .sticky: metadata.sticky = value == .set
@@ -146,7 +159,9 @@ public struct MetadataKey: Sendable {
         case .on:
             metadata.on = value?.day
             metadata.onRegion = value?.day == nil ? nil : value?.region
+        case .start: metadata.start = value?.day
         case .due: metadata.due = value?.day
+        case .priority: metadata.priority = value?.word
         case .expires: metadata.expires = value?.day
         case .from: metadata.from = value?.day
         case .done: metadata.done = value?.day
@@ -273,17 +288,19 @@ enum RolloverStep {
     case copiedFromRoutine
 }
 
-extension TaskMetadata {
-    /// The metadata after rollover's `step`, each key as its `MetadataKey.rollover` says.
-    func rolled(_ step: RolloverStep) -> TaskMetadata {
-        var metadata = self
+extension PlanTask {
+    /// The task after rollover's `step`, each key as its `MetadataKey.rollover` says, in the spelling the task
+    /// has for it (`setValue(_:of:)`).
+    func rolled(_ step: RolloverStep) -> PlanTask {
+        var task = self
         for key in MetadataKey.all {
             switch (key.rollover, step) {
-            case (.setToTheDayLeft, .deferred(let day)) where key.value(in: metadata) == nil: key.set(.day(day), in: &metadata)
-            case (.removedOncePlaced, .placedAsScheduled), (.removedFromRoutineCopies, .copiedFromRoutine): key.set(nil, in: &metadata)
+            case (.setToTheDayLeft, .deferred(let day)) where key.value(in: task.metadata) == nil: task.setValue(.day(day), of: key)
+            case (.removedOncePlaced, .placedAsScheduled), (.removedFromRoutineCopies, .copiedFromRoutine):
+                if key.value(in: task.metadata) != nil { task.setValue(nil, of: key) }
             default: break
             }
         }
-        return metadata
+        return task
     }
 }

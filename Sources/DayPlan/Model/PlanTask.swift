@@ -249,6 +249,22 @@ public struct TaskMetadata: Hashable, Sendable {
         get { planning?.keys.due }
         set { changePlanning { $0.due = newValue } }
     }
+    /// `@start:YYYY-MM-DD`: the first day the task can be worked on; before it, it is not offered.
+    public var start: Day? {
+        get { planning?.keys.start }
+        set { changePlanning { $0.start = newValue } }
+    }
+    /// `@priority:high`: another tool's priority (`MetadataKey.priorities`), kept beside the bucket.
+    public var priority: String? {
+        get { planning?.keys.priority }
+        set { changePlanning { $0.priority = newValue } }
+    }
+    /// The keys whose value the title holds in another tool's spelling (`ForeignSpelling`), and that spelling;
+    /// such a key is not written again as an `@` word. Not part of equality: the title says it.
+    public internal(set) var spelled: SpelledKeys {
+        get { planning?.keys.spelled ?? SpelledKeys() }
+        set { changePlanning { $0.spelled = newValue } }
+    }
     /// `@expires:YYYY-MM-DD`: a backlog task still open after this day is dropped at rollover.
     public var expires: Day?
     /// `@from:YYYY-MM-DD`: the day the task was planned for before rollover deferred it.
@@ -273,7 +289,19 @@ public struct TaskMetadata: Hashable, Sendable {
     private mutating func changePlanning(_ change: (inout PlanningKeys) -> Void) {
         var keys = planning?.keys ?? PlanningKeys()
         change(&keys)
-        planning = keys == PlanningKeys() ? nil : .stored(keys)
+        planning = keys == PlanningKeys() && keys.spelled.isEmpty ? nil : .stored(keys)
+    }
+
+    /// Metadata is equal when it says the same: which keys the title spells another way does not count.
+    public static func == (lhs: TaskMetadata, rhs: TaskMetadata) -> Bool {
+        lhs.carry == rhs.carry && lhs.sticky == rhs.sticky && lhs.expires == rhs.expires && lhs.from == rhs.from
+            && lhs.expired == rhs.expired && (lhs.planning?.keys ?? PlanningKeys()) == (rhs.planning?.keys ?? PlanningKeys())
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(carry); hasher.combine(sticky); hasher.combine(expires); hasher.combine(from); hasher.combine(expired)
+        hasher.combine(planning?.keys ?? PlanningKeys())
     }
 
     /// Makes metadata; everything is off by default.
@@ -304,8 +332,9 @@ public struct TaskMetadata: Hashable, Sendable {
     func write(to output: inout [UInt8]) {
         guard !isEmpty else { return }
         // The table's order is the canonical order; each key writes ` @name` and, for a value, `:value`.
+        let spelled = self.spelled
         for key in MetadataKey.all {
-            guard let value = key.value(in: self) else { continue }
+            guard !spelled.contains(key.id), let value = key.value(in: self) else { continue }
             output.append(UInt8(ascii: " "))
             output.append(UInt8(ascii: "@"))
             output.append(contentsOf: MetadataKey.nameBytes[key.id.rawValue])
@@ -316,14 +345,28 @@ public struct TaskMetadata: Hashable, Sendable {
     }
 }
 
-/// `@every:`, `@on:`, `@due:`, `@done:` and `@est:` of a task.
+/// `@every:`, `@on:`, `@start:`, `@due:`, `@done:`, `@est:` and `@priority:` of a task, and which keys its title
+/// spells in another tool's way.
 struct PlanningKeys: Hashable, Sendable {
     var every: Recurrence?
     var on: Day?
     var onRegion: Region?
+    var start: Day?
     var due: Day?
     var done: Day?
     var estimate: Int?
+    var priority: String?
+    var spelled = SpelledKeys()
+
+    static func == (lhs: PlanningKeys, rhs: PlanningKeys) -> Bool {
+        lhs.every == rhs.every && lhs.on == rhs.on && lhs.onRegion == rhs.onRegion && lhs.start == rhs.start
+            && lhs.due == rhs.due && lhs.done == rhs.done && lhs.estimate == rhs.estimate && lhs.priority == rhs.priority
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(every); hasher.combine(on); hasher.combine(onRegion); hasher.combine(start)
+        hasher.combine(due); hasher.combine(done); hasher.combine(estimate); hasher.combine(priority)
+    }
 }
 
 /// `PlanningKeys` behind a pointer: a task without them pays 8 bytes, not 40.

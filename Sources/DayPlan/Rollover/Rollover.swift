@@ -227,7 +227,7 @@ public struct Rollover: Sendable {
                 var moving = task
                 moving.source = nil
                 let carried = region.isLimited && task.metadata.carry
-                if region.isLimited, !carried { moving.metadata = moving.metadata.rolled(.deferred(from: source.day)) }
+                if region.isLimited, !carried { moving = moving.rolled(.deferred(from: source.day)) }
                 let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
                 // Only the task's own line changes (its status box, and a word after its text), and the tasks
                 // come in file order: so do the changed lines and the edits.
@@ -259,7 +259,7 @@ public struct Rollover: Sendable {
                     // Backlog, to be tried again at the next rollover.
                     let wanted = task.metadata.onRegion ?? .backlog
                     let placed = place(moving, in: wanted, .scheduled, oldDayLine: task.line)
-                    if placed == wanted { moving.metadata = moving.metadata.rolled(.placedAsScheduled) }
+                    if placed == wanted { moving = moving.rolled(.placedAsScheduled) }
                     if placed == .backlog { backlogFirst.append(moving) } else { additions[placed.rawValue].append(moving) }
                     summary.scheduled += 1
                     return
@@ -327,7 +327,7 @@ public struct Rollover: Sendable {
                 }
                 var task = routine
                 task.source = nil
-                task.metadata = task.metadata.rolled(.copiedFromRoutine)
+                task = task.rolled(.copiedFromRoutine)
                 additions[place(task, in: region, .routine, missedDay: due == day ? nil : due).rawValue].append(task)
                 summary.routines += 1
             }

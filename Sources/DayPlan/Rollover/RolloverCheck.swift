@@ -267,15 +267,10 @@ private struct OldDayWalk {
     /// Each task moved on is in the new day once, open as it was, where rollover puts it: the tasks of one title,
     /// in the old day's order, are the tasks of that title the new day had, then those added, in the new day's order.
     mutating func checkMoved(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
-        let title = known.number(task.identity)
-        known.facts[title].moved += 1
-        let facts = known.facts[title]
-        // Matched by a task of its title the new day had already (a run cut short, a day planned ahead).
-        guard facts.moved > facts.wasThere else { return }
         let carried = region.isLimited && task.metadata.carry
         var expected = task
         var destination = carried ? region : .backlog
-        if region.isLimited, !carried { expected.metadata = expected.metadata.rolled(.deferred(from: day)) }
+        if region.isLimited, !carried { expected = expected.rolled(.deferred(from: day)) }
         expected.notes = task.notesMovingOn
         if carried, let placement = carriedPlacements.first(where: { $0.oldDayLine == task.line }) {
             destination = placement.region
@@ -286,8 +281,15 @@ private struct OldDayWalk {
         } else if let placement = scheduledPlacements.first(where: { $0.oldDayLine == task.line }) {
             // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
             destination = placement.region
-            if placement.wanted == nil { expected.metadata = expected.metadata.rolled(.placedAsScheduled) }
+            if placement.wanted == nil { expected = expected.rolled(.placedAsScheduled) }
         }
+        // Known by the title it has in the new day: another tool's spelling of a date rollover writes or takes away
+        // is title words.
+        let title = known.number(expected.identity)
+        known.facts[title].moved += 1
+        let facts = known.facts[title]
+        // Matched by a task of its title the new day had already (a run cut short, a day planned ahead).
+        guard facts.moved > facts.wasThere else { return }
         known.add(expected: ExpectedCopy(task: expected, region: destination), of: title)
     }
 

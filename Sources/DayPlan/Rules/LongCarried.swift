@@ -57,7 +57,9 @@ public enum LongCarried {
     /// The age of `task`, a Backlog task of the plan of `today`, when `tasks(in:on:days:)` lists it (open, first
     /// planned `days` days before `today` or earlier, and not scheduled for a later day); nil otherwise.
     static func carriedAge(of task: borrowing PlanTask, on today: Day, days: Int) -> Int? {
-        guard task.status.isOpen, task.metadata.on.map({ $0 <= today }) ?? true, let age = age(of: task, on: today),
+        // A task that starts later (`@start:`, Obsidian Tasks' 🛫) is not offered before then.
+        guard task.status.isOpen, task.metadata.on.map({ $0 <= today }) ?? true, task.metadata.start.map({ $0 <= today }) ?? true,
+              let age = age(of: task, on: today),
               age >= days else { return nil }
         return age
     }

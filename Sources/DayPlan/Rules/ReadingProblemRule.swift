@@ -23,7 +23,8 @@ extension ReadingProblem.Kind {
         case .flagWithValue, .notADate, .notARegion, .notADuration, .notAChoice: .badMetadata
         case .notATime: .badTime
         case .notARecurrence: .badRecurrence
-        case .secondValue, .secondRegion: .conflictingMetadata
+        case .secondValue, .secondRegion, .spellingsDisagree: .conflictingMetadata
+        case .unreadSpelling: .foreignMetadata
         case .repeatedWord: .repeatedMetadata
         case .unknownKey: .unknownMetadata
         case .unclosedBlock: .unclosedBlock

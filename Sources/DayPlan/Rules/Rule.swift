@@ -71,7 +71,7 @@ public final class Rule: Hashable, Sendable, CustomStringConvertible {
         .extraDayHeading, .taskOutsideRegion, .duplicateRegion, .regionOrder, .nearRegionHeading,
         .finishedTaskOutsideRegion, .repeatedTask, .unknownStatus, .malformedTask, .emptyTitle, .badMetadata,
         .conflictingMetadata, .repeatedMetadata, .unknownMetadata, .listItemWithoutStatus, .taskLikeLine,
-        .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .badRecurrence, .overdue, .longCarried, .badTime,
+        .openSubtaskUnderFinishedTask, .unclosedBlock, .conflictMarker, .foreignMetadata, .badRecurrence, .overdue, .longCarried, .badTime,
         .timeOutsideRegion, .timeOverlap, .overCapacity, .bucketLimit,
     ]
 

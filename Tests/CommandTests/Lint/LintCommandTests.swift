@@ -6,7 +6,7 @@ import Testing
     /// Two open must tasks in the morning: an error at line 5, column 1.
     static let overfull = "# 2026-11-21\n\n## Morning\n* [ ] Ship it\n* [ ] Ship that too\n"
     /// An unknown metadata key: a warning at line 4, column 12.
-    static let unknownKey = "# 2026-11-22\n\n## Morning\n- [ ] Call @priority:later\n"
+    static let unknownKey = "# 2026-11-22\n\n## Morning\n- [ ] Call @mood:later\n"
 
     static let overfullLine = "Morning has 2 open must tasks; the limit is 1 [DP101/bucket-limit]"
 
@@ -25,7 +25,7 @@ import Testing
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3)
         #expect(lines[0] == "2026-11-21.md:5:1: error: \(Self.overfullLine)")
-        #expect(lines[1].hasPrefix("2026-11-22.md:4:12: warning: Unknown metadata key `@priority:`"))
+        #expect(lines[1].hasPrefix("2026-11-22.md:4:12: warning: Unknown metadata key `@mood:`"))
         #expect(lines[1].hasSuffix(" [DP036/unknown-metadata]"))
         #expect(lines[2] == "")
         #expect(run.stderr == "1 error and 1 warning in 2 of 3 files\n")
@@ -149,7 +149,7 @@ import Testing
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.first == "::error file=2026-11-21.md,line=5,col=1,endColumn=20,title=DP101/bucket-limit::Morning has 2 open must tasks; the limit is 1")
-        #expect(lines.last?.hasPrefix("::warning file=2026-11-22.md,line=4,col=12,endColumn=27,title=DP036/unknown-metadata::Unknown metadata key `@priority:`") == true)
+        #expect(lines.last?.hasPrefix("::warning file=2026-11-22.md,line=4,col=12,endColumn=23,title=DP036/unknown-metadata::Unknown metadata key `@mood:`") == true)
         #expect(run.status == 1)
     }
 

@@ -52,7 +52,11 @@ import Testing
         } else {
             return nil
         }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).filter { !$0.hasPrefix("@from:") }
+        // Less what rollover adds: the day a task left, `@from:`, or in an Obsidian Tasks line `➕ DATE` (FORMAT.md §3.7).
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).filter { !$0.hasPrefix("@from:") }
+        while let plus = words.firstIndex(of: "➕"), plus + 1 < words.count {
+            words.removeSubrange(plus...(plus + 1))
+        }
         return words.joined(separator: " ")
     }
 

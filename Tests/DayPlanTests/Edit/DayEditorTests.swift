@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func onlyMetadataWordsAreAccepted() {
-        for word in ["@carry:yes", "@from:2026-02-30", "@sam", "carry", "@priority:high", "@every:fortnight"] {
+        for word in ["@carry:yes", "@from:2026-02-30", "@sam", "carry", "@mood:high", "@every:fortnight"] {
             #expect(refusal(Self.day) { try $0.addMetadata(word, toTaskAt: 4) } == .notMetadata(word))
         }
     }

@@ -91,7 +91,9 @@ import Testing
                     // The edited file reads back as the edit meant: the task is where it should be.
                     if edit.line > 0 {
                         let after = DayEditor(edit.after)
-                        #expect(after.task(at: edit.line)?.task.title == task.title, "\(context): the task stands on line \(edit.line)")
+                        // A date the task spells another tool's way is written in its title (`➕ 2026-11-19`).
+                        #expect(after.task(at: edit.line)?.task.titleWithoutSpellings == task.titleWithoutSpellings,
+                                "\(context): the task stands on line \(edit.line)")
                     }
                 }
             }

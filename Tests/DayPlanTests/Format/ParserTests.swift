@@ -215,7 +215,7 @@ import Testing
     }
 
     @Test func unknownMetadata() {
-        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@priority:high @sam\n")
+        let marked = Marked("# 2026-11-21\n## Backlog\n- [ ] a 1️⃣@mood:high @sam\n")
         #expect(marked.diagnostics(.unknownMetadata).map(\.start) == [marked.markers[1]])
     }
 

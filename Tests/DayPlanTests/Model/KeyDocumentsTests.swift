@@ -169,7 +169,7 @@ import DayPlanJSON
         let at = try #require(lines.firstIndex { $0.hasSuffix("[DP036/unknown-metadata]") }, "\(path) has no DP036 example")
         let written = lines[at]
         let prefix = try #require(written.range(of: "warning: ")).upperBound
-        let document = DayDocument(parsing: Array("# 2026-11-22\n\n## Morning\n- [ ] Tea @priority:high\n".utf8))
+        let document = DayDocument(parsing: Array("# 2026-11-22\n\n## Morning\n- [ ] Tea @mood:high\n".utf8))
         let finding = try #require(Linter.lint(document, fileName: "f.md").first { $0.rule.id == Rule.unknownMetadata.id })
         let made = String(written[..<prefix]) + finding.message + " [DP036/unknown-metadata]"
         try Self.expectPart(path, lines: lines, at..<(at + 1), made: [made])

@@ -96,18 +96,18 @@ import Testing
     @Test(arguments: MetadataKey.ID.allCases)
     func rolloverTreatsTheKeyAsItsRuleSays(_ id: MetadataKey.ID) {
         let key = MetadataKey[id], (value, _) = Self.sample(key)
-        var metadata = TaskMetadata()
-        key.set(value, in: &metadata)
+        var task = PlanTask(bucket: .misc, title: "x")
+        key.set(value, in: &task.metadata)
         let left = Day("2026-11-20")!
         // The key's own value after each step.
-        let deferred = key.value(in: metadata.rolled(.deferred(from: left)))
-        let placed = key.value(in: metadata.rolled(.placedAsScheduled)), copied = key.value(in: metadata.rolled(.copiedFromRoutine))
+        let deferred = key.value(in: task.rolled(.deferred(from: left)).metadata)
+        let placed = key.value(in: task.rolled(.placedAsScheduled).metadata), copied = key.value(in: task.rolled(.copiedFromRoutine).metadata)
         switch key.rollover {
         case .kept:
             #expect(deferred == value && placed == value && copied == value)
         case .setToTheDayLeft:
             #expect(deferred == value && placed == value && copied == value)
-            #expect(key.value(in: TaskMetadata().rolled(.deferred(from: left))) == .day(left))
+            #expect(key.value(in: PlanTask(bucket: .misc, title: "x").rolled(.deferred(from: left)).metadata) == .day(left))
         case .removedOncePlaced:
             #expect(deferred == value && placed == nil && copied == value)
         case .removedFromRoutineCopies:
@@ -199,7 +199,7 @@ import Testing
         #expect(Set(properties.keys) == Set(MetadataKey.all.map(\.exportField)))
         #expect(Set(try #require(metadata["required"] as? [String])) == Set(MetadataKey.all.filter(\.exportedAlways).map(\.exportField)))
 
-        let message = try #require(Linter.lint(Array("## Backlog\n- [ ] Ship it @priority:high\n".utf8), fileName: nil)
+        let message = try #require(Linter.lint(Array("## Backlog\n- [ ] Ship it @mood:high\n".utf8), fileName: nil)
             .first { $0.rule == .unknownMetadata }?.message)
         for key in MetadataKey.all { #expect(message.contains("`@\(key.name)\(key.takesValue ? ":" : "")`"), "\(key.name)") }
     }

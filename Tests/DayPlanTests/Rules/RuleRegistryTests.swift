@@ -45,6 +45,8 @@ import Testing
         (.notATime(written: "25:00", reason: "its hour or minute is out of range (00:00 to 23:59)"), .badTime),
         (.secondValue(key: "due", first: "2026-11-22", word: "@due:2026-11-23"), .conflictingMetadata),
         (.secondRegion, .conflictingMetadata),
+        (.spellingsDisagree(key: "due", first: "2026-11-22", written: "📅 2026-11-23"), .conflictingMetadata),
+        (.unreadSpelling(written: "📅 soon", key: "due", style: .obsidianTasks), .foreignMetadata),
         (.repeatedWord("@carry"), .repeatedMetadata),
         (.unknownKey("deadline"), .unknownMetadata),
         (.unknownKey("12"), nil),
