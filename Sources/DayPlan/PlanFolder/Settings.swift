@@ -12,6 +12,8 @@
 ///   long (DP052, `dayplan review`); 7 when not set;
 /// - `done-date`: `yes` to have `dayplan mark done` and the editor's mark done write `@done:` the day (and
 ///   remove it when a task is marked anything else); `no` (the default) to change only the box;
+/// - `metadata-style`: how a date or priority dayplan writes on a task that spells none another way is spelled:
+///   `dayplan` (`@due:…`, the default), `obsidian-tasks` (`📅 …`) or `dataview` (`[due:: …]`; FORMAT.md §3.7);
 /// - `morning`, `afternoon`, `evening`: a region's hours, `HH:MM-HH:MM` (`RegionHours`), in order, not overlapping;
 /// - `calendars`: calendar sources, comma-separated: `.ics` files and vdir folders (docs/calendar.md);
 /// - `sync-url`, `sync-user`, `sync-password-env`, `sync-password-command`, `sync-ca-file`: the CalDAV task list
@@ -33,6 +35,8 @@ public struct Settings: Hashable, Sendable {
     public var carriedWarningDays: Int?
     /// Whether marking a task done writes `@done:` the day (`done-date = yes`).
     public var writesDoneDate = false
+    /// How new metadata is spelled on a task that spells none another way (`metadata-style`).
+    public var metadataStyle = MetadataStyle.dayplan
 
     /// The age that makes a task carried for long when `carried-warning-days` is not set.
     public static let defaultCarriedWarningDays = 7
@@ -59,7 +63,7 @@ public struct Settings: Hashable, Sendable {
     public var syncCAFile: String?
 
     /// The keys a settings file may hold, in the order the documentation lists them.
-    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "morning", "afternoon", "evening", "calendars",
+    public static let keys = ["layout", "day-starts-at", "template", "adopted", "carried-warning-days", "done-date", "metadata-style", "morning", "afternoon", "evening", "calendars",
                               "remind-command", "sync-url", "sync-user", "sync-password-env", "sync-password-command", "sync-ca-file"]
 
     /// No settings: every key unset.
@@ -130,6 +134,12 @@ public struct Settings: Hashable, Sendable {
                 case "no": writesDoneDate = false
                 default: throw SettingsError(line: number, key: key, "`\(value)` is neither yes nor no")
                 }
+            case "metadata-style":
+                guard let style = MetadataStyle(rawValue: value.lowercased()), MetadataStyle.written.contains(style) else {
+                    throw SettingsError(line: number, key: key,
+                                        "`\(value)` is no style; give \(MetadataStyle.written.map(\.rawValue).joined(separator: ", "))")
+                }
+                metadataStyle = style
             case "adopted":
                 guard !value.isEmpty else { continue }
                 guard let day = Day(value) else {

@@ -262,6 +262,10 @@ enum InitCommand {
         # yes: marking a task done (dayplan mark done, or from the editor) writes @done: and the day on it.
         done-date = no
 
+        # How a date dayplan writes is spelled on a task that spells none another way: dayplan (@due:...),
+        # obsidian-tasks (the Tasks plugin's emoji) or dataview ([due:: ...]). A task keeps its own spelling.
+        metadata-style = dayplan
+
         # The hours of Morning, Afternoon and Evening, HH:MM-HH:MM: in order, not overlapping.
         morning = 06:00-12:00
         afternoon = 12:00-18:00

@@ -239,7 +239,8 @@ extension DaySession {
             err.line(session.missingFileMessage(command, arguments, capture: true))
             return .failure
         }
-        let editor = DayEditor(bytes)
+        var editor = DayEditor(bytes)
+        editor.style = session.planFolder.settings.metadataStyle
         let placed: PlacedTask
         switch selector.select(in: editor, path: path) {
         case .success(let found): placed = found

@@ -250,7 +250,8 @@ extension LanguageServer {
         let position = try Position(argument["position"], named: "arguments[0].position")
         guard let path = Workspace.path(ofURI: uri) else { throw .invalid("arguments[0].uri is not a file: URI") }
         guard let document = try currentText(of: path) else { throw .invalid("\(path): no such file") }
-        let editor = DayEditor(document.bytes)
+        var editor = DayEditor(document.bytes)
+        editor.style = planIndex()?.planFolder.settings.metadataStyle ?? .dayplan
         let offset = document.offset(of: position, in: encoding)
         var line = 1
         for byte in document.bytes[..<offset] where byte == UInt8(ascii: "\n") { line += 1 }

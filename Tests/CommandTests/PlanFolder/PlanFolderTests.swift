@@ -198,7 +198,7 @@ import Testing
     // MARK: - Settings
 
     @Test(arguments: [
-        ("layout = YYYY-MM-DD.md\n\nlayot = daily/YYYY-MM-DD.md\n", ".dayplan/config:3: layot: unknown key (did you mean `layout`?); the keys are layout, day-starts-at, template, adopted, carried-warning-days, done-date, morning, afternoon, evening, calendars, remind-command, sync-url, sync-user, sync-password-env, sync-password-command, sync-ca-file"),
+        ("layout = YYYY-MM-DD.md\n\nlayot = daily/YYYY-MM-DD.md\n", ".dayplan/config:3: layot: unknown key (did you mean `layout`?); the keys are layout, day-starts-at, template, adopted, carried-warning-days, done-date, metadata-style, morning, afternoon, evening, calendars, remind-command, sync-url, sync-user, sync-password-env, sync-password-command, sync-ca-file"),
         ("day-starts-at = 25\n", ".dayplan/config:1: day-starts-at: `25` is not an hour; give a whole number from 0 to 23"),
         ("# comment\nlayout = YYYY/MM/DD.md\n", ".dayplan/config:2: layout: `YYYY/MM/DD.md` must end with the file name YYYY-MM-DD.md (folders before it are free: YYYY/MM/YYYY-MM-DD.md), so that every tool finds day files by their name"),
         ("just words\n", ".dayplan/config:1: expected `key = value`, found `just words`"),

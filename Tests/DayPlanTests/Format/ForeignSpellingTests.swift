@@ -173,4 +173,37 @@ import Testing
     func obsidianRulesWithoutARoutineAreNone(text: String) {
         #expect(ForeignSpelling.routine(text) == nil)
     }
+
+    /// Reading a task with any spelling of a date and writing a new date back keeps that spelling and every other
+    /// byte of the file: generated lines of words, tags and one spelled key, each style, from seeded randomness.
+    @Test(arguments: Array(UInt64(1)...200))
+    func writingADateBackKeepsTheSpellingAndEveryOtherByte(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let key = random.pick([MetadataKey.ID.due, .on, .start, .from])
+        let style = random.pick([MetadataStyle.obsidianTasks, .dataview])
+        let old = Day("2026-11-01")!.adding(days: random.next(60)), new = Day("2026-12-01")!.adding(days: random.next(60))
+        let spelled = try #require(ForeignSpelling.written(key, key == .on ? .scheduled(old, nil) : .day(old), in: style))
+        var words = (0..<(1 + random.next(4))).map { _ in random.pick(["Call", "the", "bank", "#home", "Zoë", "über", "写", "—", "(see)", "a,b"]) }
+        words.insert(spelled, at: random.next(words.count + 1))
+        if random.next(2) == 0 { words.append(random.pick(["#work", "@carry", "@est:30m", "🔼"])) }
+        let bullet = random.pick(["-", "+", "*"])
+        let line = "\(bullet) [ ] " + words.joined(separator: random.pick([" ", "  ", "\t"]))
+        let text = "# 2026-12-02\n\n## Backlog\n" + line + "\n- [ ] Other @due:2026-12-24\n"
+        let bytes = Array(text.utf8)
+        let document = DayDocument(parsing: bytes)
+        let task = try #require(document.tasks(in: .backlog).first)
+        #expect(MetadataKey[key].value(in: task.metadata)?.day == old, "\(line)")
+        #expect(task.metadata.spelled.contains(key) && task.metadata.spelled.style == style, "\(line)")
+        let value = key == .on ? "@on:\(new)" : "@\(MetadataKey[key].name):\(new)"
+        let edit = try DayEditor(bytes).replaceMetadata(with: value, onTaskAt: 4)
+        let respelled = try #require(ForeignSpelling.written(key, key == .on ? .scheduled(new, nil) : .day(new), in: style))
+        // Exactly the spelling's date changed: the file is the old one with that one spelling rewritten.
+        let expected = text.replacingOccurrences(of: spelled, with: respelled)
+        #expect(String(decoding: edit.after, as: UTF8.self) == expected, "\(line)")
+        let after = try #require(DayDocument(parsing: edit.after).tasks(in: .backlog).first)
+        #expect(MetadataKey[key].value(in: after.metadata)?.day == new && after.metadata.spelled.style == style)
+        #expect(DayDocument(parsing: edit.after).diagnostics.isEmpty)
+        // And back again: the first file, byte for byte.
+        #expect(TextEdit.apply(edit.inverse, to: edit.after) == bytes)
+    }
 }

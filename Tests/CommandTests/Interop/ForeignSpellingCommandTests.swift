@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Other tools' spellings through the built binary (FORMAT.md §3.7): lint reads their dates, mark and move write
+/// in the task's own spelling or the plan folder's `metadata-style`, fmt leaves them alone, rollover carries them.
+@Suite struct ForeignSpellingCommandTests {
+    static let day = """
+        # 2026-11-21
+
+        ## Morning
+        * [ ] Pay the rent ⏫ 📅 2026-11-20
+        - [ ] Send the photos [due:: 2026-11-25]
+        - [ ] Plain task
+
+        ## Afternoon
+
+        ## Evening
+
+        ## Backlog
+        - [ ] Write the report
+          SCHEDULED: <2026-11-22 Sun>
+        - [ ] Renew the passport 🛫 2026-12-20 @from:2026-10-01
+
+        """
+
+    @Test func lintMarkMoveFmtAndRolloverSpeakTheTasksOwnSpelling() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(".dayplan/config", "done-date = yes\nmetadata-style = dataview\n")
+        _ = try folder.write("2026-11-21.md", Self.day)
+
+        // The rent's 📅 is a due date: overdue on today's plan. The passport starts later: not long carried.
+        let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url)
+        #expect(lint.stdout.contains("2026-11-21.md:4:") && lint.stdout.contains("[DP051/overdue]"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("DP052"), "\(lint.stdout)")
+        #expect(try Binary.run(["fmt", "--check", "2026-11-21.md"], in: folder.url).status == 0)
+
+        #expect(try Binary.run(["mark", "done", "2026-11-21.md:4"], in: folder.url).status == 0)
+        #expect(try Binary.run(["mark", "done", "2026-11-21.md:5"], in: folder.url).status == 0)
+        #expect(try Binary.run(["mark", "done", "2026-11-21.md:6"], in: folder.url).status == 0)
+        let marked = try folder.read("2026-11-21.md")
+        #expect(marked.contains("* [x] Pay the rent ⏫ 📅 2026-11-20 ✅ 2026-11-21\n"), "\(marked)")
+        #expect(marked.contains("- [x] Send the photos [due:: 2026-11-25] [completion:: 2026-11-21]\n"), "\(marked)")
+        // A task that spells nothing another way: the plan folder's style.
+        #expect(marked.contains("- [x] Plain task [completion:: 2026-11-21]\n"), "\(marked)")
+
+        // The Logseq line under the report is its scheduled day: rollover into 2026-11-22 places it.
+        let rollover = try Binary.run(["rollover", "--date", "2026-11-22"], in: folder.url)
+        #expect(rollover.status == 0, "\(rollover.stderr)")
+        let next = try folder.read("2026-11-22.md")
+        #expect(next.contains("- [ ] Write the report\n"), "\(next)")
+        #expect(next.contains("- [ ] Renew the passport 🛫 2026-12-20 @from:2026-10-01\n"), "\(next)")
+        #expect(!next.contains("SCHEDULED:"), "\(next)")
+    }
+}
