@@ -9,8 +9,8 @@ struct ArchiveReading: DayReading {
     var records: [ArchivedDay.Record] = []
     /// Every title's UTF-8 bytes, one after the other (a record's ends at its `titleEnd`).
     var titles: [UInt8] = []
-    /// The `@due:` and `@on:` days of the tasks that have one, by index.
-    var dated: [Int: (due: Day?, on: Day?)] = [:]
+    /// The `@due:` and `@on:` days and `@priority:` of the tasks that have one, by index.
+    var dated: [Int: ArchivedDay.Dated] = [:]
     /// Whether a task is moved (`[>]`).
     var hasMovedOn = false
     /// How many titles the parser handed over: one per task, as every task read has its title.
@@ -57,7 +57,7 @@ struct ArchiveReading: DayReading {
             PlanTask.identityHash(utf8: UnsafeBufferPointer(rebasing: $0[titleStart...]))
         }
         record.titleEnd = titles.count
-        if task.metadata.due != nil || task.metadata.on != nil { dated[records.count] = (task.metadata.due, task.metadata.on) }
+        if let dates = ArchivedDay.Dated(task.metadata) { dated[records.count] = dates }
         if record.status == .moved { hasMovedOn = true }
         records.append(record)
     }

@@ -95,8 +95,25 @@ public struct ArchivedDay: Sendable {
     private(set) var records: [Record] = []
     /// Every title's UTF-8 bytes, one after the other.
     private var titles: [UInt8] = []
-    /// The `@due:` and `@on:` days of the tasks that have one, by index.
-    private var dated: [Int: (due: Day?, on: Day?)] = [:]
+    /// The `@due:` and `@on:` days and `@priority:` of the tasks that have one, by index.
+    private var dated: [Int: Dated] = [:]
+
+    /// A task's rarer facts: its `@due:` and `@on:` days and its `@priority:` (index in `MetadataKey.priorities`).
+    struct Dated {
+        var due: Day?, on: Day?
+        var priority: String?
+
+        /// The facts of `metadata`; nil when it has none of them (most tasks).
+        init?(_ metadata: TaskMetadata) {
+            guard metadata.due != nil || metadata.on != nil || metadata.priority != nil else { return nil }
+            (due, on, priority) = (metadata.due, metadata.on, metadata.priority)
+        }
+
+        init?(due: Day?, on: Day?, priority: String?) {
+            guard due != nil || on != nil || priority != nil else { return nil }
+            (self.due, self.on, self.priority) = (due, on, priority)
+        }
+    }
 
     /// The tasks of a parsed day file that stand in a region, in file order (what `ArchivedTask.tasks(of:day:file:)`
     /// gives), and, unless `figures` is false (for a caller that only lists tasks), the figures a report
@@ -180,7 +197,7 @@ public struct ArchivedDay: Sendable {
             title.withUTF8 { title in
                 append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
                               status: task.status),
-                       due: task.due, on: task.on, title: title, gathering: &gathering)
+                       dated: Dated(due: task.due, on: task.on, priority: task.priority), title: title, gathering: &gathering)
             }
         }
     }
@@ -189,14 +206,14 @@ public struct ArchivedDay: Sendable {
     private mutating func append(_ task: PlanTask, in region: Region, title: UnsafeBufferPointer<UInt8>, gathering: inout Figures?) {
         append(Record(line: task.line, column: task.source?.start.column ?? 1, from: task.metadata.from,
                       region: region, bucket: task.bucket, status: task.status),
-               due: task.metadata.due, on: task.metadata.on, title: title, gathering: &gathering)
+               dated: Dated(task.metadata), title: title, gathering: &gathering)
     }
 
     /// Adds a task's record and title, counting it in `gathering` if figures are gathered.
-    private mutating func append(_ record: Record, due: Day?, on: Day?, title: UnsafeBufferPointer<UInt8>,
+    private mutating func append(_ record: Record, dated dates: Dated?, title: UnsafeBufferPointer<UInt8>,
                                  gathering: inout Figures?) {
         var record = record
-        if due != nil || on != nil { dated[records.count] = (due, on) }
+        if let dates { dated[records.count] = dates }
         record.titleHash = PlanTask.identityHash(utf8: title)
         titles.append(contentsOf: title)
         record.titleEnd = titles.count
@@ -233,6 +250,7 @@ public struct ArchivedDay: Sendable {
                                 title: String(decoding: titleUTF8(at: index), as: UTF8.self), from: record.from)
         task.due = dated[index]?.due
         task.on = dated[index]?.on
+        task.priority = dated[index]?.priority
         return task
     }
 
@@ -241,6 +259,9 @@ public struct ArchivedDay: Sendable {
 
     /// The `@on:` day of the task at `index`, if any.
     public func on(at index: Int) -> Day? { dated.isEmpty ? nil : dated[index]?.on }
+
+    /// The `@priority:` of the task at `index` (or another tool's spelling of it), if any.
+    public func priority(at index: Int) -> String? { dated.isEmpty ? nil : dated[index]?.priority }
 
     /// The title of the task at `index` as UTF-8 bytes, without making a string.
     public func titleUTF8(at index: Int) -> ArraySlice<UInt8> {

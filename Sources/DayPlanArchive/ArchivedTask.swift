@@ -25,6 +25,8 @@ public struct ArchivedTask: Hashable, Sendable {
     public var due: Day?
     /// Its `@on:` day (scheduled), if any.
     public var on: Day?
+    /// Its `@priority:` (or another tool's spelling of it, `⏫`), if any.
+    public var priority: String?
 
     /// Makes an archived task.
     public init(day: Day, file: String, line: Int, column: Int, region: Region, bucket: Bucket, status: Status,
@@ -69,6 +71,7 @@ public struct ArchivedTask: Hashable, Sendable {
                                             title: task.title, from: task.metadata.from)
                 archived.due = task.metadata.due
                 archived.on = task.metadata.on
+                archived.priority = task.metadata.priority
                 found.append(archived)
             }
         }

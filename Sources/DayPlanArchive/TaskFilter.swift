@@ -21,6 +21,8 @@ public struct TaskFilter: Sendable {
     public var due: ClosedRange<Day>?
     /// The days a task's `@on:` must fall in; nil for any task, scheduled or not.
     public var on: ClosedRange<Day>?
+    /// The `@priority:` words a task must have one of (`MetadataKey.priorities`); nil for any task.
+    public var priorities: Set<String>?
 
     /// Makes a filter; with no arguments it matches every task.
     public init(statuses: Set<Status>? = nil, tags: [TagPattern] = [], regions: Set<Region>? = nil,
@@ -67,6 +69,7 @@ public struct TaskFilter: Sendable {
         if let text, !text.isEmpty, !task.title.lowercased().contains(text.lowercased()) { return false }
         if let due, !(task.due.map(due.contains) ?? false) { return false }
         if let on, !(task.on.map(on.contains) ?? false) { return false }
+        if let priorities, !(task.priority.map(priorities.contains) ?? false) { return false }
         return true
     }
 
@@ -79,6 +82,7 @@ public struct TaskFilter: Sendable {
         }
         if let due, !(day.due(at: index).map(due.contains) ?? false) { return false }
         if let on, !(day.on(at: index).map(on.contains) ?? false) { return false }
+        if let priorities, !(day.priority(at: index).map(priorities.contains) ?? false) { return false }
         return tags.isEmpty && (text ?? "").isEmpty ? true : matches(day[index])
     }
 

@@ -170,18 +170,14 @@ enum ForeignSpelling {
         return nil
     }
 
+    /// Whether `prefix` stands at `i`, within `word`.
     private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, with prefix: [UInt8], at i: Int) -> Bool {
-        guard i + prefix.count <= word.upperBound else { return false }
-        for k in prefix.indices where bytes[i + k] != prefix[k] { return false }
-        return true
+        i + prefix.count <= word.upperBound && prefix.indices.allSatisfy { bytes[i + $0] == prefix[$0] }
     }
 
+    /// Whether `word` is of Obsidian Tasks' rule text: ASCII letters, digits, `,` and `!`.
     private static func isRuleWord(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
-        word.allSatisfy { i in
-            let byte = bytes[i] | 0x20
-            return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9"))
-                || bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: "!")
-        }
+        word.allSatisfy { i in (bytes[i] < 0x80 && Character(Unicode.Scalar(bytes[i])).isLetter) || ",!0123456789".utf8.contains(bytes[i]) }
     }
 
     /// A Dataview field that starts at `words[index]` (`[key:: value]` or `(key:: value)`, the value over any
@@ -202,8 +198,8 @@ enum ForeignSpelling {
             last += 1
         }
         let valueStart = colons + 2, valueEnd = words[last].upperBound - 1
-        let text = valueStart < valueEnd
-            ? String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self).trimmingBlanks : ""
+        let text = valueStart < valueEnd ? String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]), as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") : ""
         let value: MetadataValue?
         switch key {
         case .every: value = routine(text).flatMap { Recurrence($0) }.map { .recurrence($0) }
@@ -288,15 +284,6 @@ enum ForeignSpelling {
     }
 }
 
-extension String {
-    /// The text without blanks around it.
-    var trimmingBlanks: String {
-        var text = Substring(self)
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return String(text)
-    }
-}
 
 extension PlanTask {
     /// Sets `key`'s value (nil: unsets it) in the spelling the task has for it: another tool's words in the title
@@ -384,20 +371,27 @@ extension PlanTask {
         }
         self.metadata = metadata
     }
+}
 
-    /// The title without the other tools' spellings it holds (`📅 2026-12-01`, `[due:: …]`): the words a person
-    /// reads as the task's name.
-    public var titleWithoutSpellings: String {
-        var bytes = Array(title.utf8)
-        var ranges: [Range<Int>] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            guard ForeignSpelling.mayHold(buffer, 0, buffer.count) else { return }
-            ForeignSpelling.forEach(in: buffer, 0, buffer.count) { if $0.value != nil { ranges.append($0.range) } }
+extension PlanTask {
+    /// The task with each key's value spelled `style`'s way where that style has a spelling for it (else as an `@`
+    /// word): what `fmt --metadata-style` writes. Logseq is read, never written: asked for it, nothing changes.
+    public func respelled(_ style: MetadataStyle) -> PlanTask {
+        guard style != .logseq else { return self }
+        var task = self
+        for key in MetadataKey.all {
+            guard let value = key.value(in: task.metadata) else { continue }
+            let wanted = ForeignSpelling.written(key.id, value, in: style)
+            let spelled = task.metadata.spelled.contains(key.id)
+            // Already as wanted: spelled that style's way, or an `@` word where the style has no spelling for it.
+            if spelled ? task.metadata.spelled.style == style && wanted != nil : wanted == nil { continue }
+            if spelled { task.setValue(nil, of: key) }
+            if let wanted {
+                task.title += (task.title.isEmpty ? "" : " ") + wanted
+                task.metadata.spelled.insert(key.id, style: style)
+            }
+            key.set(value, in: &task.metadata)
         }
-        for range in ranges.reversed() {
-            bytes.removeSubrange(range.lowerBound..<min(range.upperBound + 1, bytes.count))
-        }
-        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        return task
     }
 }

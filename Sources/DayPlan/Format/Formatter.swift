@@ -20,6 +20,23 @@ public enum Formatter {
         return formatWhole(input)
     }
 
+    /// Formats one file's bytes with every task's metadata spelled `style`'s way (`fmt --metadata-style`): another
+    /// tool's spellings rewritten as dayplan's `@` words, or those words as the other tool's (FORMAT.md §3.7), where
+    /// that tool has a spelling for the key. Refuses as `format(_:)` does.
+    public static func format(_ input: [UInt8], metadataStyle style: MetadataStyle) -> FormatResult {
+        var document = DayDocument(parsing: input)
+        let blockers = document.formattingBlockers
+        guard blockers.isEmpty else { return .refused(blockers) }
+        for section in document.sections.indices {
+            for index in document.sections[section].items.indices {
+                guard case .task(let task) = document.sections[section].items[index] else { continue }
+                document.sections[section].items[index] = .task(task.respelled(style))
+            }
+        }
+        let output = document.canonicalBytes()
+        return sameBytes(output, input) ? .unchanged : .changed(output)
+    }
+
     /// `format(_:)` from a whole document, printed and compared: what the canonical check must agree with.
     static func formatWhole(_ input: [UInt8]) -> FormatResult {
         let document = DayDocument(parsing: input)

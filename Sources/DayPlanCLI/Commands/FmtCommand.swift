@@ -29,6 +29,8 @@ enum FmtCommand {
         options: [
             .flag("--check", "Write nothing; list the files that would change. Exit 1 if any would."),
             .flag("--write", short: "w", "Rewrite files in place (atomically, only when they change, keeping their mode; a file you may not write is an error), and list those changed. Removes the temporary files a killed run left for them."),
+            .choice("--metadata-style", MetadataStyle.written.map(\.rawValue),
+                    "Also rewrite every task's dates and priority in this spelling: dayplan's @ words, Obsidian Tasks' emoji or Dataview's [key:: value] (FORMAT.md §3.7). Without it, each spelling stays as written."),
             .option("--stdin-filename", "NAME", .file,
                     "The name standard input is reported under in messages (default <stdin>). For editors, as lint takes it."),
             .quiet,
@@ -46,6 +48,7 @@ enum FmtCommand {
         let write = arguments.flags.contains("--write")
         let quiet = arguments.flags.contains("--quiet")
         let stdinName = arguments.options["--stdin-filename"] ?? "<stdin>"
+        let style = arguments.options["--metadata-style"].flatMap(MetadataStyle.init(rawValue:))
         if check && write {
             err.line("dayplan fmt: --check and --write cannot be used together")
             return .failure
@@ -94,7 +97,7 @@ enum FmtCommand {
         let sharesOutput = FileSystem.isSameFile(descriptor: 1, as: 2)
         // Each file is read, formatted and (with --write) replaced on every core; reported in path order.
         var result = ExitCode.success
-        forEachInBatches(paths, work: { path in formatFile(path, write: write) }) { path, outcome in
+        forEachInBatches(paths, work: { path in formatFile(path, write: write, style: style) }) { path, outcome in
             let name = path == "-" ? stdinName : searchedHere && path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             switch outcome {
             case .failed(let error):
@@ -146,7 +149,7 @@ enum FmtCommand {
     }
 
     /// Reads and formats one file, and with `write` replaces it when it changed. Runs on any thread.
-    static func formatFile(_ path: String, write: Bool) -> Outcome {
+    static func formatFile(_ path: String, write: Bool, style: MetadataStyle?) -> Outcome {
         let input: [UInt8]
         do {
             input = try FileSystem.read(path)
@@ -157,7 +160,7 @@ enum FmtCommand {
             if Day(fileNameOf: path) == nil, DayDocument(parsing: input).day == nil { return .notADayFile }
             if let problem = PlanFolder.sharedFile(path, among: []) { return .sharedFile(problem) }
         }
-        switch Formatter.format(input) {
+        switch style.map({ Formatter.format(input, metadataStyle: $0) }) ?? Formatter.format(input) {
         case .unchanged:
             return .unchanged(input)
         case .refused(let blockers):

@@ -39,6 +39,7 @@ enum QueryCommand {
             .option("--text", "WORDS", .text, "Only tasks whose title contains these words (case ignored)."),
             .option("--due", "DAYS", .date, "Only tasks whose @due: deadline falls in these days (a day, YYYY-MM, this-week, -7d, …)."),
             .option("--on", "DAYS", .date, "Only tasks scheduled (@on:) for these days."),
+            .option("--priority", "WORDS", .text, "Only tasks with one of these priorities (@priority:, or another tool's ⏫ or [priority:: high]), comma-separated: highest, high, medium, low, lowest."),
             .flag("--history", "List each task's whole path, every day it stands in, not only its latest state."),
             .choice("--format", Format.allCases.map(\.rawValue),
                     #"text (default): FILE:LINE:COLUMN: [x] title. json: {"version":1,"tasks":[…]}. tsv: a header line and a line per task, tab-separated."#),
@@ -185,6 +186,13 @@ enum QueryCommand {
             }
         }
         filter.text = arguments.options["--text"]
+        if let text = arguments.options["--priority"] {
+            let words = text.lowercased().split(separator: ",").map(String.init)
+            guard !words.isEmpty, words.allSatisfy(MetadataKey.priorities.contains) else {
+                return .failure(UsageError("--priority '\(text)' names no priority; give \(MetadataKey.priorities.joined(separator: ", ")), comma-separated"))
+            }
+            filter.priorities = Set(words)
+        }
         for (name, window) in [("--due", \TaskFilter.due), ("--on", \TaskFilter.on)] {
             guard let text = arguments.options[name] else { continue }
             guard let days = DayExpression.days(text, today: today) else {

@@ -51,4 +51,37 @@ import Testing
         #expect(next.contains("- [ ] Renew the passport 🛫 2026-12-20 @from:2026-10-01\n"), "\(next)")
         #expect(!next.contains("SCHEDULED:"), "\(next)")
     }
+
+    /// `fmt` keeps each spelling; `fmt --metadata-style` rewrites every task's in the one asked for, and back.
+    @Test func fmtRewritesSpellingsOnlyWhenAsked() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("2026-11-21.md", Self.day)
+        #expect(try Binary.run(["fmt", "2026-11-21.md"], in: folder.url).stdout == Self.day)
+        let dayplan = try Binary.run(["fmt", "--metadata-style", "dayplan", "2026-11-21.md"], in: folder.url)
+        #expect(dayplan.status == 0)
+        #expect(dayplan.stdout.contains("* [ ] Pay the rent @due:2026-11-20 @priority:high\n"), "\(dayplan.stdout)")
+        #expect(dayplan.stdout.contains("- [ ] Send the photos @due:2026-11-25\n"))
+        #expect(dayplan.stdout.contains("- [ ] Write the report @on:2026-11-22\n") && !dayplan.stdout.contains("SCHEDULED:"))
+        let obsidian = try Binary.run(["fmt", "--metadata-style", "obsidian-tasks"], in: folder.url, stdin: Array(dayplan.stdout.utf8))
+        #expect(obsidian.stdout.contains("* [ ] Pay the rent 📅 2026-11-20 ⏫\n"), "\(obsidian.stdout)")
+        #expect(obsidian.stdout.contains("- [ ] Renew the passport 🛫 2026-12-20 ➕ 2026-10-01\n"), "\(obsidian.stdout)")
+        let dataview = try Binary.run(["fmt", "--metadata-style", "dataview"], in: folder.url, stdin: Array(obsidian.stdout.utf8))
+        #expect(dataview.stdout.contains("* [ ] Pay the rent [due:: 2026-11-20] [priority:: high]\n"), "\(dataview.stdout)")
+        // Each spelling reads as the same facts.
+        let back = try Binary.run(["fmt", "--metadata-style", "dayplan"], in: folder.url, stdin: Array(dataview.stdout.utf8))
+        #expect(back.stdout == dayplan.stdout)
+        #expect(try Binary.run(["fmt", "--metadata-style", "logseq", "2026-11-21.md"], in: folder.url).status == 2)
+    }
+
+    /// `query --priority` finds tasks by priority in any spelling.
+    @Test func queryFindsTasksByPriorityInAnySpelling() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("2026-11-21.md", Self.day + "- [ ] Call the bank @priority:high\n- [ ] Tidy [priority:: low]\n")
+        let high = try Binary.run(["query", "--priority", "high,highest"], in: folder.url)
+        #expect(high.status == 0, "\(high.stderr)")
+        #expect(high.stdout == "2026-11-21.md:4:1: [ ] Pay the rent ⏫ 📅 2026-11-20\n2026-11-21.md:16:1: [ ] Call the bank\n", "\(high.stdout)")
+        #expect(try Binary.run(["query", "--priority", "low"], in: folder.url).stdout == "2026-11-21.md:17:1: [ ] Tidy [priority:: low]\n")
+        let wrong = try Binary.run(["query", "--priority", "urgent"], in: folder.url)
+        #expect(wrong.status == 2 && wrong.stderr.contains("--priority 'urgent' names no priority"))
+    }
 }

@@ -126,3 +126,21 @@ extension Result {
         return nil
     }
 }
+
+extension PlanTask {
+    /// The title without the other tools' spellings it holds (`📅 2026-12-01`, `[due:: …]`): the words a person
+    /// reads as the task's name.
+    var titleWithoutSpellings: String {
+        var bytes = Array(title.utf8)
+        var ranges: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard ForeignSpelling.mayHold(buffer, 0, buffer.count) else { return }
+            ForeignSpelling.forEach(in: buffer, 0, buffer.count) { if $0.value != nil { ranges.append($0.range) } }
+        }
+        for range in ranges.reversed() {
+            bytes.removeSubrange(range.lowerBound..<min(range.upperBound + 1, bytes.count))
+        }
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
