@@ -271,10 +271,10 @@ public struct CalendarExport: Sendable {
     static func writeTodo(_ task: PlanTask, day: Day, region: Region, uid: (inout [UInt8]) -> Void, synced: SyncFields?,
                           to output: inout [UInt8]) {
         let words = task.words
-        // `@due:` and `@on:` as title words, or as metadata where the format reads them as such.
-        let planning = words + (task.metadata == TaskMetadata() ? [] : task.metadata.canonicalText.split(separator: " ").map(String.init))
-        let start = CalendarExport.dayWord("on", in: planning) ?? day
-        let due = synced.map(\.due) ?? CalendarExport.dayWord("due", in: planning) ?? task.metadata.expires
+        // `@due:` and `@on:` as title words, or as metadata where the format reads them as such (in any spelling:
+        // `📅 2026-12-01` is a due date too, FORMAT.md §3.7).
+        let start = CalendarExport.dayWord("on", in: words) ?? task.metadata.on ?? day
+        let due = synced.map(\.due) ?? CalendarExport.dayWord("due", in: words) ?? task.metadata.due ?? task.metadata.expires
         let status = synced?.status ?? task.status
         var line: [UInt8] = []
         func emit(_ name: String, _ value: (inout [UInt8]) -> Void) {

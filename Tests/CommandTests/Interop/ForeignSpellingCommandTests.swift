@@ -33,6 +33,14 @@ import Testing
         #expect(lint.stdout.contains("2026-11-21.md:4:") && lint.stdout.contains("[DP051/overdue]"), "\(lint.stdout)")
         #expect(!lint.stdout.contains("DP052"), "\(lint.stdout)")
         #expect(try Binary.run(["fmt", "--check", "2026-11-21.md"], in: folder.url).status == 0)
+        // status, export and the calendar read the same due date.
+        let status = try Binary.run(["status", "--format", "json"], in: folder.url)
+        #expect(status.stdout.contains(#""title":"Pay the rent ⏫ 📅 2026-11-20""#) && status.stdout.contains(#""overdue":true"#), "\(status.stdout)")
+        let json = try Binary.run(["export", "--format", "json"], in: folder.url).stdout
+        #expect(json.contains(#""due":"2026-11-20","priority":"high"}"#), "\(json)")
+        let calendar = try Binary.run(["export", "--format", "ics"], in: folder.url).stdout
+        #expect(calendar.contains("DUE;VALUE=DATE:20261120\r\nSUMMARY:Pay the rent ⏫ 📅 2026-11-20\r\n"), "\(calendar)")
+        #expect(calendar.contains("DUE;VALUE=DATE:20261125\r\nSUMMARY:Send the photos [due:: 2026-11-25]\r\n"), "\(calendar)")
 
         #expect(try Binary.run(["mark", "done", "2026-11-21.md:4"], in: folder.url).status == 0)
         #expect(try Binary.run(["mark", "done", "2026-11-21.md:5"], in: folder.url).status == 0)
