@@ -111,7 +111,7 @@ public struct MetadataKey: Sendable {
                     summary: "How long the task takes: 45m, 1h30m, 2h (lint adds a region's estimates up against its free hours).",
                     hover: "estimated", exportField: "estimate", exportedAlways: false),
         MetadataKey(id: .priority, name: "priority", kind: .choice(MetadataKey.priorities), merge: .conflict, rollover: .kept,
-                    summary: "Another tool's priority (Obsidian Tasks' 🔺 ⏫ 🔼 🔽 ⏬): highest, high, medium, low or lowest; kept, shown and queried, while the bullet stays the bucket.",
+                    summary: "Another tool's priority (Obsidian Tasks' emoji, Dataview's field): highest, high, medium, low or lowest; kept and queried, while the bullet stays the bucket.",
                     hover: "priority", exportField: "priority", exportedAlways: false),
     ]
 
