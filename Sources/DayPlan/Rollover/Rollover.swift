@@ -46,6 +46,9 @@ public struct Rollover: Sendable {
     /// region had no room, in order, each with where it went, and where it was meant to go when that region's
     /// bucket had no room.
     public let placements: [Placement]
+    /// How the `@from:` day rollover writes on a task deferred to the Backlog is spelled when the task spells no
+    /// key another tool's way (the plan folder's `metadata-style`); a task that does keeps its own spelling.
+    public private(set) var metadataStyle = MetadataStyle.dayplan
 
     /// A task rollover placed because it was scheduled or is a routine.
     public struct Placement: Hashable, Sendable {
@@ -139,8 +142,10 @@ public struct Rollover: Sendable {
     /// Throws `.sourceRefused` or `.targetRefused` when a file has errors that make its structure
     /// ambiguous (FORMAT.md's formatting blockers, a never-closed code fence among them), when an open task
     /// of the old day has no title, or when the new day's existing file is headed with another day.
+    /// `metadataStyle` spells the `@from:` day written on a deferred task that spells no key another way.
     public init(opening day: Day, from source: (day: Day, bytes: [UInt8])?, existing target: [UInt8]?,
-                routines: DayDocument? = nil, history: RoutineHistory = RoutineHistory()) throws(RolloverError)
+                routines: DayDocument? = nil, history: RoutineHistory = RoutineHistory(),
+                metadataStyle: MetadataStyle = .dayplan) throws(RolloverError)
     {
         var targetDocument: DayDocument?
         if let target {
@@ -227,7 +232,7 @@ public struct Rollover: Sendable {
                 var moving = task
                 moving.source = nil
                 let carried = region.isLimited && task.metadata.carry
-                if region.isLimited, !carried { moving = moving.rolled(.deferred(from: source.day)) }
+                if region.isLimited, !carried { moving = moving.rolled(.deferred(from: source.day), style: metadataStyle) }
                 let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
                 // Only the task's own line changes (its status box, and a word after its text), and the tasks
                 // come in file order: so do the changed lines and the edits.
@@ -377,6 +382,7 @@ public struct Rollover: Sendable {
         self.init(day: day, sourceDay: source?.day, sourceBefore: source?.bytes, sourceAfter: sourceAfter,
                   targetBefore: target, targetAfter: targetAfter, changedSourceLines: changedSourceLines,
                   addedLineNumbers: addedLines, summary: summary, leftBehind: leftBehind, placements: placements)
+        self.metadataStyle = metadataStyle
         // The new day's file as parsed above, so that `verify()` need not parse it again; the old day's tasks too,
         // when kept.
         parsedTargetBefore = targetDocument

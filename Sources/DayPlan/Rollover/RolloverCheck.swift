@@ -42,7 +42,8 @@ extension Rollover {
                 oldDayProblems.append("the old day's file would have \(newLineCount) lines instead of \(lineCount)")
                 break
             }
-            var oldDay = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements)
+            var oldDay = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements,
+                                    style: metadataStyle)
             forEachOldDayTask(in: sourceBefore) { oldDay.visit($0, in: $1, known: &known) }
             _ = oldDay.walk(to: lineCount + 1)
             walk = oldDay
@@ -196,10 +197,14 @@ private struct OldDayWalk {
     /// The open tasks that expired.
     var expired: [PlanTask] = []
 
-    init(before: [UInt8], after: [UInt8], day: Day, placements: [Rollover.Placement]) {
+    /// How a date rollover writes is spelled on a task that spells none (`Rollover.metadataStyle`).
+    let style: MetadataStyle
+
+    init(before: [UInt8], after: [UInt8], day: Day, placements: [Rollover.Placement], style: MetadataStyle) {
         lines = LinePairs(before, after)
         self.before = before
         self.day = day
+        self.style = style
         carriedPlacements = placements.filter { $0.reason == .carried && $0.oldDayLine != nil }
         scheduledPlacements = placements.filter { $0.reason == .scheduled && $0.oldDayLine != nil }
         routinePlacements = placements.filter { $0.reason == .routine && $0.oldDayLine != nil }
@@ -270,7 +275,7 @@ private struct OldDayWalk {
         let carried = region.isLimited && task.metadata.carry
         var expected = task
         var destination = carried ? region : .backlog
-        if region.isLimited, !carried { expected = expected.rolled(.deferred(from: day)) }
+        if region.isLimited, !carried { expected = expected.rolled(.deferred(from: day), style: style) }
         expected.notes = task.notesMovingOn
         if carried, let placement = carriedPlacements.first(where: { $0.oldDayLine == task.line }) {
             destination = placement.region

@@ -157,7 +157,7 @@ enum RolloverCommand {
         let plan: Rollover
         do throws(RolloverError) {
             plan = try Rollover(opening: day, from: files.source, existing: files.targetBytes, routines: files.routines,
-                                history: files.history)
+                                history: files.history, metadataStyle: planFolder.settings.metadataStyle)
             try plan.verify()
             if FaultHook.isSet("failed-check") {
                 throw .checkFailed(["the check was made to fail (DAYPLAN_FAULT=failed-check)"])
