@@ -271,12 +271,17 @@ public struct DayEditor: Sendable {
                 edits.append(TextEdit(offset: first.range.lowerBound, removing: first.range.count, inserting: Array(written.utf8)))
             }
             edits += found.dropFirst().map { taskLine.removalEdit(of: $0.range, in: bytes) }
+        } else if let redating = logseqRedating(of: table.id, to: value, on: placed.task) {
+            edits += redating
         } else {
             edits.append(insertion(of: value, key: table, on: placed.task, taskLine))
         }
         var changed = placed.task
         changed.metadata = DayEditor.merging(metadata, key: key, into: changed.metadata)
         changed.title = title(after: edits, on: taskLine) ?? changed.title
+        if found.isEmpty, changed.metadata.spelled.style == .logseq, changed.metadata.spelled.contains(table.id) {
+            changed.setValue(value, of: table)
+        }
         var expected = regionTasks()
         replace(placed, with: changed, in: &expected)
         return try check(edits, expecting: expected,
@@ -307,6 +312,24 @@ public struct DayEditor: Sendable {
         if let text = ForeignSpelling.written(key.id, value, in: spelling) { return taskLine.spellingEdit(text, in: bytes) }
         let word = "@" + key.name + (key.takesValue ? ":" + value.description : "")
         return taskLine.insertionEdit(of: word, key: key.name, in: bytes)
+    }
+
+    /// The edit that gives the date of the task's Logseq planning line for `key` (`SCHEDULED: <2026-12-01 Tue>`,
+    /// among its first two note lines) `value`'s day (none when it has that day); nil when it has no such line, or
+    /// `value` names a region.
+    private func logseqRedating(of key: MetadataKey.ID, to value: MetadataValue, on task: PlanTask) -> [TextEdit]? {
+        guard task.metadata.spelled.style == .logseq, task.metadata.spelled.contains(key), value.region == nil,
+              let day = value.day else { return nil }
+        let lines = LineTable(bytes)
+        for line in (task.line + 1)..<min(task.line + 3, task.line + task.lineSpan) {
+            let content = lines.content(of: line)
+            guard let start = content.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { continue }
+            let planning = bytes.withUnsafeBufferPointer { ForeignSpelling.logseqLine($0, start, content.endIndex) }
+            guard planning?.key == key, let date = ForeignSpelling.logseqRedating(bytes, start..<content.endIndex, to: day) else { continue }
+            return date.text.elementsEqual(bytes[date.range]) ? []
+                : [TextEdit(offset: date.range.lowerBound, removing: date.range.count, inserting: date.text)]
+        }
+        return nil
     }
 
     /// The title the task on `taskLine` has after `edits` (all on that line) when they change another tool's

@@ -13,12 +13,14 @@ public struct TaskLineParts: Sendable {
     /// The metadata words (`@carry`, `@from:2026-11-20`), in order.
     public let metadata: [Word]
 
-    /// One metadata word of the line.
+    /// One metadata word of the line: dayplan's `@` word, or another tool's spelling of a key (`📅 2026-12-01`).
     public struct Word: Sendable {
-        /// The word's bytes, `@` included.
+        /// The word's bytes, `@` included (another tool's: its signifier and value).
         public let range: Range<Int>
         /// Its key, in lower case: `carry`, `from`, …
         public let key: String
+        /// How it is spelled.
+        public let style: MetadataStyle
         /// The day its value names, for a dated key (`@from:`, `@on:`, `@due:`, `@expires:`); nil otherwise.
         public let day: Day?
         /// The bytes of that day's date in the word (`2026-11-20` of `@on:2026-11-20/evening`); nil without one.
@@ -32,14 +34,17 @@ public struct TaskLineParts: Sendable {
         bullet = line.bullet
         box = line.box
         metadata = line.metadataWords(in: bytes).map { word in
-            let valueStart = word.range.lowerBound + 1 + word.key.utf8.count + 1
+            // `@key:` and the date; in another tool's spelling, the first date among its bytes.
+            let after = word.range.lowerBound + 1 + word.key.utf8.count + 1
+            let starts = word.style == .dayplan ? after..<(after + 1) : word.range
             var day: Day?, dayRange: Range<Int>?
-            if valueStart + 10 <= word.range.upperBound,
-               let found = Day(String(decoding: bytes[valueStart..<(valueStart + 10)], as: UTF8.self)) {
+            for start in starts where start + 10 <= word.range.upperBound && bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9") {
+                guard let found = Day(String(decoding: bytes[start..<(start + 10)], as: UTF8.self)) else { continue }
                 day = found
-                dayRange = valueStart..<(valueStart + 10)
+                dayRange = start..<(start + 10)
+                break
             }
-            return Word(range: word.range, key: word.key, day: day, dayRange: dayRange)
+            return Word(range: word.range, key: word.key, style: word.style, day: day, dayRange: dayRange)
         }
         var tags: [Range<Int>] = []
         bytes.withUnsafeBufferPointer { buffer in

@@ -17,6 +17,16 @@ public enum MetadataStyle: String, CaseIterable, Sendable {
 
     /// The styles the plan folder's `metadata-style` setting may name: those dayplan writes new words in.
     public static let written: [MetadataStyle] = [.dayplan, .obsidianTasks, .dataview]
+
+    /// The tool's name in the possessive, as findings and hovers say it: `Obsidian Tasks'`, `Dataview's`.
+    public var toolPossessive: String {
+        switch self {
+        case .dayplan: "dayplan's"
+        case .obsidianTasks: "Obsidian Tasks'"
+        case .dataview: "Dataview's"
+        case .logseq: "Logseq's"
+        }
+    }
 }
 
 /// The keys a task spells another tool's way (`ForeignSpelling`), and the first such spelling's style.
@@ -227,6 +237,20 @@ enum ForeignSpelling {
         return nil
     }
 
+    /// The bytes of the date of a Logseq planning line in `line` (and of its weekday, when it has one), and what
+    /// they become for `day`: `2026-12-01 Tue` becomes `2026-12-04 Fri`. Nil when the line has no `<` date.
+    static func logseqRedating(_ bytes: [UInt8], _ line: Range<Int>, to day: Day) -> (range: Range<Int>, text: [UInt8])? {
+        guard let open = bytes[line].firstIndex(of: UInt8(ascii: "<")), open + 11 <= line.upperBound else { return nil }
+        var range = (open + 1)..<(open + 11), text = Array(day.description.utf8)
+        let weekday = open + 12
+        if weekday + 3 <= line.upperBound, bytes[open + 11] == UInt8(ascii: " "),
+           bytes[weekday..<(weekday + 3)].allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) {
+            range = (open + 1)..<(weekday + 3)
+            text += Array((" " + Weekday(of: day).abbreviation).utf8)
+        }
+        return (range, text)
+    }
+
     /// The key's value written in `style`; nil when that style has no spelling for it (a region of `@on:`, a
     /// routine, Logseq's): the caller writes dayplan's word.
     static func written(_ key: MetadataKey.ID, _ value: MetadataValue, in style: MetadataStyle) -> String? {
@@ -288,15 +312,17 @@ enum ForeignSpelling {
 extension PlanTask {
     /// Sets `key`'s value (nil: unsets it) in the spelling the task has for it: another tool's words in the title
     /// (or Logseq's line under it) are rewritten or taken out; a task that spells other keys another tool's way
-    /// gets the new one in that spelling where it has one; else the key is an `@` word.
-    mutating func setValue(_ value: MetadataValue?, of key: MetadataKey) {
+    /// gets the new one in that spelling where it has one, and a task that spells none, in `style` (the plan
+    /// folder's `metadata-style`); else the key is an `@` word.
+    mutating func setValue(_ value: MetadataValue?, of key: MetadataKey, style: MetadataStyle = .dayplan) {
         let spelled = metadata.spelled
+        let spelling = spelled.isEmpty ? style : spelled.style
         if spelled.contains(key.id) {
             if spelled.style == .logseq || !respell(key, value) { respellNote(key, value) }
             if value == nil { metadata.spelled.remove(key.id) }
-        } else if let value, !spelled.isEmpty, let text = ForeignSpelling.written(key.id, value, in: spelled.style) {
+        } else if let value, spelling != .dayplan, let text = ForeignSpelling.written(key.id, value, in: spelling) {
             title += (title.isEmpty ? "" : " ") + text
-            metadata.spelled.insert(key.id, style: spelled.style)
+            metadata.spelled.insert(key.id, style: spelling)
         }
         key.set(value, in: &metadata)
     }
@@ -336,13 +362,8 @@ extension PlanTask {
                 notes.remove(at: index)
                 return
             }
-            guard let open = bytes.firstIndex(of: UInt8(ascii: "<")), open + 11 <= bytes.count else { return }
-            bytes.replaceSubrange((open + 1)..<(open + 11), with: Array(day.description.utf8))
-            let weekday = open + 12
-            if weekday + 3 <= bytes.count, bytes[open + 11] == UInt8(ascii: " "),
-               bytes[weekday..<(weekday + 3)].allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) {
-                bytes.replaceSubrange(weekday..<(weekday + 3), with: Array(Weekday(of: day).abbreviation.utf8))
-            }
+            guard let date = ForeignSpelling.logseqRedating(bytes, 0..<bytes.count, to: day) else { return }
+            bytes.replaceSubrange(date.range, with: date.text)
             notes[index] = String(decoding: bytes, as: UTF8.self)
             return
         }

@@ -291,11 +291,11 @@ enum RolloverStep {
 extension PlanTask {
     /// The task after rollover's `step`, each key as its `MetadataKey.rollover` says, in the spelling the task
     /// has for it (`setValue(_:of:)`).
-    func rolled(_ step: RolloverStep) -> PlanTask {
+    func rolled(_ step: RolloverStep, style: MetadataStyle = .dayplan) -> PlanTask {
         var task = self
         for key in MetadataKey.all {
             switch (key.rollover, step) {
-            case (.setToTheDayLeft, .deferred(let day)) where key.value(in: task.metadata) == nil: task.setValue(.day(day), of: key)
+            case (.setToTheDayLeft, .deferred(let day)) where key.value(in: task.metadata) == nil: task.setValue(.day(day), of: key, style: style)
             case (.removedOncePlaced, .placedAsScheduled), (.removedFromRoutineCopies, .copiedFromRoutine):
                 if key.value(in: task.metadata) != nil { task.setValue(nil, of: key) }
             default: break

@@ -15,6 +15,9 @@ public struct DayProgress: Hashable, Sendable {
     /// The open tasks with a `@due:` day that has come or passed (overdue) or comes within `dueSoonDays`
     /// (due soon), any region or the Backlog, soonest first.
     public let deadlines: [Deadline]
+    /// The open tasks with a priority above Obsidian Tasks' normal (`@priority:` highest, high or medium), any
+    /// region or the Backlog, highest first, then in file order.
+    public let prioritized: [Prioritized]
 
     /// How many days ahead a deadline counts as due soon: today and the next three days.
     public static let dueSoonDays = 3
@@ -29,6 +32,14 @@ public struct DayProgress: Hashable, Sendable {
         public let daysLeft: Int
         /// Whether the deadline is today or past.
         public var isOverdue: Bool { daysLeft <= 0 }
+    }
+
+    /// An open task with a high priority, and its region.
+    public struct Prioritized: Hashable, Sendable {
+        /// The task (its `metadata.priority` is set).
+        public let task: PlanTask
+        /// Where it is.
+        public let region: Region
     }
 
     /// What one limited region holds.
@@ -127,6 +138,10 @@ public struct DayProgress: Hashable, Sendable {
             let left = day.days(until: due)
             return left <= DayProgress.dueSoonDays ? Deadline(task: task, due: due, daysLeft: left) : nil
         }.sorted { ($0.daysLeft, $0.task.line) < ($1.daysLeft, $1.task.line) }
+        let rank = { (task: PlanTask) in task.metadata.priority.flatMap { MetadataKey.priorities.firstIndex(of: $0) } ?? Int.max }
+        prioritized = Region.allCases.flatMap { region in
+            document.tasks(in: region).filter { $0.status.isOpen && rank($0) <= 2 }.map { Prioritized(task: $0, region: region) }
+        }.sorted { (rank($0.task), $0.task.line) < (rank($1.task), $1.task.line) }
     }
 }
 

@@ -8,7 +8,7 @@ extension Rule {
         summary: "another tool's spelling of a key (`📅`, `[due:: …]`, `SCHEDULED:`) holds a value dayplan reads",
         check: .reading { problem in
             guard case .unreadSpelling(let written, let key, let style) = problem.kind else { return nil }
-            let tool = style == .dataview ? "Dataview's" : style == .logseq ? "Logseq's" : "Obsidian Tasks'"
+            let tool = style.toolPossessive
             let what = key == "every" ? "a rule no `@every:` means (FORMAT.md §3.7 lists those read)"
                 : key == "priority" ? "no priority (highest, high, medium, low, lowest)" : "no date (YYYY-MM-DD)"
             return "`\(written)` is \(tool) `@\(key):`, but holds \(what); it is kept as words of the title."

@@ -157,6 +157,10 @@ enum StatusCommand {
             text += paint((deadline.isOverdue ? "Overdue" : "Due soon").padding(width), deadline.isOverdue ? "1;31" : "33")
                 + "  \(shown(deadline.task.title)) (\(when))\n"
         }
+        if !progress.prioritized.isEmpty {
+            text += paint("Priority".padding(width), "1") + "  "
+                + progress.prioritized.map { "\(shown($0.task.title)) (\($0.task.metadata.priority ?? ""), \($0.region.name))" }.joined(separator: ", ") + "\n"
+        }
         if let clock { text += clock.text(width: width, paint: paint, shown: shown) }
         if findings.errors + findings.warnings > 0 {
             let words = [findings.errors > 0 ? "\(findings.errors) error\(findings.errors == 1 ? "" : "s")" : nil,
@@ -173,7 +177,8 @@ enum StatusCommand {
     /// `{"version":3,"file","day","done","planned","completion","regions":[…],"backlog":{…},"deadlines":[…],"errors","warnings",
     /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added later in version 1 (fields added, none changed);
     /// version 2 adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`);
-    /// version 3 names a region's `[>]` count `moved`, the status's one name (`Status.name`; it was `movedOn`).
+    /// version 3 names a region's `[>]` count `moved`, the status's one name (`Status.name`; it was `movedOn`), and
+    /// later adds `"prioritized":[{"title","line","priority","region"}]` (`DayProgress.prioritized`).
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
                      carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> [UInt8] {
         var json = JSONTextWriter(capacity: 4_096)
@@ -230,6 +235,14 @@ enum StatusCommand {
             json.member("due"); json.day(deadline.due)
             json.member("daysLeft"); json.integer(deadline.daysLeft)
             json.member("overdue"); json.bool(deadline.isOverdue)
+            json.close()
+        }
+        json.member("prioritized")
+        json.array(progress.prioritized) { item, json in
+            json.open("title"); json.string(item.task.title)
+            json.member("line"); json.integer(item.task.line)
+            json.member("priority"); json.string(item.task.metadata.priority ?? "")
+            json.member("region"); json.string(item.region.name)
             json.close()
         }
         json.member("errors"); json.integer(findings.errors)

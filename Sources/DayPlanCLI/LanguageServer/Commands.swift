@@ -134,7 +134,8 @@ extension LanguageServer {
         let plan: Rollover
         do throws(RolloverError) {
             plan = try Rollover(opening: day, from: source, existing: targetDocument?.bytes ?? files.targetBytes,
-                                routines: files.routines)
+                                routines: files.routines, history: files.history,
+                                metadataStyle: files.planFolder.settings.metadataStyle)
             try plan.verify()
         } catch {
             // As `dayplan rollover` says it: each finding, as lint names it, in the file it is in.

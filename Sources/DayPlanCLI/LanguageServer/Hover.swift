@@ -28,6 +28,18 @@ extension LanguageServer {
                     "range": document.range(word.range.lowerBound, word.range.upperBound, in: encoding),
                 ]
             }
+            // On another tool's spelling of a key (`📅 2026-12-01`, `[due:: …]`, `⏫`): the key it is, and its value.
+            if let word = TaskLineParts(task, in: document.bytes)?.metadata.first(where: {
+                $0.style != .dayplan && ($0.range.contains(offset) || offset == $0.range.upperBound)
+            }), let key = MetadataKey.named(word.key), let value = key.value(in: task.metadata) {
+                let written = String(decoding: document.bytes[word.range], as: UTF8.self)
+                let text = "**`\(written)`**: \(word.style.toolPossessive) spelling of `@\(key.name):\(value)`\n\n"
+                    + LanguageServer.describe(key, value, today: LanguageServer.today()).split(separator: "\n\n", maxSplits: 1).dropFirst().joined()
+                return [
+                    "contents": ["kind": "markdown", "value": .string(text)],
+                    "range": document.range(word.range.lowerBound, word.range.upperBound, in: encoding),
+                ]
+            }
             text = LanguageServer.describe(task, in: region, on: analysis.document.day)
         } else {
             return nil

@@ -92,4 +92,39 @@ import Testing
         let wrong = try Binary.run(["query", "--priority", "urgent"], in: folder.url)
         #expect(wrong.status == 2 && wrong.stderr.contains("--priority 'urgent' names no priority"))
     }
+
+    /// status lists the open tasks of a high priority (highest, high, medium) in any spelling, highest first,
+    /// in its text and its JSON.
+    @Test func statusListsTheTasksOfAHighPriority() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("2026-11-21.md", Self.day + "- [ ] Call the bank [priority:: highest]\n- [ ] Tidy 🔽\n- [x] Post the letter 🔺\n")
+        let text = try Binary.run(["status"], in: folder.url)
+        #expect(text.stdout.contains("\nPriority   Call the bank [priority:: highest] (highest, Backlog), Pay the rent ⏫ 📅 2026-11-20 (high, Morning)\n"),
+                "\(text.stdout)")
+        let json = try Binary.run(["status", "--format", "json"], in: folder.url).stdout
+        #expect(json.contains(#""prioritized":[{"title":"Call the bank [priority:: highest]","line":16,"priority":"highest","region":"Backlog"},"#
+                              + #"{"title":"Pay the rent ⏫ 📅 2026-11-20","line":4,"priority":"high","region":"Morning"}],"#), "\(json)")
+    }
+
+    /// `move --on` on a task scheduled by Logseq's line rewrites that line's date and weekday; rollover's `@from:`
+    /// on a task that spells nothing another way follows the plan folder's `metadata-style`.
+    @Test func moveRedatesLogseqsLineAndRolloverSpellsTheFromDayAsTheSettingSays() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write(".dayplan/config", "metadata-style = obsidian-tasks\n")
+        _ = try folder.write("2026-11-21.md", Self.day)
+        let move = try Binary.run(["move", "--on", "2026-11-25", "Write the report"], in: folder.url)
+        #expect(move.status == 0, "\(move.stderr)")
+        let moved = try folder.read("2026-11-21.md")
+        #expect(moved == Self.day.replacingOccurrences(of: "SCHEDULED: <2026-11-22 Sun>", with: "SCHEDULED: <2026-11-25 Wed>"), "\(moved)")
+        #expect(try Binary.run(["lint", "2026-11-21.md"], in: folder.url).stdout.contains("DP034") == false)
+
+        let rollover = try Binary.run(["rollover", "--date", "2026-11-22"], in: folder.url)
+        #expect(rollover.status == 0, "\(rollover.stderr)")
+        let next = try folder.read("2026-11-22.md")
+        #expect(next.contains("- [ ] Plain task ➕ 2026-11-21\n"), "\(next)")
+        #expect(next.contains("- [ ] Send the photos [due:: 2026-11-25] [created:: 2026-11-21]\n"), "\(next)")
+        // The Backlog task goes on with its Logseq line as moved.
+        #expect(next.contains("- [ ] Write the report\n  SCHEDULED: <2026-11-25 Wed>\n"), "\(next)")
+        #expect(try Binary.run(["lint", "2026-11-22.md"], in: folder.url).status == 0)
+    }
 }

@@ -167,6 +167,28 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// On another tool's spelling (`📅 2026-11-30`, `[due:: …]`, `⏫`), hover says which key it is, with its value
+    /// and what the key means, over the spelling alone; the task's hover lists the priority.
+    @Test func hoverOnAnotherToolsSpellingSaysWhichKeyItIs() throws {
+        let text = "# 2026-11-21\n\n## Backlog\n- [ ] Tax return ⏫ 📅 2026-11-30 [start:: 2026-11-28]\n"
+        let client = try session(text, environment: ["DAYPLAN_NOW": "2026-11-27T08:00"])
+        func hover(_ character: Int) throws -> JSONValue {
+            try client.result("textDocument/hover", LanguageServerClient.params(uri, ["position": ["line": 3, "character": .integer(character)]]))
+        }
+        // UTF-16 columns: `⏫` is one unit at 17, `📅` two at 19 and 20, its date 22 to 31.
+        let due = try hover(25)
+        #expect(due["contents"]?["value"]?.stringValue == "**`📅 2026-11-30`**: Obsidian Tasks' spelling of `@due:2026-11-30`\n\n"
+                + MetadataKey.named("due")!.summary + "\n\ndue in 3 days, Monday 2026-11-30", "\(due)")
+        #expect(due["range"]?["start"]?["character"]?.intValue == 19 && due["range"]?["end"]?["character"]?.intValue == 32, "\(due)")
+        let priority = try hover(17)
+        #expect(priority["contents"]?["value"]?.stringValue?.hasPrefix("**`⏫`**: Obsidian Tasks' spelling of `@priority:high`\n\n") == true, "\(priority)")
+        let start = try hover(40)
+        #expect(start["contents"]?["value"]?.stringValue?.hasPrefix("**`[start:: 2026-11-28]`**: Dataview's spelling of `@start:2026-11-28`") == true, "\(start)")
+        let task = try hover(8)["contents"]?["value"]?.stringValue ?? ""
+        #expect(task.contains("priority high") && task.contains("due 2026-11-30"), "\(task)")
+        #expect(try client.shutDown() == 0)
+    }
+
     // MARK: - Completion
 
     private func labels(_ completion: JSONValue) -> [String] {
