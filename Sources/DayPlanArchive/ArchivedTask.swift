@@ -17,7 +17,7 @@ public struct ArchivedTask: Hashable, Sendable {
     public var bucket: Bucket
     /// Its status on that day.
     public var status: Status
-    /// Its title, `#tags` included: also its identity across days (`PlanTask.identity`).
+    /// Its title, `#tags` and other tools' spellings included (its identity across days is `identity`).
     public var title: String
     /// Its `@from:` day, if any: the day it was planned for before rollover deferred it.
     public var from: Day?
@@ -57,8 +57,9 @@ public struct ArchivedTask: Hashable, Sendable {
     /// The tag of a task written without one.
     public static let implicitTag = "inbox"
 
-    /// The task's identity across days: its title, as rollover compares it (`PlanTask.identity`).
-    public var identity: String { title }
+    /// The task's identity across days: its title without other tools' spellings of its metadata, as rollover
+    /// compares it (`PlanTask.identity`).
+    public var identity: String { PlanTask.identityTitle(title) }
 
     /// Every task of a parsed day file that stands in a region, in file order.
     public static func tasks(of document: DayDocument, day: Day, file: String) -> [ArchivedTask] {

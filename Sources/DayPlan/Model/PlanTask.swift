@@ -35,10 +35,7 @@ public struct PlanTask: Hashable, Sendable {
 
     /// How many lines the task and its notes take in the parsed input (blank lines between notes included);
     /// 1 for a task made in code. Not part of a task's equality.
-    public internal(set) var lineSpan: Int {
-        get { Int(storedLineSpan) }
-        set { storedLineSpan = UInt32(clamping: newValue) }
-    }
+    public internal(set) var lineSpan: Int { get { Int(storedLineSpan) } set { storedLineSpan = UInt32(clamping: newValue) } }
 
     /// The bucket, from the bullet.
     public var bucket: Bucket
@@ -196,10 +193,12 @@ public struct PlanTask: Hashable, Sendable {
         }
     }
 
-    /// What identifies the same task on two days: bucket aside, its title.
+    /// What identifies the same task on two days: bucket aside, its title, without the words that spell a key
+    /// another tool's way (`PlanTask.identityTitle`: `Pay the rent ⏫ 📅 2026-11-20` is `Pay the rent`, as
+    /// `Pay the rent @due:2026-11-20` is).
     ///
-    /// Rollover uses it to never add a task twice.
-    public var identity: String { title }
+    /// Rollover uses it to never add a task twice; the archive and the merge to find a task again.
+    public var identity: String { PlanTask.identityTitle(title) }
 }
 
 /// A checklist item under a task: an indented `- [ ] …` line among its notes.
@@ -229,36 +228,18 @@ public struct TaskMetadata: Hashable, Sendable {
     /// `@sticky`: rollover keeps it at the top of its bucket.
     public var sticky: Bool
     /// `@every:…`: in the routines file, the days rollover adds the task on (FORMAT.md §3.5).
-    public var every: Recurrence? {
-        get { planning?.keys.every }
-        set { changePlanning { $0.every = newValue } }
-    }
+    public var every: Recurrence? { get { planning?.keys.every } set { changePlanning { $0.every = newValue } } }
     /// `@on:YYYY-MM-DD` (or `@on:YYYY-MM-DD/region`): a Backlog task scheduled for that day; that day's
     /// rollover places it in `onRegion`, or at the top of the Backlog.
-    public var on: Day? {
-        get { planning?.keys.on }
-        set { changePlanning { $0.on = newValue } }
-    }
+    public var on: Day? { get { planning?.keys.on } set { changePlanning { $0.on = newValue } } }
     /// The region of `@on:DATE/region`, if one is named.
-    public var onRegion: Region? {
-        get { planning?.keys.onRegion }
-        set { changePlanning { $0.onRegion = newValue } }
-    }
+    public var onRegion: Region? { get { planning?.keys.onRegion } set { changePlanning { $0.onRegion = newValue } } }
     /// `@due:YYYY-MM-DD`: a deadline. Never drops a task; still open on or after it, the task is overdue.
-    public var due: Day? {
-        get { planning?.keys.due }
-        set { changePlanning { $0.due = newValue } }
-    }
+    public var due: Day? { get { planning?.keys.due } set { changePlanning { $0.due = newValue } } }
     /// `@start:YYYY-MM-DD`: the first day the task can be worked on; before it, it is not offered.
-    public var start: Day? {
-        get { planning?.keys.start }
-        set { changePlanning { $0.start = newValue } }
-    }
+    public var start: Day? { get { planning?.keys.start } set { changePlanning { $0.start = newValue } } }
     /// `@priority:high`: another tool's priority (`MetadataKey.priorities`), kept beside the bucket.
-    public var priority: String? {
-        get { planning?.keys.priority }
-        set { changePlanning { $0.priority = newValue } }
-    }
+    public var priority: String? { get { planning?.keys.priority } set { changePlanning { $0.priority = newValue } } }
     /// The keys whose value the title holds in another tool's spelling (`ForeignSpelling`), and that spelling;
     /// such a key is not written again as an `@` word. Not part of equality: the title says it.
     public internal(set) var spelled: SpelledKeys {
@@ -272,15 +253,9 @@ public struct TaskMetadata: Hashable, Sendable {
     /// `@expired`: rollover dropped this backlog task because its expiry passed.
     public var expired: Bool
     /// `@done:YYYY-MM-DD`: the day the task was done (written when the plan's `done-date` setting is on).
-    public var done: Day? {
-        get { planning?.keys.done }
-        set { changePlanning { $0.done = newValue } }
-    }
+    public var done: Day? { get { planning?.keys.done } set { changePlanning { $0.done = newValue } } }
     /// `@est:45m`, `@est:1h30m`: how long the task takes, in minutes (more than 0).
-    public var estimate: Int? {
-        get { planning?.keys.estimate }
-        set { changePlanning { $0.estimate = newValue } }
-    }
+    public var estimate: Int? { get { planning?.keys.estimate } set { changePlanning { $0.estimate = newValue } } }
 
     /// The planning keys, which few tasks carry, kept out of line: a document holds an item per line, each
     /// the size of a task, so a task stays small (nil when none is set, so that equal metadata compares equal).

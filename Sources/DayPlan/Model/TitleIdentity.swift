@@ -1,6 +1,35 @@
-/// The hash and the comparison of a task's identity (its title, compared as Swift compares strings), for
-/// tables of titles: the archive's links between days and the merge's numbering of titles.
+/// The hash and the comparison of a task's identity (its title without the facts another tool spells in it,
+/// compared as Swift compares strings), for tables of titles: the archive's links between days and the merge's
+/// numbering of titles.
 extension PlanTask {
+    /// A title as it identifies its task: without the words that spell a key's value another tool's way
+    /// (`📅 2026-11-20`, `[due:: 2026-11-20]`, `⏫`; FORMAT.md §3.7), which are metadata as `@` words are, and which
+    /// dayplan writes itself (rollover's `➕`, mark's `✅`, the phone's due date); the other words joined by single
+    /// spaces. nil when the title spells none (nearly every title) or is nothing else. `🔁 every week`, read as no value, stays.
+    package static func identityTitle(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard ForeignSpelling.mayHold(bytes, 0, bytes.count) else { return nil }
+        var cuts: [Range<Int>] = []
+        ForeignSpelling.forEach(in: bytes, 0, bytes.count) { if $0.value != nil { cuts.append($0.range) } }
+        guard !cuts.isEmpty else { return nil }
+        var identity: [UInt8] = [], start = 0
+        for cut in cuts + [bytes.count..<bytes.count] {
+            // The bytes between two spellings, without the blanks at their ends.
+            let blank = { (i: Int) in bytes[i] == 0x20 || bytes[i] == 0x09 }
+            var piece = start..<cut.lowerBound
+            while let i = piece.first, blank(i) { piece = piece.dropFirst() }
+            while let i = piece.last, blank(i) { piece = piece.dropLast() }
+            if !piece.isEmpty { identity += (identity.isEmpty ? [] : [0x20]) + bytes[piece] }
+            start = cut.upperBound
+        }
+        return identity.isEmpty ? nil : identity
+    }
+
+    /// `identityTitle(utf8:)` of a title string: the title itself when it spells nothing another tool's way.
+    package static func identityTitle(_ title: String) -> String {
+        var title = title
+        return title.withUTF8 { identityTitle(utf8: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? title
+    }
+
     /// A hash of a title that titles Swift holds equal (canonically equivalent, as `PlanTask.identity` is
     /// compared) share: the hash of its bytes in Normalization Form C, which equal titles have in common.
     ///
@@ -22,11 +51,22 @@ extension PlanTask {
     /// `sameIdentity(_:_:)` of two titles given as their UTF-8 bytes.
     package static func sameIdentity(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         if a.count == b.count, let x = a.baseAddress, let y = b.baseAddress, memoryEqual(x, y, a.count) { return true }
+        let ours = identityTitle(utf8: a), theirs = identityTitle(utf8: b)
+        if ours != nil || theirs != nil {
+            let x = ours ?? Array(a), y = theirs ?? Array(b)
+            return x == y || String(decoding: x, as: UTF8.self) == String(decoding: y, as: UTF8.self)
+        }
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
     /// `identityHash(_:)` of a title given as its UTF-8 bytes.
     package static func identityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if let identity = identityTitle(utf8: bytes) { return identity.withUnsafeBufferPointer(plainIdentityHash(utf8:)) }
+        return plainIdentityHash(utf8: bytes)
+    }
+
+    /// `identityHash(utf8:)` of a title that holds no other tool's spelling.
+    private static func plainIdentityHash(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = ByteHasher()
         if hasher.addASCII(UnsafeRawBufferPointer(bytes)) || isPlainlyNFC(bytes) { return hasher.finish() }
         // Swift has no public normalization: `_withNFCCodeUnits` is the standard library's own, by which a

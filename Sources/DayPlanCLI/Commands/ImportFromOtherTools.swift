@@ -138,7 +138,7 @@ extension ImportCommand {
             let before = bytes
             for placement in placements where placement.day == day {
                 let task = placement.task.task
-                if DayEditor(bytes).document.allTasks.contains(where: { $0.title == task.title }) {
+                if DayEditor(bytes).document.allTasks.contains(where: { $0.identity == task.identity }) {
                     alreadyThere += 1
                     lines.append("\(placement.task.source): already in \(file.path): \(task.title)")
                     continue

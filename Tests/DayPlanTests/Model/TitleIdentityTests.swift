@@ -99,4 +99,49 @@ import Testing
             #expect(bytes.withUnsafeBufferPointer(PlanTask.identityHash(utf8:)) == PlanTask.identityHash(repaired))
         }
     }
+
+    /// Another tool's spelling of a key is metadata, not title: a task keeps its identity when dayplan writes one
+    /// (rollover's `➕`, mark's `✅`, a due date from the phone), as it does when an `@` word is added.
+    @Test(arguments: [
+        ("Pay the rent ⏫ 📅 2026-11-20", "Pay the rent"),
+        ("Pay the rent ⏫ 📅 2026-11-20 ➕ 2026-11-20", "Pay the rent"),
+        ("Call the plumber [due:: 2026-11-19] [priority:: high] [created:: 2026-11-20]", "Call the plumber"),
+        ("Book (due:: 2026-11-30) the flights", "Book the flights"),
+        ("Draft ⏳2026-11-22 the newsletter", "Draft the newsletter"),
+        ("Water the plants 🔁 every week 📅 2026-11-23", "Water the plants 🔁 every week"),
+        ("Water the plants 🔁 every day", "Water the plants"),
+        ("📅 2026-11-20", "📅 2026-11-20"),
+        ("Read 1984", "Read 1984"),
+        ("Meet at 10:30 (room:: 4)", "Meet at 10:30 (room:: 4)"),
+    ])
+    func anotherToolsSpellingIsNoPartOfTheIdentity(title: String, identity: String) throws {
+        #expect(PlanTask.identityTitle(title) == identity)
+        #expect(PlanTask.identityHash(title) == PlanTask.identityHash(identity))
+        #expect(PlanTask.sameIdentity(title, identity))
+        let task = try #require(PlanTask.parsing(line: "- [ ] \(title)")).task
+        #expect(task.identity == identity)
+    }
+
+    /// For generated titles of words and whole spellings (as the parser's titles are: words between single
+    /// spaces): the identity of an identity is itself, equal identities hash alike, and a spelling of a date put
+    /// between any two words (where dayplan or the other tool writes one) keeps the identity.
+    @Test(arguments: 0..<200)
+    func identityIsStableUnderSpellingsAdded(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let words = ["Pay", "the", "rent", "📅 2026-11-20", "⏫", "🔼", "[due:: 2026-11-21]", "(start:: 2026-12-01)", "#home",
+                     "::", "🔁 every day", "✅2026-11-19", "[x:: y]", "1984", "📅", "every"]
+        var title = ["Pay"] + (0..<random.next(8)).map { _ in random.pick(words) }
+        title.shuffle(using: &random)
+        let identity = PlanTask.identityTitle(title.joined(separator: " "))
+        #expect(PlanTask.identityTitle(identity) == identity, "\(title)")
+        #expect(PlanTask.identityHash(title.joined(separator: " ")) == PlanTask.identityHash(identity), "\(title)")
+        let spelling = random.pick(["➕ 2026-11-20", "✅ 2026-11-21", "[completion:: 2026-11-21]", "(created:: 2026-10-01)", "⏬"])
+        let at = random.next(title.count + 1)
+        // Not where it would be read as part of the word before it (a sigil without its date), or would end a rule.
+        guard at == 0 || !["📅", "🔁 every day"].contains(title[at - 1]) else { return }
+        var longer = title
+        longer.insert(spelling, at: at)
+        #expect(PlanTask.sameIdentity(longer.joined(separator: " "), identity), "\(longer) is not \(identity)")
+        #expect(PlanTask.identityHash(longer.joined(separator: " ")) == PlanTask.identityHash(identity), "\(longer)")
+    }
 }
