@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanCapture
 
 /// `dayplan add`: captures a task into the day's file, by default into the Backlog.
 enum AddCommand {
@@ -21,12 +22,21 @@ enum AddCommand {
             1 must, 3 complementary, 5 misc open per region) is exit 1, naming where there is room; nothing
             is written.
 
+            Plain words for when are read out of the title (docs/capture.md): a day (today, tonight, tomorrow,
+            Friday, next week, in 3 days, on the 5th, Dec 5, 2026-12-05), a part of it (this evening, tomorrow
+            morning), a time (at 3pm, at 15:00, from 9 to 10am), a length (for 30m, for 1h30m, for an hour)
+            and a deadline (by Friday, due tomorrow), each written as the task's time, @est: and @due:, and a
+            line says what was read. A task for another day goes into that day's file when it has one, else
+            into the Backlog with @on: that day; a time or a part of the day picks the region (--to wins).
+            --literal keeps every word in the title.
+
             When the day has no file yet, it is made as rollover makes a day with no earlier plan: from the
             plan folder's template, or blank, where the layout puts it. It holds the plan folder's lock, as
             rollover does, and prints one line per task: path:line: what changed.
             """,
         options: [
             .choice("--to", noun: "region", Region.allCases.map(\.lowercaseName), "The region (default: backlog)."),
+            .flag("--literal", "Keep every word in the title: read no day, time, length or deadline from the words."),
         ] + BucketFlags.options + DaySession.options + [.quiet],
         exitCodes: [(0, "added"), (1, "a bucket is full, or the file has errors; nothing changed"),
                     (2, "usage or I/O error, such as a read-only file")])
@@ -39,7 +49,8 @@ enum AddCommand {
             err.line("dayplan add: \(message)\nRun 'dayplan add --help' for usage.")
             return .failure
         }
-        let region = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.lowercaseName == name } } ?? .backlog
+        let asked = arguments.options["--to"].flatMap { name in Region.allCases.first { $0.lowercaseName == name } }
+        let literal = arguments.flags.contains("--literal")
         let bucket: Bucket
         switch BucketFlags.bucket(arguments) {
         case .success(let given): bucket = given ?? .misc
@@ -90,7 +101,6 @@ enum AddCommand {
             return error.code
         }
         defer { session.release() }
-        let path = session.file.path
         var bytes: [UInt8]
         var made: String?
         var editor = session.bytes.map(DayEditor.init)
@@ -109,38 +119,100 @@ enum AddCommand {
             }
         }
 
-        // 3. Each task in turn, all checked before anything is written. A task captured into the Backlog gets
-        // `@from:` the day it was captured (unless it says one), so that its age is one figure in status, review,
-        // lint (DP052), query and report, as a task rollover defers gets its old day.
+        // 3. What each title's plain words say (unless --literal), and so where its task goes: the day's file, the
+        // file of the day the words name when it has one, else the Backlog with `@on:` that day.
+        var placed: [Placed] = []
+        for (title, task) in zip(titles, tasks) {
+            let capture = literal ? nil : Capture(reading: title, today: session.file.day)
+            guard let capture, !capture.isEmpty else {
+                placed.append(Placed(task: task, day: session.file.day, region: asked ?? .backlog, read: nil))
+                continue
+            }
+            var captured: PlanTask
+            switch TaskEntry.reading(capture.text, bucket: bucket) {
+            case .success(let entry): captured = entry.task
+            case .failure(let problem):
+                err.line("dayplan add: \(problem.message); nothing changed (--literal keeps the words as they are)")
+                return .failure
+            }
+            let region = asked ?? capture.region(in: session.planFolder.settings.regionHours)
+            let day = capture.day ?? session.file.day
+            let read = "read '\(capture.phrases.joined(separator: "', '"))': \(capture.summary)"
+            if day == session.file.day || (try? session.existingFile(of: day)) != nil {
+                placed.append(Placed(task: captured, day: day, region: region ?? .backlog, read: read))
+            } else {
+                captured.metadata.on = day
+                captured.metadata.onRegion = region
+                placed.append(Placed(task: captured, day: session.file.day, region: .backlog, read: read))
+            }
+        }
+
+        // 4. Each task in turn, into its file, all checked before anything is written. A task captured into the
+        // Backlog gets `@from:` the day it was captured (unless it says one), so that its age is one figure in
+        // status, review, lint (DP052), query and report, as a task rollover defers gets its old day.
         var lines: [String] = []
         var changes: [(file: String, line: Int, summary: String)] = []
-        for task in tasks {
+        var others: [Day: (file: DayFileOfPlan, bytes: [UInt8])] = [:]
+        for task in placed {
+            var other: (file: DayFileOfPlan, bytes: [UInt8])?
+            if task.day != session.file.day {
+                do throws(DaySession.Failure) {
+                    if let known = others[task.day] { other = known } else { other = try session.existingFile(of: task.day) }
+                } catch {
+                    err.line("dayplan add: \(error.message); nothing changed")
+                    return error.code
+                }
+            }
+            let path = other?.file.path ?? session.file.path
             do {
-                let target = editor ?? DayEditor(bytes)
-                let edit = try region == .backlog ? target.capture(task, on: session.file.day) : target.insert(task, into: region)
-                editor = nil
-                bytes = edit.after
+                let target = other.map { DayEditor($0.bytes) } ?? editor ?? DayEditor(bytes)
+                let edit = try task.region == .backlog ? target.capture(task.task, on: session.file.day) : target.insert(task.task, into: task.region)
+                if let found = other {
+                    others[task.day] = (found.file, edit.after)
+                } else {
+                    editor = nil
+                    bytes = edit.after
+                }
                 // The echo names the metadata written too (the summary gives the title alone).
-                let written = (region == .backlog ? DayEditor.captured(task, on: session.file.day) : task).metadata
-                lines.append("\(path):\(edit.line): \(edit.summary)" + (written.isEmpty ? "" : " " + written.canonicalText))
+                let written = (task.region == .backlog ? DayEditor.captured(task.task, on: session.file.day) : task.task).metadata
+                lines.append("\(path):\(edit.line): \(edit.summary)" + (written.isEmpty ? "" : " " + written.canonicalText)
+                             + (lines.isEmpty && other == nil ? made.map { " (\($0))" } ?? "" : ""))
+                if let read = task.read { lines.append("  \(read)") }
                 changes.append((path, edit.line, edit.summary))
             } catch {
-                let hint = region == .backlog ? "" : "; or capture it with --to backlog"
+                let hint = task.region == .backlog ? "" : "; or capture it with --to backlog"
                 return DaySession.report(error, command: "add", path: path, hint: hint, to: &err)
             }
         }
+        // The day's file first, then any other day's, each atomically; a failure says what was written before it.
+        var written: [String] = []
         do {
-            try session.write(bytes)
+            if placed.contains(where: { $0.day == session.file.day }) {
+                try session.write(bytes)
+                written.append(session.file.path)
+            }
+            for (_, other) in others.sorted(by: { $0.key < $1.key }) {
+                try other.file.write(other.bytes, in: session.planFolder)
+                written.append(other.file.path)
+            }
         } catch {
-            err.line("dayplan add: \(error.message); nothing changed")
+            err.line("dayplan add: \(error.message); " + (written.isEmpty ? "nothing changed" : "\(written.joined(separator: ", ")) written before it"))
             return .failure
         }
         if !arguments.flags.contains("--quiet") {
-            for (index, line) in lines.enumerated() { out.line(line + (index == 0 ? made.map { " (\($0))" } ?? "" : "")) }
+            for line in lines { out.line(line) }
         }
         // The post-add hook (docs/hooks.md); it cannot undo the write.
         out.flush()
         Hooks.after("post-add", in: session.planFolder, Hooks.changes("add", day: session.file.day, changes), command: "add", err: &err)
         return .success
     }
+}
+
+/// A task `add` is about to write: the day whose file it goes in, its region there, and what its plain words said.
+private struct Placed {
+    let task: PlanTask
+    let day: Day
+    let region: Region
+    let read: String?
 }

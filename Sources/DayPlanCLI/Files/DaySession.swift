@@ -13,6 +13,8 @@ struct DaySession {
     let bytes: [UInt8]?
     /// The lock held (none for a command that only reads); released by `release()`.
     private let lock: PlanLock
+    /// The plan folder's day files, as listed when the session opened (none for a file named by its path).
+    private var dayFiles: [PlanFolder.DayFile] = []
 
     /// Why a daily command stops: its exit code and the message for standard error.
     struct Failure: Error {
@@ -57,6 +59,7 @@ struct DaySession {
         }
 
         let file: DayFileOfPlan
+        var foundFiles: [PlanFolder.DayFile] = []
         if let path {
             // A file named on the command line: its own plan folder's lock (as fmt --write takes it).
             guard FileSystem.kind(of: path) == .file else {
@@ -122,6 +125,7 @@ struct DaySession {
             if writing, let problem = PlanFolder.sharedFile(file.path, among: files) {
                 throw fail(.findings, problem)
             }
+            foundFiles = files
         }
 
         var bytes: [UInt8]?
@@ -132,7 +136,21 @@ struct DaySession {
                 throw fail(.failure, error.message)
             }
         }
-        return DaySession(planFolder: planFolder, file: file, bytes: bytes, lock: lock)
+        var session = DaySession(planFolder: planFolder, file: file, bytes: bytes, lock: lock)
+        session.dayFiles = foundFiles
+        return session
+    }
+
+    /// The file of another `day` of the plan folder and its bytes, when one exists (under the session's lock:
+    /// `add` writes a task captured for a day already planned into that day's file); nil when none does.
+    func existingFile(of day: Day) throws(Failure) -> (file: DayFileOfPlan, bytes: [UInt8])? {
+        guard day != file.day, case .success(let found) = DayFileOfPlan.find(day, in: planFolder, files: dayFiles),
+              !found.isNew else { return nil }
+        do {
+            return (found, try FileSystem.read(found.path))
+        } catch {
+            throw Failure(code: .failure, message: error.message)
+        }
     }
 
     /// Releases the lock.
