@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanCapture
 import DayPlanJSON
 
 extension LanguageServer {
@@ -16,9 +17,10 @@ extension LanguageServer {
         let uri = document.uri
         let encoding = self.encoding
 
-        func action(_ title: String, _ kind: String, _ edit: DayEdit) {
+        func action(_ title: String, _ kind: String, _ edit: DayEdit) { action(title, kind, edits: edit.edits) }
+        func action(_ title: String, _ kind: String, edits: [TextEdit]) {
             var members: [JSONValue.Member] = [.init("title", .string(title)), .init("kind", .string(kind))]
-            members.append(.init("edit", ["changes": .object([.init(uri, .array(edit.edits.map { text in
+            members.append(.init("edit", ["changes": .object([.init(uri, .array(edits.map { text in
                 ["range": document.range(text.offset, text.offset + text.removing, in: encoding),
                  "newText": .string(String(decoding: text.inserting, as: UTF8.self))]
             }))])]))
@@ -86,6 +88,12 @@ extension LanguageServer {
                     action("Move to \(region == .backlog ? "the Backlog" : region.name): \(placed.task.title)", "refactor.move", edit)
                 }
             }
+            // The title's plain words for when, read as `dayplan add` reads them (docs/capture.md).
+            if placed.task.status.isOpen, let day = analysis(of: uri)?.document.day ?? Clock.today(),
+               let (capture, edits) = LanguageServer.captureEdit(placed, in: document.bytes, on: day,
+                                                                 hours: planIndex()?.planFolder.settings.regionHours ?? .defaults) {
+                action("Read '\(capture.phrases.joined(separator: "', '"))' as: \(capture.summary)", "refactor.rewrite", edits: edits)
+            }
         }
         // On the day heading, the daily commands (`workspace/executeCommand`), as source actions.
         if let heading = analysis(of: uri)?.document.dayHeadingLine, heading == line {
@@ -96,6 +104,28 @@ extension LanguageServer {
             }
         }
         return .array(actions)
+    }
+
+    /// The edit that writes what the plain words of `placed`'s title say (`Capture`), on a day file of `day`: the
+    /// words read taken out, the time put first, `@est:` and `@due:` set, and a day other than `day` as `@on:`
+    /// (with the region the words or the time, by the plan folder's `hours`, name). nil when the title holds no such phrase.
+    static func captureEdit(_ placed: PlacedTask, in bytes: [UInt8], on day: Day, hours: RegionHours) -> (Capture, [TextEdit])? {
+        let capture = Capture(reading: placed.task.title, today: day)
+        guard !capture.isEmpty else { return nil }
+        var words = capture.metadataWords
+        if let on = capture.day, on != day { words.append("@on:\(on)" + (capture.region(in: hours).map { "/\($0.lowercaseName)" } ?? "")) }
+        var after: [UInt8]
+        do {
+            after = try DayEditor(bytes).setTitle((capture.time.map { "\($0) " } ?? "") + capture.title, ofTaskAt: placed.task.line).after
+            for word in words { after = try DayEditor(after).replaceMetadata(with: word, onTaskAt: placed.task.line).after }
+        } catch {
+            return nil
+        }
+        // One edit, of the bytes between what the two files share at their start and at their end: the task's line.
+        let prefix = zip(bytes, after).prefix { $0 == $1 }.count
+        let suffix = zip(bytes[prefix...].reversed(), after[prefix...].reversed()).prefix { $0 == $1 }.count
+        return (capture, [TextEdit(offset: prefix, removing: bytes.count - suffix - prefix,
+                                   inserting: Array(after[prefix..<(after.count - suffix)]))])
     }
 
     /// Whether applying `edits` to `bytes` would make a file with an error it does not have now (`findings` are

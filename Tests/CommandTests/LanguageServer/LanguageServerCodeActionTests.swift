@@ -195,4 +195,30 @@ import Testing
         #expect(buffer.text == "# 2026-11-22\n\n## Morning\n- [x] Water the plants 🌱\n\n## Backlog\n")
         #expect(try client.shutDown() == 0)
     }
+
+    /// The title's plain words for when, offered as `dayplan add` reads them (docs/capture.md): days count from the
+    /// file's day, another day becomes `@on:`, the line alone changes.
+    @Test func plainWordsOnATaskLineAreOfferedAsTheirReading() throws {
+        let text = "# 2026-11-21\n\n## Morning\n- [ ] Call the dentist tomorrow at 15:00 for 30m #health\n- [ ] Read 1984\n\n## Backlog\n"
+        let client = try LanguageServerClient()
+        try client.initialize(encodings: ["utf-16"])
+        client.open(uri, text)
+        _ = try client.diagnostics(for: uri)
+        func actions(line: Int) throws -> [JSONValue] {
+            try #require(try client.result("textDocument/codeAction", LanguageServerClient.params(uri, [
+                "range": ["start": ["line": .integer(line), "character": 0], "end": ["line": .integer(line), "character": 0]],
+                "context": ["diagnostics": []],
+            ])).arrayValue)
+        }
+        let read = try #require(try actions(line: 3).first { $0["title"]?.stringValue?.hasPrefix("Read ") == true })
+        #expect(read["title"]?.stringValue == "Read 'tomorrow', 'at 15:00', 'for 30m' as: scheduled for Sunday 2026-11-22 at 15:00, 30 minutes")
+        #expect(read["kind"] == "refactor.rewrite")
+        let edits = try #require(read["edit"]?["changes"]?[uri]?.arrayValue)
+        var buffer = EditorBuffer(text, encoding: "utf-16")
+        buffer.apply(edits)
+        #expect(buffer.text == text.replacingOccurrences(of: "- [ ] Call the dentist tomorrow at 15:00 for 30m #health\n",
+                                                         with: "- [ ] 15:00 Call the dentist #health @on:2026-11-22/afternoon @est:30m\n"))
+        // A title without such words is offered no reading.
+        #expect(!(try actions(line: 4)).contains { $0["title"]?.stringValue?.hasPrefix("Read ") == true })
+    }
 }
