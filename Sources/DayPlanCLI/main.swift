@@ -21,6 +21,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (ReviewCommand.name, { ReviewCommand.spec }, ReviewCommand.run),
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
+    (WeekCommand.name, { WeekCommand.spec }, WeekCommand.run),
     (SyncCommand.name, { SyncCommand.spec }, SyncCommand.run),
     (ViewCommand.name, { ViewCommand.spec }, ViewCommand.run),
     (EventsCommand.name, { EventsCommand.spec }, EventsCommand.run),

@@ -47,6 +47,7 @@ FLAT_MEMORY = 1.5           # peak RSS on 3,650 files at most 1.5x that on 365 f
 EXPORT_VS_LINT = 2.0        # issue 17: export of the archive as JSON Lines within 2x of lint on it
 SMALL_MULTIPLE = 4.0        # peak RSS on the 100 MB file at most 4x its size (input, output, model)
 GROWTH = 2.0                # time per MB of the largest input at most 2x that of the smallest
+WEEK_MS = 30.0              # issue 61: dayplan week on a folder of 3,650 day files, at most 30 ms
 LOOK_BACK_VS_LINT = 1.5     # report and query over the archive: at most 1.5x lint of the same files (issue 15)
 LSP_FRAME = 0.016           # dayplan lsp: didChange to publishDiagnostics on 1,000 tasks, median under a frame
 MERGE_VS_CAT = 3.0          # dayplan merge of a 1,000-task day: at most 3x cat of its three inputs (issue 16)
@@ -1320,8 +1321,10 @@ def years_group(report, launcher, binary, inputs, scratch, generator, runs, row,
                          [binary, "status", "--dir", folders["years"], last[:10]])
         lint = Command(f"dayplan lint {last}, {len(files):,} day files", [binary, "lint", last], cwd=folders["years"],
                        ok=(0, 1))
-        commands = [cat, *rollovers, add, status, lint]
-        log(f"years: rollover, add, status and lint of {last} among {len(files):,} day files, {runs} runs")
+        week = Command(f"dayplan week {last[:10]}, {len(files):,} day files",
+                       [binary, "week", "--dir", folders["years"], last[:10]])
+        commands = [cat, *rollovers, add, status, lint, week]
+        log(f"years: rollover, add, status, lint and week of {last} among {len(files):,} day files, {runs} runs")
         measure(launcher, commands, runs, log)
         two = rollovers[0]  # the folder of the last two days alone
         rows = [row(c, cat) + ([x(ratio(c.wall, two.wall))] if c in rollovers and c.usable and two.usable else ["—"])
@@ -1332,7 +1335,14 @@ def years_group(report, launcher, binary, inputs, scratch, generator, runs, row,
                        f"last. Rollover makes {new_day}.md from {last}: in the whole folder, in it after `dayplan init` "
                        "(whose .dayplan/ folder holds the lock and rollover's record), and in a folder of those two "
                        f"days alone, for what the other {len(files) - 2:,} files cost. Before each run of rollover "
-                       "and add, the last day is put back as generated, outside the timing. No target.")
+                       "and add, the last day is put back as generated, outside the timing. A target for week only.")
+        target = f"issue 61: `week` on {len(files):,} day files ≤ {WEEK_MS:g} ms"
+        if week.usable:
+            wall = week.wall * 1000
+            report.target(target, f"{wall:.1f} ms", "PASS" if wall <= WEEK_MS else "FAIL",
+                          "" if wall <= WEEK_MS else f"missed by {wall / WEEK_MS:.2f}x")
+        else:
+            report.target(target, week.na or "did not run", "N/A" if week.na else "ERROR")
     finally:
         if saved is None:
             os.environ.pop("DAYPLAN_NOW", None)

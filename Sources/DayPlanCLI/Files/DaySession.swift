@@ -141,6 +141,14 @@ struct DaySession {
         return session
     }
 
+    /// The plan folder's latest day file on or before `day` and its bytes (the session's own day's included); nil when
+    /// there is none.
+    func latestFile(onOrBefore day: Day) throws(Failure) -> (file: DayFileOfPlan, bytes: [UInt8])? {
+        guard let latest = dayFiles.filter({ $0.day <= day }).max(by: { $0.day < $1.day }) else { return nil }
+        if latest.day == file.day, let bytes { return (file, bytes) }
+        return try existingFile(of: latest.day)
+    }
+
     /// The file of another `day` of the plan folder and its bytes, when one exists (under the session's lock:
     /// `add` writes a task captured for a day already planned into that day's file); nil when none does.
     func existingFile(of day: Day) throws(Failure) -> (file: DayFileOfPlan, bytes: [UInt8])? {
