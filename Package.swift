@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "DayPlanICalendar", targets: ["DayPlanICalendar"]),
         .library(name: "DayPlanSync", targets: ["DayPlanSync"]),
         .library(name: "DayPlanView", targets: ["DayPlanView"]),
-        .library(name: "DayPlanCapture", targets: ["DayPlanCapture"]),
+        .library(name: "DayPlanFlow", targets: ["DayPlanFlow"]),
         .executable(name: "dayplan", targets: ["dayplan"]),
     ],
     targets: [
@@ -33,15 +33,15 @@ let package = Package(
         .target(name: "DayPlanSync", dependencies: ["DayPlan", "DayPlanJSON", "DayPlanExport", "DayPlanICalendar"], exclude: ["README.md"]),
         // dayplan view's model, screen and terminal bytes, on values: the day as the apps show it.
         .target(name: "DayPlanView", dependencies: ["DayPlan"], exclude: ["README.md"]),
-        // Capture in plain words: the English phrases for a day, a time, a length and a deadline read out of a title.
-        .target(name: "DayPlanCapture", dependencies: ["DayPlan"], exclude: ["README.md"]),
+        // The day's flow: capture in plain words, time blocks and the week.
+        .target(name: "DayPlanFlow", dependencies: ["DayPlan"], exclude: ["README.md"]),
         // The command: arguments, files, output and exit codes. Its folder is DayPlanCLI, not dayplan, so that no
         // two paths differ only in case (a default macOS volume would put both targets in one folder).
-        .executableTarget(name: "dayplan", dependencies: ["DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView", "DayPlanCapture"], path: "Sources/DayPlanCLI"),
-        .testTarget(name: "DayPlanTests", dependencies: ["DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView", "DayPlanCapture"], exclude: ["Format/Golden", "Corpus/Cases", "Planning/Golden", "View/Golden"]),
+        .executableTarget(name: "dayplan", dependencies: ["DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView", "DayPlanFlow"], path: "Sources/DayPlanCLI"),
+        .testTarget(name: "DayPlanTests", dependencies: ["DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView", "DayPlanFlow"], exclude: ["Format/Golden", "Corpus/Cases", "Planning/Golden", "View/Golden"]),
         // Depends on the executable so that `swift test` builds the binary these tests run, and on the
         // library to read the files that binary writes.
-        .testTarget(name: "CommandTests", dependencies: ["dayplan", "DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView", "DayPlanCapture"], exclude: ["Completions/capture.zsh", "Editors/plugin-test.vim", "Editors/lsp-attach-test.vim", "Editors/language-server-double.py", "Status/Golden", "Remind/Golden", "Report/Golden", "Report/Fixtures", "Export/Golden", "Export/validate-ics.py", "Sync/phone.py", "Sync/model.py", "Sync/slowproxy.py", "Sync/fakedav.py", "RealNotes/Vault", "Interop/Vault", "Interop/Golden",
+        .testTarget(name: "CommandTests", dependencies: ["dayplan", "DayPlan", "DayPlanJSON", "DayPlanArchive", "DayPlanICalendar", "DayPlanExport", "DayPlanSync", "DayPlanView", "DayPlanFlow"], exclude: ["Completions/capture.zsh", "Editors/plugin-test.vim", "Editors/lsp-attach-test.vim", "Editors/language-server-double.py", "Status/Golden", "Remind/Golden", "Report/Golden", "Report/Fixtures", "Export/Golden", "Export/validate-ics.py", "Sync/phone.py", "Sync/model.py", "Sync/slowproxy.py", "Sync/fakedav.py", "RealNotes/Vault", "Interop/Vault", "Interop/Golden",
                                  "Editors/kakoune-lint.sh", "Editors/eglot-test.el", "Editors/lsp-client-test.vim", "Editors/code-action-test.vim", "Editors/features-test.lua", "Editors/features-test.vim", "Editors/features-yegappan.vim", "Editors/features-ale.vim", "Resolve/syncthing-conflict.sh"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (RolloverCommand.name, { RolloverCommand.spec }, RolloverCommand.run),
     (StatusCommand.name, { StatusCommand.spec }, StatusCommand.run),
     (WeekCommand.name, { WeekCommand.spec }, WeekCommand.run),
+    (PlanCommand.name, { PlanCommand.spec }, PlanCommand.run),
     (SyncCommand.name, { SyncCommand.spec }, SyncCommand.run),
     (ViewCommand.name, { ViewCommand.spec }, ViewCommand.run),
     (EventsCommand.name, { EventsCommand.spec }, EventsCommand.run),

@@ -1,5 +1,5 @@
 import DayPlan
-import DayPlanCapture
+import DayPlanFlow
 
 /// `dayplan add`: captures a task into the day's file, by default into the Backlog.
 enum AddCommand {

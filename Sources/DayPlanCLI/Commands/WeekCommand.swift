@@ -1,5 +1,6 @@
 import DayPlan
 import DayPlanArchive
+import DayPlanFlow
 import DayPlanJSON
 
 /// `dayplan week`: the seven days of a week at a glance.

@@ -1,5 +1,5 @@
 import DayPlan
-import DayPlanCapture
+import DayPlanFlow
 import DayPlanJSON
 
 extension LanguageServer {
