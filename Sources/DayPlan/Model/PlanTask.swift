@@ -268,9 +268,15 @@ public struct TaskMetadata: Hashable, Sendable {
     }
 
     /// Metadata is equal when it says the same: which keys the title spells another way does not count.
+    /// (Nearly every task has no planning keys: two such compare without making any.)
     public static func == (lhs: TaskMetadata, rhs: TaskMetadata) -> Bool {
-        lhs.carry == rhs.carry && lhs.sticky == rhs.sticky && lhs.expires == rhs.expires && lhs.from == rhs.from
-            && lhs.expired == rhs.expired && (lhs.planning?.keys ?? PlanningKeys()) == (rhs.planning?.keys ?? PlanningKeys())
+        guard lhs.carry == rhs.carry, lhs.sticky == rhs.sticky, lhs.expires == rhs.expires, lhs.from == rhs.from,
+              lhs.expired == rhs.expired else { return false }
+        switch (lhs.planning, rhs.planning) {
+        case (nil, nil): return true
+        case let (a?, b?): return a.keys == b.keys
+        case let (a?, nil), let (nil, a?): return a.keys == PlanningKeys()
+        }
     }
 
     /// Hashes what `==` compares.
@@ -293,7 +299,9 @@ public struct TaskMetadata: Hashable, Sendable {
     }
 
     /// Whether nothing is set.
-    public var isEmpty: Bool { self == TaskMetadata() }
+    public var isEmpty: Bool {
+        !carry && !sticky && expires == nil && from == nil && !expired && planning.map { $0.keys == PlanningKeys() } ?? true
+    }
 
     /// The metadata words in canonical order: `@carry @sticky @every:… @on:… @due:… @expires:… @from:…
     /// @expired @done:… @est:…`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import DayPlan
-@testable import DayPlanCapture
+@testable import DayPlanFlow
 
 /// The capture grammar (docs/capture.md) on Wednesday 2026-12-02: each phrase and what it must read, written as
 /// `text` (the task's words after the box, without its day) then `=> day/region` when a day or a part of the day
