@@ -104,21 +104,20 @@ enum ForeignSpelling {
     }
 
     /// Whether `start..<end` may hold a spelling: a byte that starts a signifier's emoji (0xE2, 0xF0) or `::`.
-    /// Most lines hold neither, and are looked at eight bytes at a time.
+    /// Looked at eight bytes at a time, from one byte of interest (beyond ASCII, or a colon) to the next.
     static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var i = start
-        if let base = bytes.baseAddress {
-            let colons = everyByte(UInt8(ascii: ":"))
-            while i + 8 <= end {
-                let eight = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                if eight & 0x8080_8080_8080_8080 != 0 || zeroBytes(eight ^ colons) != 0 { break }
-                i += 8
-            }
-        }
+        let colons = everyByte(UInt8(ascii: ":"))
         while i < end {
+            if let base = bytes.baseAddress, i + 8 <= end {
+                let eight = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                // The first byte of interest of the eight (each flag exact), else the next eight.
+                let flags = (eight & 0x8080_8080_8080_8080) | zeroBytes(eight ^ colons)
+                guard flags != 0 else { i += 8; continue }
+                i += flags.trailingZeroBitCount / 8
+            }
             let byte = bytes[i]
-            if byte == 0xE2 || byte == 0xF0 { return true }
-            if byte == UInt8(ascii: ":"), i + 1 < end, bytes[i + 1] == byte { return true }
+            if byte == 0xE2 || byte == 0xF0 || byte == UInt8(ascii: ":") && i + 1 < end && bytes[i + 1] == byte { return true }
             i += 1
         }
         return false

@@ -206,4 +206,26 @@ import Testing
         // And back again: the first file, byte for byte.
         #expect(TextEdit.apply(edit.inverse, to: edit.after) == bytes)
     }
+
+    /// The parser's quick look (eight bytes at a time, from one byte of interest to the next) says what the plain
+    /// definition says, for every start and end of generated lines: a byte 0xE2 or 0xF0, or two colons.
+    @Test(arguments: 0..<300)
+    func theQuickLookAgreesWithThePlainOne(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let pieces: [[UInt8]] = [Array("Pay the rent ".utf8), Array("09:30".utf8), Array(":".utf8), Array("::".utf8), Array("é".utf8),
+                                 Array("📅".utf8), Array("⏫".utf8), Array("ü".utf8), [0x80], [0xE2], [0xF0], Array(" a".utf8),
+                                 Array("[due:: 2026-11-20]".utf8), Array("12345678".utf8)]
+        var bytes: [UInt8] = []
+        for _ in 0..<random.next(12) { bytes += random.pick(pieces) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0...buffer.count {
+                for end in start...buffer.count {
+                    let plain = (start..<end).contains { i in
+                        buffer[i] == 0xE2 || buffer[i] == 0xF0 || buffer[i] == 0x3A && i + 1 < end && buffer[i + 1] == 0x3A
+                    }
+                    #expect(ForeignSpelling.mayHold(buffer, start, end) == plain, "seed \(seed): \(bytes) \(start)..<\(end)")
+                }
+            }
+        }
+    }
 }
