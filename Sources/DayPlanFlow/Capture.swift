@@ -48,7 +48,7 @@ public struct Capture: Hashable, Sendable {
 
     /// The metadata words for what was read besides the day and the time: `@est:30m`, `@due:2026-12-04`.
     public var metadataWords: [String] {
-        (estimate.map { ["@est:" + Capture.duration($0)] } ?? []) + (due.map { ["@due:\($0)"] } ?? [])
+        (estimate.map { ["@est:" + DaySchedule.duration($0)] } ?? []) + (due.map { ["@due:\($0)"] } ?? [])
     }
 
     /// What was read, in words a person checks at a glance: "scheduled for Thursday 2026-12-03 at 15:00,
@@ -65,12 +65,6 @@ public struct Capture: Hashable, Sendable {
         if let estimate { parts.append(Capture.spoken(estimate)) }
         if let due { parts.append("due \(Weekday(of: due).name) \(due)") }
         return parts.joined(separator: ", ")
-    }
-
-    /// `@est:`'s spelling of `minutes`: `30m`, `1h`, `1h30m`.
-    static func duration(_ minutes: Int) -> String {
-        let hours = minutes / 60, rest = minutes % 60
-        return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
     }
 
     /// `minutes` in words: `30 minutes`, `1 hour`, `1 hour 30 minutes`.

@@ -122,6 +122,7 @@ enum AddCommand {
         // 3. What each title's plain words say (unless --literal), and so where its task goes: the day's file, the
         // file of the day the words name when it has one, else the Backlog with `@on:` that day.
         var placed: [Placed] = []
+        var others: [Day: (file: DayFileOfPlan, bytes: [UInt8])] = [:]
         for (title, task) in zip(titles, tasks) {
             let capture = literal ? nil : Capture(reading: title, today: session.file.day)
             guard let capture, !capture.isEmpty else {
@@ -138,7 +139,15 @@ enum AddCommand {
             let region = asked ?? capture.region(in: session.planFolder.settings.regionHours)
             let day = capture.day ?? session.file.day
             let read = "read '\(capture.phrases.joined(separator: "', '"))': \(capture.summary)"
-            if day == session.file.day || (try? session.existingFile(of: day)) != nil {
+            if day != session.file.day, others[day] == nil {
+                do throws(DaySession.Failure) {
+                    others[day] = try session.existingFile(of: day)
+                } catch {
+                    err.line("dayplan add: \(error.message); nothing changed")
+                    return error.code
+                }
+            }
+            if day == session.file.day || others[day] != nil {
                 placed.append(Placed(task: captured, day: day, region: region ?? .backlog, read: read))
             } else {
                 captured.metadata.on = day
@@ -152,17 +161,10 @@ enum AddCommand {
         // status, review, lint (DP052), query and report, as a task rollover defers gets its old day.
         var lines: [String] = []
         var changes: [(file: String, line: Int, summary: String)] = []
-        var others: [Day: (file: DayFileOfPlan, bytes: [UInt8])] = [:]
+        var madeSaid = false
         for task in placed {
-            var other: (file: DayFileOfPlan, bytes: [UInt8])?
-            if task.day != session.file.day {
-                do throws(DaySession.Failure) {
-                    if let known = others[task.day] { other = known } else { other = try session.existingFile(of: task.day) }
-                } catch {
-                    err.line("dayplan add: \(error.message); nothing changed")
-                    return error.code
-                }
-            }
+            // Another day's file, read once in step 3, and edited here task by task.
+            let other = task.day == session.file.day ? nil : others[task.day]
             let path = other?.file.path ?? session.file.path
             do {
                 let target = other.map { DayEditor($0.bytes) } ?? editor ?? DayEditor(bytes)
@@ -175,8 +177,9 @@ enum AddCommand {
                 }
                 // The echo names the metadata written too (the summary gives the title alone).
                 let written = (task.region == .backlog ? DayEditor.captured(task.task, on: session.file.day) : task.task).metadata
-                lines.append("\(path):\(edit.line): \(edit.summary)" + (written.isEmpty ? "" : " " + written.canonicalText)
-                             + (lines.isEmpty && other == nil ? made.map { " (\($0))" } ?? "" : ""))
+                let note = !madeSaid && other == nil ? made.map { " (\($0))" } ?? "" : ""
+                if other == nil { madeSaid = true }
+                lines.append("\(path):\(edit.line): \(edit.summary)" + (written.isEmpty ? "" : " " + written.canonicalText) + note)
                 if let read = task.read { lines.append("  \(read)") }
                 changes.append((path, edit.line, edit.summary))
             } catch {
