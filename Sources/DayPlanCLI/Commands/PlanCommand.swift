@@ -70,11 +70,7 @@ enum PlanCommand {
         let day = session.file.day
         let document = DayDocument(parsing: bytes)
         let (_, _, calendarDays) = CalendarDays.read(session.planFolder, days: day...day)
-        var events: [CalendarEvent] = []
-        if let calendarDays {
-            for failure in calendarDays.failures { err.line("dayplan plan: warning: \(failure.message)") }
-            events = calendarDays.events(on: day)
-        }
+        let events = calendarDays?.reportedEvents(on: [day], command: name, err: &err)[day] ?? []
         let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document),
                                    hours: session.planFolder.settings.regionHours)
         let blocks = TimeBlocks(document, schedule: schedule)

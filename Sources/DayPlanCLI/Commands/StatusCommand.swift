@@ -75,13 +75,7 @@ enum StatusCommand {
         let counts = (errors: errors, warnings: findings.filter { $0.severity == .warning }.count)
         // The day on the clock: its events (from the calendars the settings name) and timed tasks, and now.
         let day = session.file.day
-        var events: [CalendarEvent] = []
-        if let calendarDays {
-            for failure in calendarDays.failures { err.line("dayplan status: warning: \(failure.message)") }
-            let found = calendarDays.dayEvents(on: day)
-            for problem in calendarDays.problems + found.problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
-            events = found.events
-        }
+        let events = calendarDays?.reportedEvents(on: [day], command: name, err: &err)[day] ?? []
         let schedule = DaySchedule(day: day, events: events, tasks: PlannedTime.tasks(in: document),
                                    hours: session.planFolder.settings.regionHours)
         let clock = Clock.now().flatMap { $0.day == day ? $0.secondOfDay / 60 : nil }

@@ -75,8 +75,8 @@ enum WeekCommand {
 
         // 3. The calendars' events of the week, and the overview.
         let (_, _, calendarDays) = CalendarDays.read(session.planFolder, days: start...end)
-        for failure in calendarDays?.failures ?? [] { err.line("dayplan week: warning: \(failure.message)") }
-        let week = WeekOverview(from: start, plans: plans, backlog: backlog, events: { calendarDays?.events(on: $0) ?? [] },
+        let events = calendarDays?.reportedEvents(on: (0..<7).map { start.adding(days: $0) }, command: name, err: &err) ?? [:]
+        let week = WeekOverview(from: start, plans: plans, backlog: backlog, events: { events[$0] ?? [] },
                                 hours: session.planFolder.settings.regionHours)
 
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {

@@ -161,6 +161,22 @@ final class CalendarDays: @unchecked Sendable {
         dayEvents(on: day).events
     }
 
+    /// The events of each of `days`, with what could not be read said on `err` as warnings, once each: the
+    /// sources that could not be read, and what a calendar or an event holds that cannot be (`source:line:`).
+    /// What status, plan and week show of the calendars, and say of them.
+    func reportedEvents(on days: [Day], command: String, err: inout Output) -> [Day: [CalendarEvent]] {
+        for failure in failures { err.line("dayplan \(command): warning: \(failure.message)") }
+        var events: [Day: [CalendarEvent]] = [:]
+        var problems = self.problems
+        for day in days {
+            let found = dayEvents(on: day)
+            events[day] = found.events
+            problems += found.problems.filter { !problems.contains($0) }
+        }
+        for problem in problems { err.line("\(problem.source):\(problem.line): warning: \(problem.message)") }
+        return events
+    }
+
     /// The events of `day` and what of them could not be read (a time zone not known), worked out once. A day
     /// outside the days the calendars were read for (a day file whose heading names another day than its name)
     /// has them read again, whole.
