@@ -102,6 +102,7 @@ extension MetadataKey {
         case .scheduledDate: "a date (with a region after /)"
         case .recurrence: "a recurrence"
         case .duration: "a length of time"
+        case .clock: "a time of day"
         case .choice: "one of its words"
         }
     }
@@ -114,6 +115,7 @@ extension MetadataKey {
         case .scheduledDate: "write YYYY-MM-DD or YYYY-MM-DD/REGION (morning, afternoon, evening, backlog)"
         case .recurrence: "write one such as weekday, mon,wed,fri, month:1 or done+3d (FORMAT.md §3.5)"
         case .duration: "write one such as 45m, 1h30m or 2h"
+        case .clock: "write HH:MM, such as 09:30"
         case .choice(let words): "write " + words.joined(separator: ", ")
         }
     }

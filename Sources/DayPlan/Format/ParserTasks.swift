@@ -296,6 +296,12 @@ extension Parser where Sink: DayReading {
                 return false
             }
             return single(.minutes(minutes))
+        case .clock:
+            guard hasValue, let minutes = TaskTime.clockMinutes(string(keyEnd + 1, end)) else {
+                report(.notAClock(key: key, word: string(start, end)), start, end)
+                return false
+            }
+            return single(.clock(minutes))
         case .choice(let words):
             guard hasValue, let word = MetadataKey.choice(string(keyEnd + 1, end), of: words) else {
                 report(.notAChoice(key: key, word: string(start, end), words: words), start, end)

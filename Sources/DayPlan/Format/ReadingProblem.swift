@@ -77,6 +77,8 @@ struct ReadingProblem: Sendable {
         case notARegion(word: String)
         /// A length-of-time key (`@est:`) whose value is not one; the key and the word.
         case notADuration(key: String, word: String)
+        /// A time-of-day key (`@running:`) whose value is not `HH:MM`; the key and the word.
+        case notAClock(key: String, word: String)
         /// A key of a few words (`MetadataKey.Kind.choice`) whose value is none of them; the key, the word and
         /// its words.
         case notAChoice(key: String, word: String, words: [String])

@@ -7,7 +7,7 @@
 public struct MetadataKey: Sendable {
     /// Which key: the table's rows, in canonical order.
     public enum ID: Int, CaseIterable, Sendable {
-        case carry, sticky, every, on, start, due, expires, from, expired, done, estimate, priority
+        case carry, sticky, every, on, start, due, expires, from, expired, done, estimate, spent, running, priority
     }
 
     /// What a key's value is.
@@ -22,6 +22,8 @@ public struct MetadataKey: Sendable {
         case recurrence
         /// A length of time in minutes (`Estimate`): `@est:1h30m`.
         case duration
+        /// A time of day, `HH:MM`, on the day of the file the task is in: `@running:14:05`.
+        case clock
         /// One of a few words, in lower case, read in any case and written in lower case: `@energy:high`
         /// (of `low`, `medium`, `high`).
         case choice([String])
@@ -47,6 +49,8 @@ public struct MetadataKey: Sendable {
         case removedOncePlaced
         /// Not on the copy that rollover adds from the routines file.
         case removedFromRoutineCopies
+        /// Not on the copy rollover brings into the new day: it stays with the old day's task (time spent that day).
+        case leftWithTheOldDay
     }
 
     /// Which key.
@@ -110,6 +114,12 @@ public struct MetadataKey: Sendable {
         MetadataKey(id: .estimate, name: "est", kind: .duration, merge: .conflict, rollover: .kept,
                     summary: "How long the task takes: 45m, 1h30m, 2h (lint adds a region's estimates up against its free hours).",
                     hover: "estimated", exportField: "estimate", exportedAlways: false),
+        MetadataKey(id: .spent, name: "spent", kind: .duration, merge: .conflict, rollover: .leftWithTheOldDay,
+                    summary: "The time spent on the task that day (dayplan start and stop add to it); rollover leaves it with the day.",
+                    hover: "spent", exportField: "spent", exportedAlways: false),
+        MetadataKey(id: .running, name: "running", kind: .clock, merge: .conflict, rollover: .leftWithTheOldDay,
+                    summary: "The time of day dayplan start began timing the task; dayplan stop adds the time since to @spent:.",
+                    hover: "running since", exportField: "running", exportedAlways: false),
         MetadataKey(id: .priority, name: "priority", kind: .choice(MetadataKey.priorities), merge: .conflict, rollover: .kept,
                     summary: "Another tool's priority (Obsidian Tasks' emoji, Dataview's field): highest, high, medium, low or lowest; kept and queried, while the bullet stays the bucket.",
                     hover: "priority", exportField: "priority", exportedAlways: false),
@@ -144,6 +154,8 @@ public struct MetadataKey: Sendable {
         case .from: metadata.from.map { .day($0) }
         case .done: metadata.done.map { .day($0) }
         case .estimate: metadata.estimate.map { .minutes($0) }
+        case .spent: metadata.spent.map { .minutes($0) }
+        case .running: metadata.running.map { .clock($0) }
         }
     }
 
@@ -166,6 +178,8 @@ public struct MetadataKey: Sendable {
         case .from: metadata.from = value?.day
         case .done: metadata.done = value?.day
         case .estimate: metadata.estimate = value?.minutes
+        case .spent: metadata.spent = value?.minutes
+        case .running: if case .clock(let minutes)? = value { metadata.running = minutes } else { metadata.running = nil }
         }
     }
 
@@ -176,6 +190,7 @@ public struct MetadataKey: Sendable {
         case .date: return text.flatMap { Day($0) }.map { .day($0) }
         case .recurrence: return text.flatMap { Recurrence($0) }.map { .recurrence($0) }
         case .duration: return text.flatMap { Estimate.minutes(in: $0.utf8) }.map { .minutes($0) }
+        case .clock: return text.flatMap { TaskTime.clockMinutes($0) }.map { .clock($0) }
         case .choice(let words): return text.flatMap { MetadataKey.choice($0, of: words) }.map { .word($0) }
         case .scheduledDate:
             guard let text, let day = Day(text.prefix { $0 != "/" }) else { return nil }
@@ -194,6 +209,7 @@ public struct MetadataKey: Sendable {
         case .scheduledDate: "days or regions"
         case .recurrence: "recurrences"
         case .duration: "lengths of time"
+        case .clock: "times of day"
         case .choice: "words"
         }
     }
@@ -224,12 +240,14 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
     case minutes(Int)
     /// One word of a key's choice (`MetadataKey.Kind.choice`), in lower case.
     case word(String)
+    /// A time of day, in minutes since midnight.
+    case clock(Int)
 
     /// The day it holds, if any.
     public var day: Day? {
         switch self {
         case .day(let day), .scheduled(let day, _): day
-        case .set, .recurrence, .minutes, .word: nil
+        case .set, .recurrence, .minutes, .word, .clock: nil
         }
     }
 
@@ -261,6 +279,7 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
         case .scheduled(let day, let region):
             day.write(to: &output)
             if let region { output.append(contentsOf: "/\(region.lowercaseName)".utf8) }
+        case .clock(let minutes): TaskTime.writeClock(minutes, to: &output)
         case .recurrence, .minutes, .word: output.append(contentsOf: description.utf8)
         }
     }
@@ -274,6 +293,7 @@ public enum MetadataValue: Hashable, Sendable, CustomStringConvertible {
         case .recurrence(let recurrence): recurrence.description
         case .minutes(let minutes): Estimate.text(minutes)
         case .word(let word): word
+        case .clock(let minutes): TaskTime.clockText(minutes)
         }
     }
 }
@@ -286,6 +306,8 @@ enum RolloverStep {
     case placedAsScheduled
     /// Copied from the routines file.
     case copiedFromRoutine
+    /// Brought from the old day into the new one, whichever way (every task rollover moves on, first).
+    case movedOn
 }
 
 extension PlanTask {
@@ -296,7 +318,8 @@ extension PlanTask {
         for key in MetadataKey.all {
             switch (key.rollover, step) {
             case (.setToTheDayLeft, .deferred(let day)) where key.value(in: task.metadata) == nil: task.setValue(.day(day), of: key, style: style)
-            case (.removedOncePlaced, .placedAsScheduled), (.removedFromRoutineCopies, .copiedFromRoutine):
+            case (.removedOncePlaced, .placedAsScheduled), (.removedFromRoutineCopies, .copiedFromRoutine),
+                 (.leftWithTheOldDay, .movedOn):
                 if key.value(in: task.metadata) != nil { task.setValue(nil, of: key) }
             default: break
             }

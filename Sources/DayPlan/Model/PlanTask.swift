@@ -256,6 +256,10 @@ public struct TaskMetadata: Hashable, Sendable {
     public var done: Day? { get { planning?.keys.done } set { changePlanning { $0.done = newValue } } }
     /// `@est:45m`, `@est:1h30m`: how long the task takes, in minutes (more than 0).
     public var estimate: Int? { get { planning?.keys.estimate } set { changePlanning { $0.estimate = newValue } } }
+    /// `@spent:1h20m`: the time spent on the task that day, in minutes (`dayplan stop` adds to it).
+    public var spent: Int? { get { planning?.keys.spent } set { changePlanning { $0.spent = newValue } } }
+    /// `@running:14:05`: since when, in minutes after midnight of the file's day, `dayplan start` is timing it.
+    public var running: Int? { get { planning?.keys.running } set { changePlanning { $0.running = newValue } } }
 
     /// The planning keys, which few tasks carry, kept out of line: a document holds an item per line, each
     /// the size of a task, so a task stays small (nil when none is set, so that equal metadata compares equal).
@@ -338,17 +342,20 @@ struct PlanningKeys: Hashable, Sendable {
     var due: Day?
     var done: Day?
     var estimate: Int?
+    var spent: Int?
+    var running: Int?
     var priority: String?
     var spelled = SpelledKeys()
 
     static func == (lhs: PlanningKeys, rhs: PlanningKeys) -> Bool {
         lhs.every == rhs.every && lhs.on == rhs.on && lhs.onRegion == rhs.onRegion && lhs.start == rhs.start
             && lhs.due == rhs.due && lhs.done == rhs.done && lhs.estimate == rhs.estimate && lhs.priority == rhs.priority
+            && lhs.spent == rhs.spent && lhs.running == rhs.running
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(every); hasher.combine(on); hasher.combine(onRegion); hasher.combine(start)
-        hasher.combine(due); hasher.combine(done); hasher.combine(estimate); hasher.combine(priority)
+        hasher.combine(due); hasher.combine(done); hasher.combine(estimate); hasher.combine(priority); hasher.combine(spent); hasher.combine(running)
     }
 }
 

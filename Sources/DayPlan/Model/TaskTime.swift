@@ -40,6 +40,17 @@ public struct TaskTime: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The minutes since midnight of a clock written `HH:MM` or `H:MM` (`09:05`, `9:05`), 00:00 to 23:59;
+    /// nil for anything else (a range, `9am`).
+    public static func clockMinutes(_ text: some StringProtocol) -> Int? {
+        var text = String(text)
+        return text.withUTF8 { bytes in
+            guard case .time(let time, let length, _)? = read(bytes, from: 0, to: bytes.count),
+                  length == bytes.count, time.end == nil else { return nil }
+            return time.start
+        }
+    }
+
     package static func writeClock(_ minutes: Int, to output: inout [UInt8]) {
         let hours = minutes / 60, rest = minutes % 60
         let zero = UInt8(ascii: "0")

@@ -231,6 +231,7 @@ public struct Rollover: Sendable {
                 }
                 var moving = task
                 moving.source = nil
+                moving = moving.rolled(.movedOn)
                 let carried = region.isLimited && task.metadata.carry
                 if region.isLimited, !carried { moving = moving.rolled(.deferred(from: source.day), style: metadataStyle) }
                 let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
@@ -280,6 +281,7 @@ public struct Rollover: Sendable {
                 if into == .backlog, !carried {
                     var asItWas = task
                     asItWas.source = nil
+                    asItWas = asItWas.rolled(.movedOn)
                     asItWas.notes = moving.notes
                     toTheBacklog.append((additions[into.rawValue].count, task.line, asItWas, region.isLimited))
                 }

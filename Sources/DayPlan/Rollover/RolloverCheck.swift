@@ -273,7 +273,7 @@ private struct OldDayWalk {
     /// in the old day's order, are the tasks of that title the new day had, then those added, in the new day's order.
     mutating func checkMoved(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
         let carried = region.isLimited && task.metadata.carry
-        var expected = task
+        var expected = task.rolled(.movedOn)
         var destination = carried ? region : .backlog
         if region.isLimited, !carried { expected = expected.rolled(.deferred(from: day), style: style) }
         expected.notes = task.notesMovingOn
@@ -282,7 +282,7 @@ private struct OldDayWalk {
         } else if !carried, let placement = routinePlacements.first(where: { $0.oldDayLine == task.line }) {
             // A routine's unfinished copy, taken to the routine's region as it was (§6.9).
             destination = placement.region
-            if placement.region != .backlog { expected.metadata = task.metadata }
+            if placement.region != .backlog { expected.metadata = task.rolled(.movedOn).metadata }
         } else if let placement = scheduledPlacements.first(where: { $0.oldDayLine == task.line }) {
             // Scheduled: where it was placed, no longer scheduled once placed where it was meant to be.
             destination = placement.region

@@ -20,7 +20,7 @@ extension ReadingProblem.Kind {
         case .brokenStatusBox: .malformedTask
         case .unknownStatusMark: .unknownStatus
         case .emptyTitle: .emptyTitle
-        case .flagWithValue, .notADate, .notARegion, .notADuration, .notAChoice: .badMetadata
+        case .flagWithValue, .notADate, .notARegion, .notADuration, .notAClock, .notAChoice: .badMetadata
         case .notATime: .badTime
         case .notARecurrence: .badRecurrence
         case .secondValue, .secondRegion, .spellingsDisagree: .conflictingMetadata

@@ -20,6 +20,7 @@ import Testing
         case .scheduledDate: "@\(key.name):2026-12-01/evening"
         case .recurrence: "@\(key.name):weekday"
         case .duration: "@\(key.name):1h30m"
+        case .clock: "@\(key.name):09:30"
         case .choice(let words): "@\(key.name):\(words[0])"
         }
     }
@@ -41,6 +42,7 @@ import Testing
             case .date, .scheduledDate: "\(key.hover) 2026-12-01"
             case .recurrence: "\(key.hover) weekday"
             case .duration: "\(key.hover) 1h30m"
+            case .clock: "\(key.hover) 09:30"
             case .choice(let words): "\(key.hover) \(words[0])"
             }
             #expect(text.contains(shown), "\(key.name): \(text)")

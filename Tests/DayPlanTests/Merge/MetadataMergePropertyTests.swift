@@ -18,6 +18,7 @@ import Testing
                               .scheduled(Day("2026-12-02")!, .backlog)]
         case .recurrence: [nil, .recurrence(Recurrence("weekday")!), .recurrence(Recurrence("month:last")!)]
         case .duration: [nil, .minutes(30), .minutes(90), .minutes(240)]
+        case .clock: [nil, .clock(9 * 60), .clock(14 * 60 + 5), .clock(23 * 60 + 59)]
         case .choice(let words): [nil] + words.map { .word($0) }
         }
     }

@@ -72,6 +72,7 @@ import DayPlanJSON
             case .scheduledDate: "\\&: Ns Ar YYYY-MM-DD Ns Op / Ns Ar region"
             case .recurrence: "\\&: Ns Ar RECURRENCE"
             case .duration: "\\&: Ns Ar LENGTH"
+            case .clock: "\\&: Ns Ar HH:MM"
             case .choice(let words): "\\&: Ns Li \(words.joined(separator: "|"))"
             }
             return [".It Li @\(key.name)\(value)"] + Self.manText(key.summary)
@@ -89,7 +90,7 @@ import DayPlanJSON
             let type: String = switch key.kind {
             case .flag: "Boolean"
             case .date: key.exportedAlways ? "`\"YYYY-MM-DD\"` or `null`" : "`\"YYYY-MM-DD\"`"
-            case .scheduledDate, .recurrence, .duration: "string"
+            case .scheduledDate, .recurrence, .duration, .clock: "string"
             case .choice(let words): words.map { "`\"\($0)\"`" }.joined(separator: ", ")
             }
             let when = key.exportedAlways ? "" : " Present only when set."
@@ -126,6 +127,7 @@ import DayPlanJSON
             case .scheduledDate: "\"type\": \"string\", \"pattern\": \"^[0-9]{4}-[0-9]{2}-[0-9]{2}(/(\(regions)))?$\""
             case .recurrence: "\"type\": \"string\""
             case .duration: "\"type\": \"string\", \"pattern\": \"^([1-9][0-9]?h([1-9]|[1-5][0-9])m|[1-9][0-9]?h|([1-9]|[1-5][0-9])m)$\""
+            case .clock: "\"type\": \"string\", \"pattern\": \"^([01][0-9]|2[0-3]):[0-5][0-9]$\""
             case .choice(let words): "\"enum\": [\(words.map(Self.json).joined(separator: ", "))]"
             }
             let when = key.exportedAlways ? "" : " Present only when set."
@@ -155,6 +157,7 @@ import DayPlanJSON
             case .scheduledDate: (":\\d\\{4}-\\d\\d-\\d\\d\\%(\\/\\a\\+\\)\\=", " contains=dayplanDate")
             case .recurrence: (":\\S\\+", "")
             case .duration: (":\\%(\\d\\+h\\)\\=\\%(\\d\\+m\\)\\=", "")
+            case .clock: (":\\d\\d:\\d\\d", "")
             case .choice(let words): (":\\%(" + words.joined(separator: "\\|") + "\\)", "")
             }
             return "syn match dayplanMetadata /\\%(^\\|[ \\t]\\)\\zs@\\c\\%(\(names)\\)\(value)\\ze\\%([ \\t]\\|$\\)/ contained\(contains)"

@@ -19,6 +19,7 @@ import Testing
         case .scheduledDate: .scheduled(Day("2026-12-01")!, .evening)
         case .recurrence: .recurrence(Recurrence("mon,wed,fri")!)
         case .duration: .minutes(90)
+        case .clock: .clock(9 * 60 + 30)
         case .choice(let words): .word(words[words.count - 1])
         }
         return (value, key.takesValue ? "@\(key.name):\(value)" : "@\(key.name)")
@@ -79,6 +80,7 @@ import Testing
         case .scheduledDate: .scheduled(Day("2026-12-01")!, nil)
         case .recurrence: .recurrence(Recurrence("weekday")!)
         case .duration: .minutes(45)
+        case .clock: .clock(14 * 60 + 5)
         case .choice(let words): .word(words[0])
         }
         key.set(second, in: &other.metadata)
@@ -102,8 +104,10 @@ import Testing
         // The key's own value after each step.
         let deferred = key.value(in: task.rolled(.deferred(from: left)).metadata)
         let placed = key.value(in: task.rolled(.placedAsScheduled).metadata), copied = key.value(in: task.rolled(.copiedFromRoutine).metadata)
+        let movedOn = key.value(in: task.rolled(.movedOn).metadata)
+        #expect(movedOn == (key.rollover == .leftWithTheOldDay ? nil : value), "\(key.name)")
         switch key.rollover {
-        case .kept:
+        case .kept, .leftWithTheOldDay:
             #expect(deferred == value && placed == value && copied == value)
         case .setToTheDayLeft:
             #expect(deferred == value && placed == value && copied == value)
@@ -163,6 +167,7 @@ import Testing
                 else if rest.hasPrefix(":\\d\\{4}-\\d\\d-\\d\\d\\%(\\/") { .scheduledDate }
                 else if rest.hasPrefix(":\\d\\{4}-\\d\\d-\\d\\d") { .date }
                 else if rest.hasPrefix(":\\%(\\d\\+h\\)") { .duration }
+                else if rest.hasPrefix(":\\d\\d:\\d\\d") { .clock }
                 else if rest.hasPrefix(":\\%(") {
                     // A choice: `:\%(low\|medium\|high\)`, its words as the table lists them.
                     .choice(String(rest.dropFirst(4)).components(separatedBy: "\\)")[0].components(separatedBy: "\\|"))
@@ -170,7 +175,7 @@ import Testing
                 else { .recurrence }
             listed[kind, default: []] += names
         }
-        for kind in Set([MetadataKey.Kind.flag, .date, .scheduledDate, .recurrence, .duration] + MetadataKey.all.map(\.kind)) {
+        for kind in Set([MetadataKey.Kind.flag, .date, .scheduledDate, .recurrence, .duration, .clock] + MetadataKey.all.map(\.kind)) {
             #expect(Set(listed[kind] ?? []) == Set(MetadataKey.all.filter { $0.kind == kind }.map(\.name)), "\(kind)")
         }
         #expect(listed.values.joined().count == MetadataKey.all.count)

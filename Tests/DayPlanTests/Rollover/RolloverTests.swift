@@ -244,6 +244,30 @@ extension Rollover {
         #expect(!plan.newTarget.contains("its notes stay"))
     }
 
+    /// The time spent on a task, and a running start, stay with the old day's line: the new day's copy
+    /// starts with none, whichever way it comes (carried, deferred, or from the Backlog), and the old day's
+    /// `[>]` line keeps both, byte for byte, so `report --spent` still counts that day.
+    @Test func timeSpentStaysWithTheOldDay() throws {
+        let plan = try rollover("""
+            # 2026-11-20
+
+            ## Morning
+            * [/] Write the talk @carry @est:2h @spent:1h20m
+            + [ ] Review the pull request @est:30m @spent:10m @running:11:05
+
+            ## Backlog
+            - [ ] Sort photos @spent:5m
+
+            """)
+        #expect(plan.newSource.contains("* [>] Write the talk @carry @est:2h @spent:1h20m\n"))
+        #expect(plan.newSource.contains("+ [>] Review the pull request @est:30m @spent:10m @running:11:05\n"))
+        #expect(plan.newSource.contains("- [>] Sort photos @spent:5m\n"))
+        #expect(plan.newTarget.contains("* [/] Write the talk @carry @est:2h\n"))
+        #expect(plan.newTarget.contains("+ [ ] Review the pull request @from:2026-11-20 @est:30m\n"))
+        #expect(plan.newTarget.contains("- [ ] Sort photos\n"))
+        #expect(!plan.newTarget.contains("@spent:") && !plan.newTarget.contains("@running:"))
+    }
+
     @Test func whatIsAddedKeepsItsOrderButStickyTasksLeadTheirBucket() throws {
         let plan = try rollover("""
             # 2026-11-20

@@ -42,6 +42,7 @@ import Testing
         (.notARegion(word: "@on:2026-11-22/noon"), .badMetadata),
         (.notARecurrence(word: "@every:often"), .badRecurrence),
         (.notADuration(key: "est", word: "@est:soon"), .badMetadata),
+        (.notAClock(key: "running", word: "@running:9am"), .badMetadata),
         (.notATime(written: "25:00", reason: "its hour or minute is out of range (00:00 to 23:59)"), .badTime),
         (.secondValue(key: "due", first: "2026-11-22", word: "@due:2026-11-23"), .conflictingMetadata),
         (.secondRegion, .conflictingMetadata),

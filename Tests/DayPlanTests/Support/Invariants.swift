@@ -70,6 +70,7 @@ enum Invariants {
         case .scheduledDate: [.scheduled(Day("2026-12-01")!, .evening), .scheduled(Day("2026-12-01")!, nil)]
         case .recurrence: [.recurrence(Recurrence("weekday")!), .recurrence(Recurrence("weekend")!)]
         case .duration: [.minutes(45), .minutes(120)]
+        case .clock: [.clock(9 * 60), .clock(16 * 60 + 45)]
         case .choice(let words): words.map { .word($0) }
         }
         guard let value = samples.first(where: { $0 != current }) else { return nil }

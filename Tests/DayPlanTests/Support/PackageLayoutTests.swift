@@ -96,11 +96,11 @@ import Testing
         }
     }
 
-    @Test func theCoreIsAtMost11600Lines() {
+    @Test func theCoreIsAtMost11700Lines() {
         let lines = Self.swiftFiles(in: Repository.url("Sources/DayPlan")).reduce(0) { sum, file in
             sum + ((try? String(contentsOf: file, encoding: .utf8)) ?? "").utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         }
-        #expect(lines <= 11_600, "Sources/DayPlan has \(lines) lines")
+        #expect(lines <= 11_700, "Sources/DayPlan has \(lines) lines")
     }
 
     @Test func noTwoPathsDifferOnlyInCase() {

@@ -35,7 +35,8 @@ syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(carry\|sticky\|expired\)\ze\%([
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(every\):\S\+\ze\%([ \t]\|$\)/ contained
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(on\):\d\{4}-\d\d-\d\d\%(\/\a\+\)\=\ze\%([ \t]\|$\)/ contained contains=dayplanDate
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(start\|due\|expires\|from\|done\):\d\{4}-\d\d-\d\d\ze\%([ \t]\|$\)/ contained contains=dayplanDate
-syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(est\):\%(\d\+h\)\=\%(\d\+m\)\=\ze\%([ \t]\|$\)/ contained
+syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(est\|spent\):\%(\d\+h\)\=\%(\d\+m\)\=\ze\%([ \t]\|$\)/ contained
+syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(running\):\d\d:\d\d\ze\%([ \t]\|$\)/ contained
 syn match dayplanMetadata /\%(^\|[ \t]\)\zs@\c\%(priority\):\%(highest\|high\|medium\|low\|lowest\)\ze\%([ \t]\|$\)/ contained
 syn match dayplanDate /\<\d\{4}-\d\d-\d\d\>/ contained
 execute 'syn match dayplanOverdue /\%(^\|[ \t]\)\zs@\c\%(expires\):\%(' . dayplan#syntax#before(get(g:, 'dayplan_today', strftime('%Y-%m-%d'))) . '\)\ze\%([ \t]\|$\)/ contained'
