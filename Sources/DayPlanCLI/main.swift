@@ -15,6 +15,8 @@ let commands: [(name: String, spec: () -> CommandSpec, run: @MainActor (Argument
     (MarkCommand.name, { MarkCommand.spec }, MarkCommand.run),
     (MergeCommand.name, { MergeCommand.spec }, MergeCommand.run),
     (MoveCommand.name, { MoveCommand.spec }, MoveCommand.run),
+    (StartCommand.name, { StartCommand.spec }, StartCommand.run),
+    (StopCommand.name, { StopCommand.spec }, StopCommand.run),
     (QueryCommand.name, { QueryCommand.spec }, QueryCommand.run),
     (ReportCommand.name, { ReportCommand.spec }, ReportCommand.run),
     (ResolveCommand.name, { ResolveCommand.spec }, ResolveCommand.run),

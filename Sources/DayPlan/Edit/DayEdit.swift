@@ -19,6 +19,22 @@ public struct DayEdit: Hashable, Sendable {
     public func applied(to bytes: [UInt8]) -> [UInt8] {
         TextEdit.apply(edits, to: bytes)
     }
+
+    /// Edits made one after another, from `original` to the file `last` gives, as one edit of `original` (one
+    /// write, one undo): a single byte edit over the span where `original` and `last.after` differ, said by
+    /// `summary`, the task on `last.line`.
+    public static func steps(from original: [UInt8], to last: DayEdit, summary: String) -> DayEdit {
+        let result = last.after
+        var prefix = 0
+        while prefix < original.count, prefix < result.count, original[prefix] == result[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < original.count - prefix, suffix < result.count - prefix,
+              original[original.count - 1 - suffix] == result[result.count - 1 - suffix] { suffix += 1 }
+        let edits = prefix == original.count && prefix == result.count ? [] : [TextEdit(
+            offset: prefix, removing: original.count - prefix - suffix, inserting: Array(result[prefix..<(result.count - suffix)]))]
+        return DayEdit(edits: edits, after: result, summary: summary, line: last.line,
+                       inverse: TextEdit.inverse(of: edits, on: original))
+    }
 }
 
 /// A task with the region it stands in.

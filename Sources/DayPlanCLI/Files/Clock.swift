@@ -15,14 +15,25 @@ enum Clock {
     /// `DAYPLAN_DAY_STARTS_AT`, else the `day-starts-at` setting, else midnight. For every command that
     /// works on "today" by default.
     static func today(in planFolder: PlanFolder, dayStartsAt option: String?) -> Result<Day, UsageError> {
+        let hour: Int
+        switch dayStartHour(in: planFolder, option: option) {
+        case .success(let found): hour = found
+        case .failure(let problem): return .failure(problem)
+        }
+        guard let today = today(dayStartsAt: hour) else { return .failure(UsageError("cannot read the local time")) }
+        return .success(today)
+    }
+
+    /// The hour the plan folder's day starts at: `--day-starts-at` (given as `option`), else
+    /// `DAYPLAN_DAY_STARTS_AT`, else the `day-starts-at` setting, else 0.
+    static func dayStartHour(in planFolder: PlanFolder, option: String?) -> Result<Int, UsageError> {
         let (source, text) = option.map { ("--day-starts-at", $0) }
             ?? environment("DAYPLAN_DAY_STARTS_AT").map { ("DAYPLAN_DAY_STARTS_AT", $0) }
             ?? ("the setting day-starts-at", String(planFolder.settings.dayStartsAt ?? 0))
         guard let hour = Int(text), (0...23).contains(hour) else {
             return .failure(UsageError("\(source) '\(text)' is not an hour; give a whole number from 0 to 23"))
         }
-        guard let today = today(dayStartsAt: hour) else { return .failure(UsageError("cannot read the local time")) }
-        return .success(today)
+        return .success(hour)
     }
 
     /// Today where the day starts at `DAYPLAN_DAY_STARTS_AT` (0 when unset or not an hour): for commands

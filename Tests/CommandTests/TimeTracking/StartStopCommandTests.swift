@@ -1,0 +1,133 @@
+import DayPlan
+import Foundation
+import Testing
+
+/// `dayplan start` and `dayplan stop` on the built binary, in temporary plan folders, the clock injected.
+@Suite struct StartStopCommandTests {
+    static let yesterday = """
+        # 2026-11-20
+
+        ## Morning
+        * [ ] Write the talk @est:2h
+
+        ## Backlog
+
+        """
+    static let today = """
+        # 2026-11-21
+
+        ## Morning
+        * [ ] Write the talk @est:2h @spent:10m
+        + [ ] Review the pull request
+        - [x] Send the invoice
+
+        ## Backlog
+        - [ ] Sort photos
+
+        """
+
+    static func folder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-20.md", yesterday)
+        try folder.write("2026-11-21.md", today)
+        return folder
+    }
+
+    static func at(_ clock: String, on day: String = "2026-11-21") -> [String: String] {
+        ["DAYPLAN_NOW": "\(day)T\(clock)"]
+    }
+
+    /// Start writes `@running:` (and marks a task to do doing), stop adds the minutes to `@spent:` and takes
+    /// `@running:` away; nothing else of the file changes.
+    @Test func startThenStopAddsTheTimeToSpent() throws {
+        let folder = try Self.folder()
+        let start = try Binary.run(["start", "talk"], in: folder.url, environment: Self.at("09:05"))
+        #expect(start.status == 0 && start.stderr == "", "\(start.stderr)")
+        #expect(start.stdout == "2026-11-21.md:4: started at 09:05 and marked doing: Write the talk\n")
+        #expect(try folder.read("2026-11-21.md") == Self.today.replacingOccurrences(
+            of: "* [ ] Write the talk @est:2h @spent:10m\n", with: "* [/] Write the talk @est:2h @spent:10m @running:09:05\n"))
+        let again = try Binary.run(["start", "Write the talk"], in: folder.url, environment: Self.at("09:30"))
+        #expect(again.status == 0 && again.stdout == "2026-11-21.md:4: already timed since 09:05: Write the talk\n")
+        let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("10:25"))
+        #expect(stop.status == 0 && stop.stderr == "", "\(stop.stderr)")
+        #expect(stop.stdout == "2026-11-21.md:4: stopped after 1h20m: Write the talk (@spent:1h30m)\n")
+        #expect(try folder.read("2026-11-21.md") == Self.today.replacingOccurrences(
+            of: "* [ ] Write the talk @est:2h @spent:10m\n", with: "* [/] Write the talk @est:2h @spent:1h30m\n"))
+        let lint = try Binary.run(["lint", "2026-11-21.md"], in: folder.url)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    }
+
+    /// A second start stops the first, saying so, and starts the other in the same write.
+    @Test func aSecondStartStopsTheFirstAndSaysSo() throws {
+        let folder = try Self.folder()
+        try Binary.run(["start", "talk"], in: folder.url, environment: Self.at("09:00"))
+        let second = try Binary.run(["start", "pull request"], in: folder.url, environment: Self.at("09:45"))
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == """
+            2026-11-21.md:4: stopped after 45m: Write the talk (@spent:55m), to time one task at a time
+            2026-11-21.md:5: started at 09:45 and marked doing: Review the pull request
+
+            """)
+        let text = try folder.read("2026-11-21.md")
+        #expect(text.contains("* [/] Write the talk @est:2h @spent:55m\n"))
+        #expect(text.contains("+ [/] Review the pull request @running:09:45\n"))
+        #expect(text.components(separatedBy: "@running:").count == 2)
+    }
+
+    /// Nothing running is exit 1 with a sentence; a finished task is refused; no task is a usage error.
+    @Test func stopWithNothingRunningAndStartOnAFinishedTaskAreRefused() throws {
+        let folder = try Self.folder()
+        let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("09:00"))
+        #expect(stop.status == 1 && stop.stdout == "")
+        #expect(stop.stderr == "dayplan stop: no task is being timed in 2026-11-21.md or the day before it; start one with 'dayplan start TASK'\n")
+        let done = try Binary.run(["start", "invoice"], in: folder.url, environment: Self.at("09:00"))
+        #expect(done.status == 1 && done.stderr.contains("`Send the invoice` is done; reopen it first"), "\(done.stderr)")
+        let none = try Binary.run(["start"], in: folder.url, environment: Self.at("09:00"))
+        #expect(none.status == 2 && none.stderr.hasPrefix("dayplan start: give a task"))
+        #expect(try folder.read("2026-11-21.md") == Self.today)
+        // A start written by hand after now is named, not counted as negative time.
+        try folder.write("2026-11-21.md", Self.today.replacingOccurrences(of: "- [ ] Sort photos", with: "- [ ] Sort photos @running:11:00"))
+        let early = try Binary.run(["stop"], in: folder.url, environment: Self.at("10:00"))
+        #expect(early.status == 1 && early.stderr.contains("2026-11-21.md:9: `Sort photos` is timed from 2026-11-21T11:00, after now"), "\(early.stderr)")
+    }
+
+    /// A task left running at the day's end: rollover leaves `@running:` on the old day's line, and stop the
+    /// next morning closes it there, the time counted on its own day, with a note that it crossed midnight.
+    @Test func aTaskRunningPastMidnightIsStoppedOnItsOwnDay() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-21.md", Self.today)
+        try Binary.run(["start", "talk"], in: folder.url, environment: Self.at("23:30"))
+        let rollover = try Binary.run(["rollover"], in: folder.url, environment: Self.at("00:05", on: "2026-11-22"))
+        #expect(rollover.status == 0, "\(rollover.stderr)")
+        #expect(try folder.read("2026-11-21.md").contains("* [>] Write the talk @est:2h @spent:10m @running:23:30\n"))
+        #expect(try folder.read("2026-11-22.md").contains("* [/] Write the talk @from:2026-11-21 @est:2h\n"))
+        let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("00:20", on: "2026-11-22"))
+        #expect(stop.status == 0)
+        #expect(stop.stdout == "2026-11-21.md:4: stopped after 50m: Write the talk (@spent:1h)\n")
+        #expect(stop.stderr == "2026-11-21.md:4: note: it ran from 2026-11-21T23:30 to 2026-11-22T00:20, past midnight; "
+                + "all of it counts on 2026-11-21, the day of its file\n")
+        #expect(try folder.read("2026-11-21.md").contains("* [>] Write the talk @est:2h @spent:1h\n"))
+        #expect(!(try folder.read("2026-11-22.md")).contains("@spent:"))
+    }
+
+    /// The running start is in the file, so a crash between start and stop loses nothing: a process killed
+    /// after start (here, the machine gone: the next run is a new process) is stopped by the next stop; and a
+    /// start killed after it stopped the old day's task but before it wrote today's has started nothing, so
+    /// the next start starts it, and no task is timed twice.
+    @Test func aKilledRunLosesNoTime() throws {
+        let folder = try Self.folder()
+        try folder.write("2026-11-20.md", Self.yesterday.replacingOccurrences(of: "@est:2h", with: "@est:2h @running:22:00"))
+        let killed = try Binary.run(["start", "pull request"], in: folder.url,
+                                    environment: Self.at("08:00").merging(["DAYPLAN_FAULT": "start-between-writes"]) { $1 })
+        #expect(killed.status == SIGKILL)
+        #expect(try folder.read("2026-11-20.md").contains("* [ ] Write the talk @est:2h @spent:10h\n"))
+        #expect(try folder.read("2026-11-21.md") == Self.today)
+        let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("08:01"))
+        #expect(stop.status == 1, "nothing is running after the killed start: \(stop.stdout)")
+        let start = try Binary.run(["start", "pull request"], in: folder.url, environment: Self.at("08:02"))
+        #expect(start.status == 0 && start.stdout == "2026-11-21.md:5: started at 08:02 and marked doing: Review the pull request\n")
+        let later = try Binary.run(["stop"], in: folder.url, environment: Self.at("08:32"))
+        #expect(later.stdout == "2026-11-21.md:5: stopped after 30m: Review the pull request (@spent:30m)\n")
+        #expect(!(try folder.read("2026-11-21.md")).contains("@running:"))
+    }
+}
