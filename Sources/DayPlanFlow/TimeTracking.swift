@@ -15,14 +15,24 @@ public enum TimeTracking {
         public let since: LocalTime
     }
 
-    /// The tasks of `editor`'s file (the plan of `day`, whose day begins at `dayStartsAt` o'clock) that carry
+    /// The tasks of `document` (the plan of `day`, whose day begins at `dayStartsAt` o'clock) that carry
     /// `@running:`, in file order. A clock before the start hour is after midnight, on the next calendar day.
-    public static func running(in editor: DayEditor, of day: Day, dayStartsAt: Int = 0) -> [Running] {
-        editor.tasks.compactMap { placed in
-            guard let clock = placed.task.metadata.running else { return nil }
-            let calendarDay = clock < dayStartsAt * 60 ? day.adding(days: 1) : day
-            return Running(placed: placed, since: LocalTime(day: calendarDay, secondOfDay: clock * 60))
+    public static func running(in document: DayDocument, of day: Day, dayStartsAt: Int = 0) -> [Running] {
+        var found: [Running] = []
+        for section in document.sections {
+            guard let region = section.region else { continue }
+            for task in section.tasks {
+                guard let clock = task.metadata.running else { continue }
+                let calendarDay = clock < dayStartsAt * 60 ? day.adding(days: 1) : day
+                found.append(Running(placed: PlacedTask(region: region, task: task), since: LocalTime(day: calendarDay, secondOfDay: clock * 60)))
+            }
         }
+        return found
+    }
+
+    /// The minutes from `since` to `now` on the clock (whole minutes; negative when `since` is later).
+    public static func minutes(from since: LocalTime, to now: LocalTime) -> Int {
+        since.day.days(until: now.day) * 24 * 60 + now.secondOfDay / 60 - since.secondOfDay / 60
     }
 
     /// Starts timing the open task on `line` at `now`, whose clock (hours and minutes) `@running:` records; a
@@ -62,9 +72,9 @@ public enum TimeTracking {
         case edit(EditError)
     }
 
-    /// Stops `running` (found by `running(in:of:dayStartsAt:)` in `editor`'s file) at `now`.
+    /// Stops `running` (found by `running(in:of:dayStartsAt:)` in `editor`'s document) at `now`.
     public static func stop(_ running: Running, at now: LocalTime, in editor: DayEditor) throws(StopProblem) -> Stopped {
-        let minutes = (running.since.day.days(until: now.day) * 24 * 60) + now.secondOfDay / 60 - running.since.secondOfDay / 60
+        let minutes = minutes(from: running.since, to: now)
         guard minutes >= 0 else { throw .startsLater(running.since) }
         let total = (running.placed.task.metadata.spent ?? 0) + minutes
         guard total <= Estimate.longest else { throw .tooLong(minutes: minutes) }

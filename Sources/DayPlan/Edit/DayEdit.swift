@@ -43,6 +43,12 @@ public struct PlacedTask: Hashable, Sendable {
     public let region: Region
     /// The task, with its position in the file (`line`, `lineSpan`).
     public let task: PlanTask
+
+    /// A task standing in `region`.
+    public init(region: Region, task: PlanTask) {
+        self.region = region
+        self.task = task
+    }
 }
 
 extension PlanTask {

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanFlow
 import DayPlanJSON
 
 /// `dayplan status`: how the day is going.
@@ -83,7 +84,11 @@ enum StatusCommand {
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (Clock.environment("NO_COLOR") ?? "").isEmpty
-            let shown = text(progress, file: session.file.path, findings: counts, colour: colour, carried: carried, clock: onTheClock)
+            // The task `dayplan start` is timing, if it is in this file.
+            let hour = (try? Clock.dayStartHour(in: session.planFolder, option: arguments.options["--day-starts-at"]).get()) ?? 0
+            let timing = TimeTracking.running(in: document, of: day, dayStartsAt: hour)
+            let shown = text(progress, file: session.file.path, findings: counts, colour: colour, carried: carried, clock: onTheClock,
+                             timing: timing, now: Clock.now())
             // Coloured text is dayplan's own escapes around parts escaped one by one; plain text is escaped whole.
             if colour { out.write(painted: shown) } else { out.write(shown) }
         case .json:
@@ -101,7 +106,8 @@ enum StatusCommand {
 
     /// The status as lines for people; with `colour`, ANSI colours: full buckets yellow, over-full red.
     static func text(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int), colour: Bool,
-                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> String {
+                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil,
+                     timing: [TimeTracking.Running] = [], now: LocalTime? = nil) -> String {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // With colours the text goes to a terminal as it is: what came from the file is escaped here.
         func shown(_ text: String) -> String { colour ? Output.escaped(text) : text }
@@ -154,6 +160,13 @@ enum StatusCommand {
         if !progress.prioritized.isEmpty {
             text += paint("Priority".padding(width), "1") + "  "
                 + progress.prioritized.map { "\(shown($0.task.title)) (\($0.task.metadata.priority ?? ""), \($0.region.name))" }.joined(separator: ", ") + "\n"
+        }
+        for running in timing {
+            let since = TaskTime.clockText(running.since.secondOfDay / 60)
+            let details = [now.map { TimeTracking.minutes(from: running.since, to: $0) }.flatMap { $0 > 0 ? "\(Estimate.text($0)) so far" : nil },
+                           running.placed.task.metadata.spent.map { "\(Estimate.text($0)) spent before" }].compactMap { $0 }
+            text += paint("Timing".padding(width), "1") + "  \(shown(running.placed.task.title)) since \(since)"
+                + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")") + "; stop with 'dayplan stop'\n"
         }
         if let clock { text += clock.text(width: width, paint: paint, shown: shown) }
         if findings.errors + findings.warnings > 0 {

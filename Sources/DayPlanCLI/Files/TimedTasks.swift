@@ -23,7 +23,7 @@ extension DaySession {
         if let bytes { files.append((file, bytes)) }
         return files.map { file, bytes in
             TimedFile(file: file, bytes: bytes,
-                      running: TimeTracking.running(in: DayEditor(bytes), of: file.day, dayStartsAt: hour))
+                      running: TimeTracking.running(in: DayDocument(parsing: bytes), of: file.day, dayStartsAt: hour))
         }
     }
 

@@ -46,6 +46,10 @@ import Testing
         #expect(start.stdout == "2026-11-21.md:4: started at 09:05 and marked doing: Write the talk\n")
         #expect(try folder.read("2026-11-21.md") == Self.today.replacingOccurrences(
             of: "* [ ] Write the talk @est:2h @spent:10m\n", with: "* [/] Write the talk @est:2h @spent:10m @running:09:05\n"))
+        // status shows what is timed, for how long so far.
+        let status = try Binary.run(["status"], in: folder.url, environment: Self.at("09:25"))
+        #expect(status.stdout.contains("\nTiming     Write the talk since 09:05 (20m so far, 10m spent before); stop with 'dayplan stop'\n"),
+                "\(status.stdout)")
         let again = try Binary.run(["start", "Write the talk"], in: folder.url, environment: Self.at("09:30"))
         #expect(again.status == 0 && again.stdout == "2026-11-21.md:4: already timed since 09:05: Write the talk\n")
         let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("10:25"))

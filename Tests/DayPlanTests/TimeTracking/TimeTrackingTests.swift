@@ -15,11 +15,11 @@ import Testing
     /// A clock before the day's start hour is the next calendar day (a plan whose day starts at 4 runs to 4 a.m.).
     @Test func theRunningStartIsOnTheFilesDayOrAfterMidnightBeforeItsStartHour() throws {
         let editor = DayEditor(Array(Self.text.utf8))
-        let running = TimeTracking.running(in: editor, of: Self.day)
+        let running = TimeTracking.running(in: editor.document, of: Self.day)
         #expect(running.map(\.since) == [Self.at(23 * 60 + 10)])
         let early = DayEditor(Array(Self.text.replacingOccurrences(of: "23:10", with: "01:30").utf8))
-        #expect(TimeTracking.running(in: early, of: Self.day, dayStartsAt: 4).map(\.since) == [Self.at(90, daysLater: 1)])
-        #expect(TimeTracking.running(in: early, of: Self.day, dayStartsAt: 0).map(\.since) == [Self.at(90)])
+        #expect(TimeTracking.running(in: early.document, of: Self.day, dayStartsAt: 4).map(\.since) == [Self.at(90, daysLater: 1)])
+        #expect(TimeTracking.running(in: early.document, of: Self.day, dayStartsAt: 0).map(\.since) == [Self.at(90)])
     }
 
     /// Stopping adds the whole minutes of the clock, across midnight too, and changes that line alone, as one
@@ -27,7 +27,7 @@ import Testing
     @Test func stoppingAddsTheMinutesAsOneEdit() throws {
         let bytes = Array(Self.text.utf8)
         let editor = DayEditor(bytes)
-        let running = try #require(TimeTracking.running(in: editor, of: Self.day).first)
+        let running = try #require(TimeTracking.running(in: editor.document, of: Self.day).first)
         let stopped = try TimeTracking.stop(running, at: Self.at(40, daysLater: 1), in: editor)
         #expect(stopped.minutes == 90 && stopped.spent == 140)
         #expect(String(decoding: stopped.edit.after, as: UTF8.self)
@@ -49,7 +49,7 @@ import Testing
         #expect(String(decoding: started.after, as: UTF8.self) == "## Morning\n+ [/] Call Ana @running:09:05\n")
         #expect(started.summary == "started at 09:05 and marked doing: Call Ana")
         let again = DayEditor(started.after)
-        let running = try #require(TimeTracking.running(in: again, of: Self.day).first)
+        let running = try #require(TimeTracking.running(in: again.document, of: Self.day).first)
         let stopped = try TimeTracking.stop(running, at: LocalTime(day: Self.day, secondOfDay: (9 * 60 + 5) * 60 + 59), in: again)
         #expect(stopped.minutes == 0 && stopped.spent == nil)
         #expect(String(decoding: stopped.edit.after, as: UTF8.self) == "## Morning\n+ [/] Call Ana\n")
