@@ -98,20 +98,21 @@ public struct ArchivedDay: Sendable {
     /// The `@due:` and `@on:` days and `@priority:` of the tasks that have one, by index.
     private var dated: [Int: Dated] = [:]
 
-    /// A task's rarer facts: its `@due:` and `@on:` days and its `@priority:` (index in `MetadataKey.priorities`).
+    /// A task's rarer facts: its `@due:` and `@on:` days, its `@priority:` (index in `MetadataKey.priorities`),
+    /// and its `@est:` and `@spent:` minutes.
     struct Dated {
         var due: Day?, on: Day?
         var priority: String?
+        var estimate: Int?, spent: Int?
 
         /// The facts of `metadata`; nil when it has none of them (most tasks).
         init?(_ metadata: TaskMetadata) {
-            guard metadata.due != nil || metadata.on != nil || metadata.priority != nil else { return nil }
-            (due, on, priority) = (metadata.due, metadata.on, metadata.priority)
+            self.init(due: metadata.due, on: metadata.on, priority: metadata.priority, estimate: metadata.estimate, spent: metadata.spent)
         }
 
-        init?(due: Day?, on: Day?, priority: String?) {
-            guard due != nil || on != nil || priority != nil else { return nil }
-            (self.due, self.on, self.priority) = (due, on, priority)
+        init?(due: Day?, on: Day?, priority: String?, estimate: Int? = nil, spent: Int? = nil) {
+            guard due != nil || on != nil || priority != nil || estimate != nil || spent != nil else { return nil }
+            (self.due, self.on, self.priority, self.estimate, self.spent) = (due, on, priority, estimate, spent)
         }
     }
 
@@ -197,7 +198,8 @@ public struct ArchivedDay: Sendable {
             title.withUTF8 { title in
                 append(Record(line: task.line, column: task.column, from: task.from, region: task.region, bucket: task.bucket,
                               status: task.status),
-                       dated: Dated(due: task.due, on: task.on, priority: task.priority), title: title, gathering: &gathering)
+                       dated: Dated(due: task.due, on: task.on, priority: task.priority, estimate: task.estimate, spent: task.spent),
+                       title: title, gathering: &gathering)
             }
         }
     }
@@ -251,6 +253,8 @@ public struct ArchivedDay: Sendable {
         task.due = dated[index]?.due
         task.on = dated[index]?.on
         task.priority = dated[index]?.priority
+        task.estimate = dated[index]?.estimate
+        task.spent = dated[index]?.spent
         return task
     }
 

@@ -27,6 +27,10 @@ public struct ArchivedTask: Hashable, Sendable {
     public var on: Day?
     /// Its `@priority:` (or another tool's spelling of it, `⏫`), if any.
     public var priority: String?
+    /// Its `@est:`, in minutes, if any.
+    public var estimate: Int?
+    /// Its `@spent:` (the time spent on it that day), in minutes, if any.
+    public var spent: Int?
 
     /// Makes an archived task.
     public init(day: Day, file: String, line: Int, column: Int, region: Region, bucket: Bucket, status: Status,
@@ -73,6 +77,8 @@ public struct ArchivedTask: Hashable, Sendable {
                 archived.due = task.metadata.due
                 archived.on = task.metadata.on
                 archived.priority = task.metadata.priority
+                archived.estimate = task.metadata.estimate
+                archived.spent = task.metadata.spent
                 found.append(archived)
             }
         }

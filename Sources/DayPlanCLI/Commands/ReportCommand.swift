@@ -33,6 +33,7 @@ enum ReportCommand {
             .flag("--week", "This week, Monday to today."),
             .flag("--month", "This month, to today."),
             .flag("--year", "This year, to today."),
+            .flag("--spent", "Time spent (@spent:, from dayplan start and stop) against estimated (@est:), per tag and bucket (text or json)."),
             .option("--since", "DAY", .date, "The first day reported on (YYYY-MM-DD, -30d, last-month, …)."),
             .option("--until", "DAY", .date, "The last day reported on (default: today)."),
             .choice("--by", noun: "grouping", ArchiveReport.Grouping.allCases.map(\.rawValue),
@@ -61,6 +62,9 @@ enum ReportCommand {
         }
 
         let format = arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text
+        if arguments.flags.contains("--spent"), format == .csv || format == .html || arguments.options["--output"] != nil {
+            return fail("--spent is written to standard output, as text or json\nRun 'dayplan report --help' for usage.")
+        }
         guard let today = QueryCommand.today(dir: arguments.options["--dir"]) else { return fail("cannot read the local time") }
         var since: Day?, until: Day?
         switch QueryCommand.window(arguments, today: today) {
@@ -86,6 +90,16 @@ enum ReportCommand {
         case .failure(let error): return fail(error.message)
         }
         let archive = Archive.read(found.paths, shown: found.shown, command: "report", figures: true, err: &err)
+        if arguments.flags.contains("--spent") {
+            // The time tracked, against the estimates: a report of its own (docs/time-tracking.md).
+            let spent = SpentReport(archive: TaskArchive(days: archive.days), since: since, until: until, today: today)
+            switch format {
+            case .text: out.write(SpentText.text(spent))
+            case .json: out.write(bytes: SpentText.json(spent))
+            case .csv, .html: break  // refused above
+            }
+            return archive.exitCode
+        }
         let report = ArchiveReport(archive: TaskArchive(days: archive.days), since: since, until: until, today: today,
                                    grouping: grouping)
 
