@@ -345,6 +345,10 @@ public struct CalendarExport: Sendable {
             }
             line.append(contentsOf: region.name.utf8)
         }
+        if let spent = task.metadata.spent {
+            // The time tracked on it that day (`dayplan start`, `stop`), a DURATION; no standard property holds it.
+            emit("X-DAYPLAN-SPENT:") { $0.append(contentsOf: "PT\(spent / 60 > 0 ? "\(spent / 60)H" : "")\(spent % 60 > 0 ? "\(spent % 60)M" : "")".utf8) }
+        }
         if !task.notes.isEmpty {
             emit("DESCRIPTION:") { CalendarExport.writeText(task.notes.joined(separator: "\n"), to: &$0) }
         }

@@ -62,3 +62,15 @@ import Testing
         #expect(csv.status == 2 && csv.stderr.hasPrefix("dayplan report: --spent is written to standard output, as text or json"))
     }
 }
+
+/// The iCalendar export carries the time spent on a task (`X-DAYPLAN-SPENT`, a DURATION), for the tasks that have it.
+@Suite struct CalendarExportSpentTests {
+    @Test func theExportCarriesTheTimeSpent() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-21.md", "# 2026-11-21\n\n## Morning\n* [/] Write the talk @est:2h @spent:1h20m\n+ [ ] Call Ana @spent:45m\n- [ ] Sort photos\n")
+        let run = try Binary.run(["export", "--format", "ics", "2026-11-21.md"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.components(separatedBy: "\r\n")
+        #expect(lines.filter { $0.hasPrefix("X-DAYPLAN-SPENT:") } == ["X-DAYPLAN-SPENT:PT1H20M", "X-DAYPLAN-SPENT:PT45M"])
+    }
+}
