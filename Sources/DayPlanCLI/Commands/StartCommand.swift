@@ -42,42 +42,21 @@ enum StartCommand {
         }
 
         // 1. The day's file under the lock, the task, and now.
-        let session: DaySession
+        let (session, editor, placed): (DaySession, DayEditor, PlacedTask)
+        let hour: Int, now: LocalTime
         do {
-            if case .line(let file, _) = selector {
-                session = try DaySession.open(arguments, path: file, writing: true)
-            } else {
-                session = try DaySession.open(arguments, writing: true)
-            }
+            (session, editor, placed) = try DaySession.openSelecting(name, arguments, task: selector)
         } catch {
-            err.line("dayplan start: \(error.message)")
+            err.line(error.message)
             return error.code
         }
         defer { session.release() }
-        let path = session.file.path
-        guard let bytes = session.bytes else {
-            err.line(session.missingFileMessage(name, arguments, capture: true))
-            return .failure
-        }
-        let hour: Int
-        switch Clock.dayStartHour(in: session.planFolder, option: arguments.options["--day-starts-at"]) {
-        case .success(let found): hour = found
-        case .failure(let problem):
-            err.line("dayplan start: \(problem.message)")
-            return .failure
-        }
-        guard let now = Clock.now() else {
-            err.line("dayplan start: cannot read the local time")
-            return .failure
-        }
-        var editor = DayEditor(bytes)
-        editor.style = session.planFolder.settings.metadataStyle
-        let placed: PlacedTask
-        switch selector.select(in: editor, path: path) {
-        case .success(let found): placed = found
-        case .failure(let failure):
-            err.line("dayplan start: \(failure.message)")
-            return failure.code
+        let path = session.file.path, bytes = editor.bytes
+        do {
+            (hour, now) = try session.timingClock(arguments)
+        } catch {
+            err.line("dayplan start: \(error.message)")
+            return error.code
         }
         guard placed.task.status.isOpen else {
             err.line("dayplan start: \(path):\(placed.task.line): `\(placed.task.title)` is \(placed.task.status); "

@@ -42,16 +42,12 @@ enum StopCommand {
             return error.code
         }
         defer { session.release() }
-        let hour: Int
-        switch Clock.dayStartHour(in: session.planFolder, option: arguments.options["--day-starts-at"]) {
-        case .success(let found): hour = found
-        case .failure(let problem):
-            err.line("dayplan stop: \(problem.message)")
-            return .failure
-        }
-        guard let now = Clock.now() else {
-            err.line("dayplan stop: cannot read the local time")
-            return .failure
+        let hour: Int, now: LocalTime
+        do {
+            (hour, now) = try session.timingClock(arguments)
+        } catch {
+            err.line("dayplan stop: \(error.message)")
+            return error.code
         }
         let timed: [TimedFile]
         do {

@@ -248,32 +248,15 @@ extension DaySession {
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }
-        let session: DaySession
+        let (session, editor, placed): (DaySession, DayEditor, PlacedTask)
         do {
-            if case .line(let file, _) = selector {
-                session = try open(arguments, path: file, writing: true)
-            } else {
-                session = try open(arguments, writing: true)
-            }
+            (session, editor, placed) = try openSelecting(command, arguments, task: selector)
         } catch {
-            err.line("dayplan \(command): \(error.message)")
+            err.line(error.message)
             return error.code
         }
         defer { session.release() }
         let path = session.file.path
-        guard let bytes = session.bytes else {
-            err.line(session.missingFileMessage(command, arguments, capture: true))
-            return .failure
-        }
-        var editor = DayEditor(bytes)
-        editor.style = session.planFolder.settings.metadataStyle
-        let placed: PlacedTask
-        switch selector.select(in: editor, path: path) {
-        case .success(let found): placed = found
-        case .failure(let failure):
-            err.line("dayplan \(command): \(failure.message)")
-            return failure.code
-        }
         let change: DayEdit
         do {
             change = try edit(editor, placed, session)
@@ -300,6 +283,36 @@ extension DaySession {
                         [(path, line, change.summary)]), command: command, err: &err)
         }
         return .success
+    }
+
+    /// Opens the day's file (or the FILE of a `FILE:LINE`) under the lock and selects the task in it: the session
+    /// (for the caller to release), an editor on its bytes in the plan's metadata style, and the task. A failure's
+    /// message is the whole line for standard error, `dayplan COMMAND: …`; the lock is released then.
+    static func openSelecting(_ command: String, _ arguments: Arguments, task selector: TaskSelector)
+        throws(Failure) -> (session: DaySession, editor: DayEditor, placed: PlacedTask) {
+        let session: DaySession
+        do {
+            if case .line(let file, _) = selector {
+                session = try open(arguments, path: file, writing: true)
+            } else {
+                session = try open(arguments, writing: true)
+            }
+        } catch {
+            throw Failure(code: error.code, message: "dayplan \(command): \(error.message)")
+        }
+        guard let bytes = session.bytes else {
+            session.release()
+            throw Failure(code: .failure, message: session.missingFileMessage(command, arguments, capture: true))
+        }
+        var editor = DayEditor(bytes)
+        editor.style = session.planFolder.settings.metadataStyle
+        switch selector.select(in: editor, path: session.file.path) {
+        case .success(let found):
+            return (session, editor, found)
+        case .failure(let failure):
+            session.release()
+            throw Failure(code: failure.code, message: "dayplan \(command): \(failure.message)")
+        }
     }
 
     /// Reports why an edit was not made, and returns the exit code: 1 for a full bucket or a file with errors

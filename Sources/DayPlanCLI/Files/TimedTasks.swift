@@ -27,6 +27,17 @@ extension DaySession {
         }
     }
 
+    /// The hour the plan's day starts at and the time now, which start and stop reckon a running task by.
+    func timingClock(_ arguments: Arguments) throws(Failure) -> (hour: Int, now: LocalTime) {
+        let hour: Int
+        switch Clock.dayStartHour(in: planFolder, option: arguments.options["--day-starts-at"]) {
+        case .success(let found): hour = found
+        case .failure(let problem): throw Failure(code: .failure, message: problem.message)
+        }
+        guard let now = Clock.now() else { throw Failure(code: .failure, message: "cannot read the local time") }
+        return (hour, now)
+    }
+
     /// Stops every task running in `timed` at `now`, as one edit of its file: what to print for each (the
     /// summary with the `@spent:` it now has, and a warning for a stretch that crossed a day or ran for long),
     /// and the file's bytes after. Writes nothing.
