@@ -17,6 +17,11 @@ public struct SpentReport: Sendable {
         public var tasks = 0
         /// How many of them have no estimate.
         public var unestimated = 0
+
+        /// The time spent as a percentage of the estimate, rounded; nil unless every task timed has an estimate.
+        public var share: Int? {
+            estimated > 0 && unestimated == 0 ? (spent * 100 + estimated / 2) / estimated : nil
+        }
     }
 
     /// The first and last day reported on.

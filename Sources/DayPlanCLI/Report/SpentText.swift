@@ -18,7 +18,7 @@ enum SpentText {
             let width = max(heading.count, names.map(\.count).max() ?? 0) + 2
             text += "\n" + heading.padding(width) + "spent".padding(9) + "estimated".padding(11) + "share".padding(7) + "tasks\n"
             for (row, name) in zip(rows, names) {
-                let share = row.estimated > 0 && row.unestimated == 0 ? "\((row.spent * 100 + row.estimated / 2) / row.estimated)%" : "-"
+                let share = row.share.map { "\($0)%" } ?? "-"
                 text += name.padding(width) + Estimate.text(row.spent).padding(9)
                     + (row.estimated > 0 ? Estimate.text(row.estimated) : "-").padding(11) + share.padding(7)
                     + "\(row.tasks)" + (row.unestimated > 0 ? " (\(row.unestimated) without @est:)" : "") + "\n"
@@ -31,7 +31,7 @@ enum SpentText {
     static func estimated(_ row: SpentReport.Row) -> String {
         guard row.estimated > 0 else { return "; none of them has an estimate (@est:)" }
         let timedWithEstimate = row.tasks - row.unestimated
-        let share = row.unestimated == 0 ? " (\((row.spent * 100 + row.estimated / 2) / row.estimated)% of it)" : ""
+        let share = row.share.map { " (\($0)% of it)" } ?? ""
         return ", estimated \(Estimate.text(row.estimated))\(share)"
             + (row.unestimated > 0 ? " for the \(timedWithEstimate) with @est:; \(row.unestimated) without" : "")
     }
