@@ -91,7 +91,7 @@ public struct MetadataKey: Sendable {
                     summary: "In the routines file: the days rollover adds the task on (day, weekday, weekend, mon,wed,fri, month:1, month:last, month:2nd-tue, week:2/YYYY-MM-DD, yearly:MM-DD, done+3d; then ,start:DATE and ,until:DATE or ,times:N).",
                     hover: "routine: every", exportField: "every", exportedAlways: false),
         MetadataKey(id: .on, name: "on", kind: .scheduledDate, merge: .conflict, rollover: .removedOncePlaced,
-                    summary: "A Backlog task scheduled for this day: that day's rollover places it (in the region after `/`, or at the Backlog's top).",
+                    summary: "A task scheduled for this day: that day's rollover places it (in the region after `/`, or at the Backlog's top).",
                     hover: "scheduled for", exportField: "on", exportedAlways: false),
         MetadataKey(id: .start, name: "start", kind: .date, merge: .conflict, rollover: .kept,
                     summary: "The first day the task can be worked on: before it, review, status and lint do not offer it (Obsidian Tasks' start date).",

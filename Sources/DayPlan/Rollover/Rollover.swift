@@ -131,6 +131,13 @@ public struct Rollover: Sendable {
     /// Whether the new day's file is created or changes.
     public var changesTarget: Bool { targetAfter != targetBefore }
 
+    /// Whether an open task of `region` is carried into the same region of the new `day` (`@carry`, FORMAT.md
+    /// §6.2) rather than deferred: a task of a limited region flagged carry, unless it is scheduled (`@on:`) for a
+    /// later day, which it waits for in the Backlog.
+    static func isCarried(_ task: PlanTask, in region: Region, opening day: Day) -> Bool {
+        region.isLimited && task.metadata.carry && !(task.metadata.on.map { $0 > day } ?? false)
+    }
+
     /// Works out the rollover into `day` from the plan `source` (its day, from the file name, and its bytes),
     /// given the new day's file if it already exists, the plan folder's routines file, if any, and when their
     /// copies were last closed (for `@every:done+…`).
@@ -232,7 +239,7 @@ public struct Rollover: Sendable {
                 var moving = task
                 moving.source = nil
                 moving = moving.rolled(.movedOn)
-                let carried = region.isLimited && task.metadata.carry
+                let carried = Rollover.isCarried(task, in: region, opening: day)
                 if region.isLimited, !carried { moving = moving.rolled(.deferred(from: source.day), style: metadataStyle) }
                 let expired = !task.metadata.carry && (task.metadata.expires.map { $0 < day } ?? false)
                 // Only the task's own line changes (its status box, and a word after its text), and the tasks
@@ -260,10 +267,11 @@ public struct Rollover: Sendable {
                     return
                 }
                 if let due = task.metadata.due, due <= day { summary.overdue += 1 }
-                if region == .backlog, let on = task.metadata.on, on <= day {
-                    // Scheduled: placed now, and no longer scheduled; without room it stays scheduled in the
-                    // Backlog, to be tried again at the next rollover.
-                    let wanted = task.metadata.onRegion ?? .backlog
+                if let on = task.metadata.on, on <= day {
+                    // Scheduled (from the Backlog or a region, where `review --evening` plans a task for tomorrow):
+                    // placed now, and no longer scheduled; without room it stays scheduled in the Backlog, to be
+                    // tried again at the next rollover. A carried task without a region of its own stays in its region.
+                    let wanted = task.metadata.onRegion ?? (carried ? region : .backlog)
                     let placed = place(moving, in: wanted, .scheduled, oldDayLine: task.line)
                     if placed == wanted { moving = moving.rolled(.placedAsScheduled) }
                     if placed == .backlog { backlogFirst.append(moving) } else { additions[placed.rawValue].append(moving) }

@@ -42,8 +42,8 @@ extension Rollover {
                 oldDayProblems.append("the old day's file would have \(newLineCount) lines instead of \(lineCount)")
                 break
             }
-            var oldDay = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, placements: placements,
-                                    style: metadataStyle)
+            var oldDay = OldDayWalk(before: sourceBefore, after: sourceAfter, day: sourceDay, newDay: day,
+                                    placements: placements, style: metadataStyle)
             forEachOldDayTask(in: sourceBefore) { oldDay.visit($0, in: $1, known: &known) }
             _ = oldDay.walk(to: lineCount + 1)
             walk = oldDay
@@ -186,7 +186,8 @@ private struct KnownTitles {
 private struct OldDayWalk {
     var lines: LinePairs
     let before: [UInt8]
-    let day: Day
+    /// The old day, and the day it rolls over into.
+    let day: Day, newDay: Day
     /// The placements of the tasks rollover carried or scheduled, in the old day's order: where each went
     /// (searched; there are few).
     var carriedPlacements: [Rollover.Placement] = [], scheduledPlacements: [Rollover.Placement] = []
@@ -200,10 +201,11 @@ private struct OldDayWalk {
     /// How a date rollover writes is spelled on a task that spells none (`Rollover.metadataStyle`).
     let style: MetadataStyle
 
-    init(before: [UInt8], after: [UInt8], day: Day, placements: [Rollover.Placement], style: MetadataStyle) {
+    init(before: [UInt8], after: [UInt8], day: Day, newDay: Day, placements: [Rollover.Placement], style: MetadataStyle) {
         lines = LinePairs(before, after)
         self.before = before
         self.day = day
+        self.newDay = newDay
         self.style = style
         carriedPlacements = placements.filter { $0.reason == .carried && $0.oldDayLine != nil }
         scheduledPlacements = placements.filter { $0.reason == .scheduled && $0.oldDayLine != nil }
@@ -272,7 +274,7 @@ private struct OldDayWalk {
     /// Each task moved on is in the new day once, open as it was, where rollover puts it: the tasks of one title,
     /// in the old day's order, are the tasks of that title the new day had, then those added, in the new day's order.
     mutating func checkMoved(_ task: PlanTask, in region: Region, known: inout KnownTitles) {
-        let carried = region.isLimited && task.metadata.carry
+        let carried = Rollover.isCarried(task, in: region, opening: newDay)
         var expected = task.rolled(.movedOn)
         var destination = carried ? region : .backlog
         if region.isLimited, !carried { expected = expected.rolled(.deferred(from: day), style: style) }

@@ -118,6 +118,46 @@ import Testing
         #expect(plan.summary.scheduled == 4)
     }
 
+    /// What `review --evening` writes for "tomorrow" and "a day": `@on:` on a task of a region.
+    @Test func aRegionsTaskScheduledForTheNewDayIsPlacedAndOneForLaterWaitsInTheBacklog() throws {
+        let old = """
+            # 2026-11-20
+
+            ## Morning
+            * [ ] Write the report @on:2026-11-21/afternoon
+            + [/] Fix the build @carry @on:2026-11-25/morning
+            - [ ] Call Ana @carry @on:2026-11-21
+            - [ ] Water the plants @on:2026-11-19
+
+            ## Afternoon
+            * [ ] Must that stays
+            * [ ] No room for me @on:2026-11-21/afternoon
+
+            """
+        let plan = try Self.rollover(old)
+        #expect(Self.text(plan) == """
+            # 2026-11-21
+
+            ## Morning
+            - [ ] Call Ana @carry
+
+            ## Afternoon
+            * [ ] Write the report @from:2026-11-20
+
+            ## Evening
+
+            ## Backlog
+            - [ ] Water the plants @from:2026-11-20
+            * [ ] No room for me @on:2026-11-21/afternoon @from:2026-11-20
+            + [/] Fix the build @carry @on:2026-11-25/morning @from:2026-11-20
+            * [ ] Must that stays @from:2026-11-20
+
+            """)
+        #expect(plan.placements.map(\.title) == ["Write the report", "Call Ana", "Water the plants", "No room for me"])
+        #expect(plan.placements.map(\.wanted) == [nil, nil, nil, .afternoon])
+        #expect(plan.summary.scheduled == 4 && plan.summary.deferred == 2 && plan.summary.carried == 0)
+    }
+
     @Test func aScheduledTaskCountsWhatTheNewDayAlreadyHolds() throws {
         let old = "# 2026-11-20\n\n## Backlog\n+ [ ] Review @on:2026-11-21/afternoon\n"
         let existing = "# 2026-11-21\n\n## Afternoon\n+ [ ] a\n+ [ ] b\n+ [x] done\n+ [ ] c\n"
