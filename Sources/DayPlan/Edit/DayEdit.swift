@@ -20,6 +20,11 @@ public struct DayEdit: Hashable, Sendable {
         TextEdit.apply(edits, to: bytes)
     }
 
+    /// No change to `bytes`, said by `summary` (a batch of decisions none of which changes a byte).
+    public static func none(of bytes: [UInt8], summary: String) -> DayEdit {
+        DayEdit(edits: [], after: bytes, summary: summary, line: 0, inverse: [])
+    }
+
     /// Edits made one after another, from `original` to the file `last` gives, as one edit of `original` (one
     /// write, one undo): a single byte edit over the span where `original` and `last.after` differ, said by
     /// `summary`, the task on `last.line`.

@@ -8,9 +8,18 @@ enum ReviewCommand {
     /// What it takes, for its help, argument parsing, completions and the man page.
     static let spec = CommandSpec(
         name: name,
-        summary: "List tasks carried for long, oldest first, with the commands to decide on each",
+        summary: "List tasks carried for long with the commands to decide on each, or (--evening) decide on the day's open tasks",
         arguments: nil,
         about: """
+            With --evening, the evening shutdown: each open task of the day's regions in turn, asked on
+            standard input (t tomorrow, o DAY on a later day, b the Backlog, c cancel, d done after all, k or
+            Enter keep; q keeps the rest), then all the decisions written as one change of the day's file,
+            one line each saying what happens, and tomorrow as rollover would make it now. Tomorrow and a
+            day are @on:DAY/REGION (the task's region), which that day's rollover places; a running timer is
+            stopped first. For a script: --plan FILE (- for standard input), one 'CHOICE TASK' a line, and
+            --rest CHOICE for the tasks it does not name (else they are kept). --dry-run writes nothing.
+            docs/review.md shows it.
+
             Lists the open tasks of the day's plan (today's, or --date's) first planned carried-warning-days
             (the setting; 7 when not set) or more days ago, by their @from: day: the ones dayplan lint
             reports as DP052 long-carried. Oldest first, each with its age and three choices, each a command
@@ -23,8 +32,14 @@ enum ReviewCommand {
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
+            .flag("--evening", "The evening shutdown: decide on each open task of the day's regions, written as one change."),
+            .option("--plan", "FILE", .file, "With --evening: the decisions, one 'CHOICE TASK' a line (- reads standard input)."),
+            .option("--rest", "CHOICE", .text, "With --evening: the decision for every task the plan does not name (tomorrow, backlog, cancel, done, keep or a day)."),
+            .flag("--dry-run", "With --evening: say what would happen and show tomorrow; write nothing."),
         ] + DaySession.options,
-        exitCodes: [(0, "listed (also when no task is carried for long)"), (2, "usage or I/O error, such as a day without a file")],
+        exitCodes: [(0, "listed (also when no task is carried for long), or the evening's decisions written"),
+                    (1, "with --evening: a decision the file refuses, or a plan naming no open task of the day; nothing changed"),
+                    (2, "usage or I/O error, such as a day without a file or a plan's line that is no choice")],
         strayArguments: "takes no arguments; give the day with --date")
 
     /// How the review is written.
@@ -46,6 +61,13 @@ enum ReviewCommand {
     }
 
     static func run(_ arguments: Arguments) -> ExitCode {
+        if arguments.flags.contains("--evening") { return evening(arguments) }
+        for option in ["--plan", "--rest"] where arguments.options[option] != nil {
+            var err = Output.error
+            err.line("dayplan review: \(option) decides on the day's tasks with --evening; add --evening\nRun 'dayplan review --help' for usage.")
+            err.flush()
+            return .failure
+        }
         var out = Output.standard
         var err = Output.error
         defer { out.flush(); err.flush() }

@@ -9,8 +9,9 @@ struct RolloverFiles {
     let planFolder: PlanFolder
     /// The old day's file; "" when there is no earlier plan.
     let sourcePath: String
-    /// The old day and its bytes; nil when there is no earlier plan.
-    let source: (day: Day, bytes: [UInt8])?
+    /// The old day and its bytes; nil when there is no earlier plan. A preview (`review --evening`) may put the
+    /// old day as it would be in their place.
+    var source: (day: Day, bytes: [UInt8])?
     /// The new day's file: where it is, or where the layout puts it.
     let target: DayFileOfPlan
     /// The new day's bytes: the file's, or the template's for a new file; nil for a new blank day.
