@@ -106,6 +106,11 @@ public struct DayView: Sendable {
         case previewRollover
         /// Do the rollover the preview showed, then show today and say what it did (`rolledOver(_:)`).
         case rollover
+        /// Start timing the task on `line` as `dayplan start FILE:LINE` does (it stops any other first), and say
+        /// what it said; the file is read again.
+        case startTiming(line: Int)
+        /// Stop the timed task as `dayplan stop` does, and say what it said; the file is read again.
+        case stopTiming
     }
 
     /// One change the view made, kept for undo and redo while it runs.
@@ -320,6 +325,10 @@ public struct DayView: Sendable {
         case .nextDay: return .openDay(context.day.adding(days: 1))
         case .today: return .openDay(context.today)
         case .rollover: return .previewRollover
+        case .timeTask:
+            // The commands' own flow (one timed task per plan folder, the day before looked at too): the view sees one file.
+            guard let task = selected else { return nothing() }
+            return task.task.metadata.running == nil ? .startTiming(line: task.task.line) : .stopTiming
         case .focus: isFocused.toggle()
         case .help: showsHelp.toggle()
         case .redraw: return .redraw

@@ -30,6 +30,8 @@ public enum ViewAction: String, CaseIterable, Hashable, Sendable {
     case previousDay, nextDay, today
     /// Rollover: what `dayplan rollover --dry-run` would do shown, and done on `y`.
     case rollover
+    /// Times the task (`dayplan start`); on the task being timed, stops it (`dayplan stop`).
+    case timeTask
     /// Shows one pane full width (again: all of them).
     case focus
     /// Shows the keys (again: hides them).
@@ -84,6 +86,7 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(keys: [.character("]")], action: .nextDay, help: "the next day"),
         KeyBinding(keys: [.character("t")], action: .today, help: "back to today"),
         KeyBinding(keys: [.character("R")], action: .rollover, help: "rollover: what it would do, then y does it"),
+        KeyBinding(keys: [.character("T")], action: .timeTask, help: "time it: dayplan start (again: stop)"),
         KeyBinding(keys: [.character("f")], action: .focus, help: "focus the pane full width (again: back)"),
         KeyBinding(keys: [.character("?")], action: .help, help: "this help (again: close it)"),
         KeyBinding(keys: [.control("l")], action: .redraw, help: "redraw"),

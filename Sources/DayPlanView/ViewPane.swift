@@ -47,10 +47,13 @@ public struct ViewTask: Hashable, Sendable {
     /// The later day it is scheduled for (`@on:`), for a Backlog task.
     public let scheduled: Day?
 
-    /// The compact marks after the title: estimate, deadline, notes, age, schedule (`~30m · due 12-05 · 2 notes`).
+    /// The compact marks after the title: estimate, time tracked, deadline, notes, age, schedule (`~30m · spent 20m · due
+    /// 12-05 · 2 notes`).
     public var details: String {
         var parts: [String] = []
         if let estimate = task.metadata.estimate { parts.append("~" + DaySchedule.duration(estimate)) }
+        if let running = task.metadata.running { parts.append("timing since " + TaskTime.clockText(running)) }
+        if let spent = task.metadata.spent { parts.append("spent " + Estimate.text(spent)) }
         if let overdueDays {
             parts.append(overdueDays == 0 ? "due today" : "overdue \(overdueDays)d")
         } else if let due = task.metadata.due {

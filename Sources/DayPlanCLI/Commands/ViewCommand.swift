@@ -138,6 +138,14 @@ enum ViewCommand {
                         show(today)
                     }
                     view.say(done.summary, refusal: done.status == 2)
+                case .startTiming(let line):
+                    let run = command(StartCommand.name, ["\(path):\(line)"], arguments)
+                    look()
+                    view.say(run.summary, refusal: run.status != 0)
+                case .stopTiming:
+                    let run = command(StopCommand.name, [], arguments)
+                    look()
+                    view.say(run.summary, refusal: run.status != 0)
                 }
             }
         }
@@ -176,20 +184,9 @@ enum ViewCommand {
     /// the view's `R` is exactly the command: the lock, both files written as one change, the record `--undo`
     /// reads, the hooks and what it names as left behind.
     static func rollover(_ arguments: Arguments, dryRun: Bool) -> RolloverRun {
-        var words = [CommandLine.arguments.first ?? "dayplan", RolloverCommand.name]
-        if dryRun { words.append("--dry-run") }
-        for option in ["--dir", "--day-starts-at"] {
-            if let value = arguments.options[option] { words += [option, value] }
-        }
-        let outcome = ChildProcess.capture(words, timeout: 120, errors: .kept)
-        if let why = outcome.failedToStart {
-            return RolloverRun(lines: ["cannot run dayplan rollover: \(why)"], status: 2, summary: "cannot run dayplan rollover: \(why); nothing changed")
-        }
-        func lines(_ bytes: [UInt8]) -> [String] {
-            String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        }
-        let said = lines(outcome.output), errors = lines(outcome.errors).filter { !$0.hasPrefix("plan folder: ") }
-        let status = outcome.timedOut ? 2 : outcome.status
+        let run = command(RolloverCommand.name, dryRun ? ["--dry-run"] : [], arguments)
+        guard !run.failedToStart else { return RolloverRun(lines: run.said, status: 2, summary: run.summary) }
+        let said = run.said, errors = run.errors, status = run.status
         var summary = said.joined(separator: "; ")
         if status == 1 {
             let named = errors.filter { $0.contains(": warning: ") || $0.contains(": error: ") }.count
@@ -198,6 +195,38 @@ enum ViewCommand {
             summary = (errors.isEmpty ? ["dayplan rollover ended with status \(status)"] : errors).joined(separator: "; ")
         }
         return RolloverRun(lines: said + errors, status: status, summary: summary)
+    }
+
+    /// What a dayplan command the view runs printed: its lines, its exit status, and a sentence for the status line
+    /// (what it said, or on a failure what it said on standard error).
+    struct CommandRun {
+        let said: [String], errors: [String]
+        let status: Int32
+        /// Whether it did not start at all (then `summary` says why).
+        let failedToStart: Bool
+        let summary: String
+    }
+
+    /// Runs `dayplan NAME WORDS…` with the view's `--dir` and `--day-starts-at` as its own process, so that what a key
+    /// does is exactly the command: its lock, its files, its hooks, its messages.
+    static func command(_ name: String, _ words: [String], _ arguments: Arguments) -> CommandRun {
+        var line = [CommandLine.arguments.first ?? "dayplan", name] + words
+        for option in ["--dir", "--day-starts-at"] {
+            if let value = arguments.options[option] { line += [option, value] }
+        }
+        let outcome = ChildProcess.capture(line, timeout: 120, errors: .kept)
+        if let why = outcome.failedToStart {
+            return CommandRun(said: ["cannot run dayplan \(name): \(why)"], errors: [], status: 2, failedToStart: true,
+                              summary: "cannot run dayplan \(name): \(why); nothing changed")
+        }
+        func lines(_ bytes: [UInt8]) -> [String] {
+            String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        let said = lines(outcome.output), errors = lines(outcome.errors).filter { !$0.hasPrefix("plan folder: ") }
+        let status = outcome.timedOut ? 2 : outcome.status
+        let summary = (status == 0 ? said + errors : errors.isEmpty ? said + ["dayplan \(name) ended with status \(status)"] : errors)
+            .joined(separator: "; ")
+        return CommandRun(said: said, errors: errors, status: status, failedToStart: false, summary: summary)
     }
 
     /// Runs `$VISUAL` (else `$EDITOR`, else vi) on `path` at `line`, through the shell as editors are named, and

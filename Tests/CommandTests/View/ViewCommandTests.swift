@@ -12,6 +12,25 @@ import Testing
         #expect(run.stderr == "dayplan view: standard input and output must be a terminal; for the day as text, run 'dayplan status'\n")
     }
 
+    /// `T` runs `dayplan start FILE:LINE` on the selected task and, on the task being timed, `dayplan stop`: the
+    /// commands' messages in the status line, the file as they write it, the task's marks read again.
+    @Test func timingKeyStartsAndStopsTheSelectedTask() throws {
+        guard let session = try TmuxView.start() else { return }
+        try session.waitFor("must 1/1")
+        try session.send("T")
+        try session.waitFor("started at 12:00 and marked doing: Write the talk #work")
+        // The pane full width shows the task's marks whole.
+        try session.send("f")
+        try session.waitFor("Write the talk #work  timing since 12:00")
+        try session.send("f")
+        #expect(try session.folder.read("2026-11-21.md").contains("* [/] Write the talk #work @running:12:00\n"))
+        try session.send("T")
+        try session.waitFor("stopped after less than a minute: Write the talk #work")
+        #expect(try session.folder.read("2026-11-21.md").contains("* [/] Write the talk #work\n"))
+        try session.send("q")
+        #expect(try session.waitForExit() == "0")
+    }
+
     @Test func marksMovesRefusesAddsUndoesReloadsResizesAndQuits() throws {
         guard let session = try TmuxView.start() else { return }
         // Opened on today's first open task, Morning's must task.

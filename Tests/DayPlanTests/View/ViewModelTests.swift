@@ -257,6 +257,23 @@ import Testing
         #expect(view.message?.text == "Z is no key of the view; press ? for the keys")
     }
 
+    /// `T` asks the command to time the selected task (`dayplan start FILE:LINE`), and on the task being timed to stop
+    /// it; the view itself writes nothing (the timer is the plan folder's), and the task shows what is timed.
+    @Test func timingIsTheCommandsOnTheSelectedTask() {
+        let timed = Self.plan.replacingOccurrences(of: "+ [ ] Review the pull request", with: "+ [/] Review the pull request @running:09:05 @spent:25m")
+        var store = MemoryDayStore(Array(timed.utf8))
+        var view = DayView(store.bytes, context: Self.context())
+        #expect(view.press(.character("T"), store: &store) == .startTiming(line: 4))
+        _ = view.press(.character("j"), store: &store)
+        #expect(view.press(.character("T"), store: &store) == .stopTiming)
+        #expect(String(decoding: store.bytes ?? [], as: UTF8.self) == timed)
+        #expect(view.selected?.details == "timing since 09:05 · spent 25m")
+        _ = view.press(.character("l"), store: &store)
+        _ = view.press(.character("l"), store: &store)
+        #expect(view.press(.character("T"), store: &store) == .none)
+        #expect(view.message?.text == "no task is selected in Evening")
+    }
+
     /// `R` asks the command for rollover's dry run; the preview it shows stays until a key: `y` asks for the
     /// rollover, any other key closes it, says so and changes nothing.
     @Test func rolloverIsPreviewedAndDoneOnlyOnY() {
