@@ -81,18 +81,19 @@ enum StatusCommand {
                                    hours: session.planFolder.settings.regionHours)
         let clock = Clock.now().flatMap { $0.day == day ? $0.secondOfDay / 60 : nil }
         let onTheClock = OnTheClock(schedule: schedule, now: clock, calendars: !session.planFolder.settings.calendars.isEmpty)
+        // The task `dayplan start` is timing, if it is in this file.
+        let hour = (try? Clock.dayStartHour(in: session.planFolder, option: arguments.options["--day-starts-at"]).get()) ?? 0
+        let timing = TimeTracking.running(in: document, of: day, dayStartsAt: hour)
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
         case .text:
             let colour = isatty(1) == 1 && (Clock.environment("NO_COLOR") ?? "").isEmpty
-            // The task `dayplan start` is timing, if it is in this file.
-            let hour = (try? Clock.dayStartHour(in: session.planFolder, option: arguments.options["--day-starts-at"]).get()) ?? 0
-            let timing = TimeTracking.running(in: document, of: day, dayStartsAt: hour)
             let shown = text(progress, file: session.file.path, findings: counts, colour: colour, carried: carried, clock: onTheClock,
                              timing: timing, now: Clock.now())
             // Coloured text is dayplan's own escapes around parts escaped one by one; plain text is escaped whole.
             if colour { out.write(painted: shown) } else { out.write(shown) }
         case .json:
-            out.write(bytes: json(progress, file: session.file.path, findings: counts, carried: carried, clock: onTheClock))
+            out.write(bytes: json(progress, file: session.file.path, findings: counts, carried: carried, clock: onTheClock,
+                                  timing: timing, now: Clock.now()))
         }
         return .success
     }
@@ -185,9 +186,12 @@ enum StatusCommand {
     /// "carriedWarningDays","carried":[…]}`; the last two, and the oldest task's `age`, added later in version 1 (fields added, none changed);
     /// version 2 adds the day on the clock: `"now","allDay":[…],"schedule":[…],"next","time":[…]` (`OnTheClock`);
     /// version 3 names a region's `[>]` count `moved`, the status's one name (`Status.name`; it was `movedOn`), and
-    /// later adds `"prioritized":[{"title","line","priority","region"}]` (`DayProgress.prioritized`).
+    /// later adds `"prioritized":[{"title","line","priority","region"}]` (`DayProgress.prioritized`), then
+    /// `"timing":[{"title","line","region","since","minutes","spent"}]`, the task `dayplan start` is timing (`minutes`
+    /// so far, null without a clock; `spent` before, in minutes, or null).
     static func json(_ progress: DayProgress, file: String, findings: (errors: Int, warnings: Int),
-                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil) -> [UInt8] {
+                     carried: (days: Int, tasks: [(task: PlanTask, age: Int)]) = (7, []), clock: OnTheClock? = nil,
+                     timing: [TimeTracking.Running] = [], now: LocalTime? = nil) -> [UInt8] {
         var json = JSONTextWriter(capacity: 4_096)
         json.open("version"); json.integer(3)
         json.member("file"); json.string(file)
@@ -261,6 +265,18 @@ enum StatusCommand {
             json.member("line"); json.integer(item.task.line)
             json.member("from"); json.day(item.task.metadata.from)
             json.member("age"); json.integer(item.age)
+            json.close()
+        }
+        json.member("timing")
+        json.array(timing) { running, json in
+            json.open("title"); json.string(running.placed.task.title)
+            json.member("line"); json.integer(running.placed.task.line)
+            json.member("region"); json.string(running.placed.region.name)
+            json.member("since"); json.string(TaskTime.clockText(running.since.secondOfDay / 60))
+            json.member("minutes")
+            if let now { json.integer(max(0, TimeTracking.minutes(from: running.since, to: now))) } else { json.null() }
+            json.member("spent")
+            if let spent = running.placed.task.metadata.spent { json.integer(spent) } else { json.null() }
             json.close()
         }
         (clock ?? OnTheClock(schedule: DaySchedule(day: progress.day, events: [], tasks: [], hours: .defaults), now: nil, calendars: false))

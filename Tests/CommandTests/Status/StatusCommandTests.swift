@@ -59,7 +59,7 @@ import Testing
             """)
         let json = try Binary.run(["status", "today", "--format", "json"], in: folder.url)
         #expect(json.stdout.hasPrefix(#"{"version":3,"file":"2026-11-21.md","day":"2026-11-21","done":1,"planned":4,"completion":0.25,"#))
-        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}},"deadlines":[],"prioritized":[],"errors":1,"warnings":0,"carriedWarningDays":7,"carried":[{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}],"now":"12:00","allDay":[],"schedule":[],"next":null,"time":[{"region":"Morning","hours":"06:00-12:00","busy":0,"estimated":0,"free":360,"left":0},{"region":"Afternoon","hours":"12:00-18:00","busy":0,"estimated":0,"free":360,"left":360},{"region":"Evening","hours":"18:00-23:00","busy":0,"estimated":0,"free":300,"left":300}]}"# + "\n"))
+        #expect(json.stdout.hasSuffix(#""backlog":{"open":2,"today":0,"yesterday":0,"thisWeek":0,"older":1,"undated":1,"oldest":{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}},"deadlines":[],"prioritized":[],"errors":1,"warnings":0,"carriedWarningDays":7,"carried":[{"title":"Renew passport","line":14,"from":"2026-11-13","age":8}],"timing":[],"now":"12:00","allDay":[],"schedule":[],"next":null,"time":[{"region":"Morning","hours":"06:00-12:00","busy":0,"estimated":0,"free":360,"left":0},{"region":"Afternoon","hours":"12:00-18:00","busy":0,"estimated":0,"free":360,"left":360},{"region":"Evening","hours":"18:00-23:00","busy":0,"estimated":0,"free":300,"left":300}]}"# + "\n"))
     }
 
     @Test func overdueAndDueSoonTasksAreListed() throws {

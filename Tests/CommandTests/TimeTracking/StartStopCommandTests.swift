@@ -50,6 +50,9 @@ import Testing
         let status = try Binary.run(["status"], in: folder.url, environment: Self.at("09:25"))
         #expect(status.stdout.contains("\nTiming     Write the talk since 09:05 (20m so far, 10m spent before); stop with 'dayplan stop'\n"),
                 "\(status.stdout)")
+        let json = try Binary.run(["status", "--format", "json"], in: folder.url, environment: Self.at("09:25"))
+        #expect(json.stdout.contains(#""timing":[{"title":"Write the talk","line":4,"region":"Morning","since":"09:05","minutes":20,"spent":10}]"#),
+                "\(json.stdout)")
         let again = try Binary.run(["start", "Write the talk"], in: folder.url, environment: Self.at("09:30"))
         #expect(again.status == 0 && again.stdout == "2026-11-21.md:4: already timed since 09:05: Write the talk\n")
         let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("10:25"))
