@@ -32,7 +32,7 @@ let package = Package(
         // CalDAV sync on values: the server's answers read, a sync worked out, its edits made.
         .target(name: "DayPlanSync", dependencies: ["DayPlan", "DayPlanJSON", "DayPlanExport", "DayPlanICalendar"], exclude: ["README.md"]),
         // dayplan view's model, screen and terminal bytes, on values: the day as the apps show it.
-        .target(name: "DayPlanView", dependencies: ["DayPlan"], exclude: ["README.md"]),
+        .target(name: "DayPlanView", dependencies: ["DayPlan", "DayPlanFlow"], exclude: ["README.md"]),
         // The day's flow: capture in plain words, time blocks and the week.
         .target(name: "DayPlanFlow", dependencies: ["DayPlan"], exclude: ["README.md"]),
         // The command: arguments, files, output and exit codes. Its folder is DayPlanCLI, not dayplan, so that no

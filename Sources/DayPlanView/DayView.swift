@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanFlow
 
 /// The terminal view's model (`dayplan view`): one day's panes, the selection, what each key does, undo and redo
 /// as the byte edits the view made, and the last message. Plain values with no terminal in them: the command
@@ -137,6 +138,8 @@ public struct DayView: Sendable {
     public private(set) var progress: DayProgress
     /// The day on the clock: events and timed tasks, now and next, each region's free time.
     public private(set) var schedule: DaySchedule
+    /// The regions' hours as time blocks (events, timed tasks, free gaps), as `dayplan plan` lays them out.
+    public private(set) var blocks: TimeBlocks
     /// What lint finds in the file, counted.
     public private(set) var findings: Findings
     /// Morning, Afternoon, Evening and the Backlog.
@@ -164,7 +167,7 @@ public struct DayView: Sendable {
         self.context = context
         self.bytes = bytes
         let parts = DayView.read(bytes, context)
-        (progress, schedule, findings, panes) = parts
+        (progress, schedule, blocks, findings, panes) = parts
         if let first = panes.firstIndex(where: { $0.tasks.contains { $0.task.status.isOpen } }) {
             pane = first
             row = panes[first].tasks.firstIndex { $0.task.status.isOpen } ?? 0
@@ -184,7 +187,7 @@ public struct DayView: Sendable {
     public var canRedo: Bool { !redoStack.isEmpty }
 
     private static func read(_ bytes: [UInt8]?, _ context: Context)
-        -> (DayProgress, DaySchedule, Findings, [ViewPane]) {
+        -> (DayProgress, DaySchedule, TimeBlocks, Findings, [ViewPane]) {
         let document = DayDocument(parsing: bytes ?? [])
         let progress = DayProgress(document, on: context.day)
         let schedule = DaySchedule(day: context.day, events: context.events, tasks: PlannedTime.tasks(in: document), hours: context.hours)
@@ -197,7 +200,7 @@ public struct DayView: Sendable {
             findings = Findings(errors: found.filter { $0.severity == .error }.count, warnings: found.filter { $0.severity == .warning }.count)
         }
         let panes = ViewPane.panes(of: document, on: context.day, schedule: schedule, carriedWarningDays: context.carriedWarningDays)
-        return (progress, schedule, findings, panes)
+        return (progress, schedule, TimeBlocks(document, schedule: schedule), findings, panes)
     }
 
     // MARK: - Outside the keys
@@ -222,7 +225,7 @@ public struct DayView: Sendable {
         context.today = today
         context.minute = today == context.day ? minute : nil
         if newDay {
-            (progress, schedule, findings, panes) = DayView.read(bytes, context)
+            (progress, schedule, blocks, findings, panes) = DayView.read(bytes, context)
             message = Message(text: "a new day has begun (\(Weekday(of: today).name) \(today)); press R to roll over into it, "
                               + "or t to see it", isRefusal: false)
         }
@@ -412,7 +415,7 @@ public struct DayView: Sendable {
     /// Shows `bytes`, with the selection on the task titled as given nearest its line where it is, else where it was.
     private mutating func show(_ bytes: [UInt8]?, selecting task: (title: String, line: Int)?) {
         self.bytes = bytes
-        (progress, schedule, findings, panes) = DayView.read(bytes, context)
+        (progress, schedule, blocks, findings, panes) = DayView.read(bytes, context)
         if let task {
             var best: (pane: Int, row: Int, distance: Int)?
             for (paneIndex, candidate) in panes.enumerated() {

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanFlow
 
 /// How the panes are laid out for a width: side by side (100 columns or more), stacked one above the other
 /// (60 to 99), or one compact list (fewer than 60).
@@ -44,6 +45,8 @@ public struct ViewScreen {
         var selected = false
         /// The task it shows: its pane and index there.
         var task: (pane: Int, index: Int)?
+        /// The region's hours it draws as a strip of time blocks, and now (a minute of the day) on them.
+        var strip: (blocks: TimeBlocks.RegionBlocks, now: Int?)?
     }
 
     private func tint(_ colour: UInt8, _ style: CellStyle = .plain) -> CellStyle {
@@ -122,6 +125,10 @@ public struct ViewScreen {
         let pane = view.panes[index]
         var lines: [Line] = []
         var selected: Int?
+        // The region's hours as time blocks, under its title (not in the narrowest layout).
+        if !compact, view.bytes != nil, let blocks = view.blocks.regions.first(where: { $0.region == pane.region }), !blocks.hours.isEmpty {
+            lines.append(Line(text: "", strip: (blocks, view.context.minute)))
+        }
         for row in pane.rows {
             switch row {
             case .event(let text):
@@ -180,6 +187,10 @@ public struct ViewScreen {
             if let task = line.task {
                 grid.places.append(TaskPlace(row: at, columns: x..<(x + width), pane: task.pane, task: task.index))
             }
+            if let strip = line.strip {
+                self.strip(strip.blocks, now: strip.now, into: &grid, x: column, y: at, width: room)
+                continue
+            }
             let used = grid.write(line.text, x: column, y: at, limit: room, style: style, widthOf: widthOf)
             column += used
             if !line.detail.isEmpty, room - used > 3 {
@@ -189,6 +200,26 @@ public struct ViewScreen {
                 column += grid.write(line.detail, x: column, y: at, limit: x + width - column, style: detail, widthOf: widthOf)
             }
         }
+    }
+
+    /// A region's hours as one row: its first and last hour, and between them a cell per stretch of time, an event
+    /// `█`, a timed task `▓`, free `·` (the blocks of `TimeBlocks`, as `dayplan plan` lists them); now is reversed.
+    private func strip(_ blocks: TimeBlocks.RegionBlocks, now: Int?, into grid: inout CellGrid, x: Int, y: Int, width: Int) {
+        func hour(_ minute: Int) -> String { minute / 60 < 10 ? "0\(minute / 60)" : "\(minute / 60)" }
+        let labelled = width >= 16
+        let cells = labelled ? width - 6 : width
+        guard cells > 0 else { return }
+        var column = x
+        if labelled { column += grid.write(hour(blocks.hours.lowerBound) + " ", x: column, y: y, style: CellStyle(dim: true), widthOf: widthOf) }
+        let start = blocks.hours.lowerBound, length = blocks.hours.count
+        for cell in 0..<cells {
+            let from = start + cell * length / cells, to = max(from + 1, start + (cell + 1) * length / cells)
+            let kinds = Set(blocks.blocks.filter { $0.minutes.overlaps(from..<to) }.map(\.kind))
+            var style = kinds.contains(.event) ? tint(6) : kinds.contains(.task) ? tint(3) : CellStyle(dim: true)
+            if let now, (from..<to).contains(now) { style.reverse = true }
+            column += grid.write(kinds.contains(.event) ? "█" : kinds.contains(.task) ? "▓" : "·", x: column, y: y, style: style, widthOf: widthOf)
+        }
+        if labelled { grid.write(" " + hour(blocks.hours.upperBound), x: column, y: y, style: CellStyle(dim: true), widthOf: widthOf) }
     }
 
     private func list(_ view: DayView, into grid: inout CellGrid, top: Int, height: Int, compact: Bool) {

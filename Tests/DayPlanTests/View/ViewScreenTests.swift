@@ -122,6 +122,26 @@ import Testing
         #expect(view.selected?.task.title == "Buy milk")
     }
 
+    /// Under each region's title, its hours as a strip of time blocks, as `dayplan plan` lays them out (`TimeBlocks`):
+    /// an event █, a timed task ▓ for its estimate, free ·, the first and last hour at its ends, now reversed.
+    @Test func eachRegionShowsItsHoursAsTimeBlocks() throws {
+        let day = Day("2026-11-21")!
+        let standup = CalendarEvent(title: "Standup", location: nil, uid: "s", start: LocalTime(day: day, secondOfDay: 9 * 3600),
+                                    end: LocalTime(day: day, secondOfDay: 9 * 3600 + 1800), isAllDay: false, isRecurring: false,
+                                    source: "cal.ics", line: 1)
+        let plan = "# 2026-11-21\n\n## Morning\n* [ ] 10:00 Call Ana @est:1h\n\n## Afternoon\n- [ ] Buy milk\n\n## Backlog\n"
+        let context = DayView.Context(fileName: "2026-11-21.md", day: day, today: day, minute: 9 * 60 + 10, events: [standup], missingFile: "")
+        let grid = ViewScreen(path: "2026-11-21.md", colour: false).draw(DayView(Array(plan.utf8), context: context), columns: 120, rows: 20)
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[3].hasPrefix("06 ···········███·▓▓▓▓▓··· 12│12 ······················· 18│18 ······················· 23│"), "\(lines[3])")
+        // Now (09:10) is the cell of 09:07-09:23, the thirteenth, reversed; no other cell of the strip is.
+        let reversed = (0..<29).filter { grid.cells[3 * 120 + $0].style.reverse }
+        #expect(reversed == [3 + 12])
+        // A day without a file has no hours drawn.
+        let none = ViewScreen(path: "x.md", colour: false).draw(DayView(nil, context: context), columns: 120, rows: 20).text
+        #expect(!none.contains("06 ···"))
+    }
+
     @Test func layoutsByWidth() {
         #expect(ViewLayout(columns: 200) == .sideBySide)
         #expect(ViewLayout(columns: 100) == .sideBySide)
