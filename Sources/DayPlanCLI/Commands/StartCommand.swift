@@ -17,7 +17,7 @@ enum StartCommand {
             the time since to the task's @spent: (docs/time-tracking.md).
 
             One task is timed at a time in a plan folder: a task already running (in this day's file, or
-            in the day before it, where rollover leaves it) is stopped first, and a line says so.
+            in the 7 day files before it, where rollover leaves it) is stopped first, and a line says so.
 
             TASK is FILE:LINE, as dayplan lint prints it, or the task's exact title, or a part of exactly
             one title (case is ignored). It holds the plan folder's lock, as rollover does, and prints a
@@ -45,7 +45,7 @@ enum StartCommand {
         let (session, editor, placed): (DaySession, DayEditor, PlacedTask)
         let hour: Int, now: LocalTime
         do {
-            (session, editor, placed) = try DaySession.openSelecting(name, arguments, task: selector)
+            (session, editor, placed) = try DaySession.openSelecting(name, arguments, task: selector, asItsDay: true)
         } catch {
             err.line(error.message)
             return error.code

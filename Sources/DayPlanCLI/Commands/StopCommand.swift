@@ -13,8 +13,9 @@ enum StopCommand {
         about: """
             Stops the task dayplan start is timing: the minutes from its @running: to now are added to its
             @spent: (1h20m, say), and @running: is taken away; every other byte stays. The task is looked
-            for in the day's file (today's, or --date's) and in the day before it, where rollover leaves a
-            task that ran past the day's end: its time counts on the day of its file, and a line says so.
+            for in the day's file (today's, or --date's) and in the 7 day files before it, where rollover
+            leaves a task that ran past the day's end: its time counts on the day of its file, and a line
+            says so.
 
             Nothing running is exit 1, so that a script can tell. It holds the plan folder's lock, as
             rollover does, and prints a line for each task stopped: path:line: what changed.
@@ -33,7 +34,7 @@ enum StopCommand {
             return .failure
         }
 
-        // 1. The day's file and the day before it, under the lock, and now.
+        // 1. The day's file and the days before it, under the lock, and now.
         let session: DaySession
         do {
             session = try DaySession.open(arguments, writing: true)
@@ -58,7 +59,7 @@ enum StopCommand {
         }
         guard !timed.isEmpty else {
             err.line("dayplan stop: no task is being timed in \(session.file.path)"
-                     + (session.bytes == nil ? " (it does not exist)" : "") + " or the day before it; start one with 'dayplan start TASK'")
+                     + (session.bytes == nil ? " (it does not exist)" : "") + " or the \(DaySession.daysLookedBackForATimer) day files before it; start one with 'dayplan start TASK'")
             return .findings
         }
 

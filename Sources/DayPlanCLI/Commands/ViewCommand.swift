@@ -71,8 +71,7 @@ enum ViewCommand {
 
         /// Shows `day`: its file read, and the store, the path and the stamp made its own.
         func show(_ day: Day) {
-            var next = arguments
-            next.options["--date"] = day.description
+            let next = arguments.dated(day)
             do {
                 (view, path, planFolder) = try open(next)
                 arguments = next

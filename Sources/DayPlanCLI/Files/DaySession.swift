@@ -149,6 +149,17 @@ struct DaySession {
         return try existingFile(of: latest.day)
     }
 
+    /// The plan folder's latest `count` day files before `day` and their bytes, oldest first (none for a file named by
+    /// its path alone).
+    func latestFiles(before day: Day, count: Int) throws(Failure) -> [(file: DayFileOfPlan, bytes: [UInt8])] {
+        let days = Set(dayFiles.map(\.day).filter { $0 < day }).sorted().suffix(count)
+        var found: [(file: DayFileOfPlan, bytes: [UInt8])] = []
+        for earlier in days {
+            if let one = try existingFile(of: earlier) { found.append(one) }
+        }
+        return found
+    }
+
     /// The file of another `day` of the plan folder and its bytes, when one exists (under the session's lock:
     /// `add` writes a task captured for a day already planned into that day's file); nil when none does.
     func existingFile(of day: Day) throws(Failure) -> (file: DayFileOfPlan, bytes: [UInt8])? {
@@ -288,11 +299,23 @@ extension DaySession {
     /// Opens the day's file (or the FILE of a `FILE:LINE`) under the lock and selects the task in it: the session
     /// (for the caller to release), an editor on its bytes in the plan's metadata style, and the task. A failure's
     /// message is the whole line for standard error, `dayplan COMMAND: …`; the lock is released then.
-    static func openSelecting(_ command: String, _ arguments: Arguments, task selector: TaskSelector)
+    /// With `asItsDay`, a `FILE:LINE` naming the plan folder's own file of a day (its name's) opens that day, the
+    /// folder listed and locked as for a title, so that the days around it are seen (`start` stops a task timed in the
+    /// day before); any other file opens alone.
+    static func openSelecting(_ command: String, _ arguments: Arguments, task selector: TaskSelector, asItsDay: Bool = false)
         throws(Failure) -> (session: DaySession, editor: DayEditor, placed: PlacedTask) {
         let session: DaySession
         do {
-            if case .line(let file, _) = selector {
+            if case .line(let file, _) = selector, asItsDay, arguments.options["--date"] == nil,
+               let day = Day(FileSystem.name(of: file).prefix(10)),
+               let dated = try? open(arguments.dated(day), writing: true) {
+                if dated.bytes != nil, FileSystem.resolvedPath(dated.file.path) == FileSystem.resolvedPath(file) {
+                    session = dated
+                } else {
+                    dated.release()
+                    session = try open(arguments, path: file, writing: true)
+                }
+            } else if case .line(let file, _) = selector {
                 session = try open(arguments, path: file, writing: true)
             } else {
                 session = try open(arguments, writing: true)
@@ -330,5 +353,14 @@ extension DaySession {
             err.line("dayplan \(command): \(path): \(error.message); nothing changed")
             return .failure
         }
+    }
+}
+
+extension Arguments {
+    /// The same arguments for `day`, as `--date` names it.
+    func dated(_ day: Day) -> Arguments {
+        var copy = self
+        copy.options["--date"] = day.description
+        return copy
     }
 }

@@ -13,13 +13,16 @@ struct TimedFile {
 }
 
 extension DaySession {
-    /// The files where a task of this plan folder can be running: the latest day file before the session's
-    /// day (rollover leaves `@running:` on the old day's line) and the session's own, in that order, each with
-    /// its running tasks. One task runs at a time, so after a run of start or stop at most one is found; more
-    /// are a hand edit, and stop closes each.
+    /// How many day files before the session's a running task is looked for in: a task left timed over a week of
+    /// rollovers (each leaves `@running:` on the old day's line) is found by the next start or stop.
+    static let daysLookedBackForATimer = 7
+
+    /// The files where a task of this plan folder can be running: the latest day files before the session's day, up
+    /// to `daysLookedBackForATimer` of them (rollover leaves `@running:` on the old day's line), and the session's
+    /// own, oldest first, each with its running tasks. One task runs at a time, so after a run of start or stop at
+    /// most one is found; more are a hand edit, and stop closes each.
     func timedFiles(dayStartsAt hour: Int) throws(Failure) -> [TimedFile] {
-        var files: [(DayFileOfPlan, [UInt8])] = []
-        if let earlier = try latestFile(onOrBefore: file.day.adding(days: -1)) { files.append(earlier) }
+        var files = try latestFiles(before: file.day, count: DaySession.daysLookedBackForATimer)
         if let bytes { files.append((file, bytes)) }
         return files.map { file, bytes in
             TimedFile(file: file, bytes: bytes,

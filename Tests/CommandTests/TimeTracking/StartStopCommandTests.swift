@@ -86,7 +86,7 @@ import Testing
         let folder = try Self.folder()
         let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("09:00"))
         #expect(stop.status == 1 && stop.stdout == "")
-        #expect(stop.stderr == "dayplan stop: no task is being timed in 2026-11-21.md or the day before it; start one with 'dayplan start TASK'\n")
+        #expect(stop.stderr == "dayplan stop: no task is being timed in 2026-11-21.md or the 7 day files before it; start one with 'dayplan start TASK'\n")
         let done = try Binary.run(["start", "invoice"], in: folder.url, environment: Self.at("09:00"))
         #expect(done.status == 1 && done.stderr.contains("`Send the invoice` is done; reopen it first"), "\(done.stderr)")
         let none = try Binary.run(["start"], in: folder.url, environment: Self.at("09:00"))
@@ -121,6 +121,42 @@ import Testing
     /// after start (here, the machine gone: the next run is a new process) is stopped by the next stop; and a
     /// start killed after it stopped the old day's task but before it wrote today's has started nothing, so
     /// the next start starts it, and no task is timed twice.
+    /// A task left timed over two rollovers (a long weekend): its `@running:` stays on its own old day's `[>]` line,
+    /// two day files back, and stop still finds it there, with the warning of a stretch that long.
+    @Test func aTaskLeftRunningOverTwoRolloversIsStillFound() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2026-11-19.md", "# 2026-11-19\n\n## Morning\n* [>] Write the talk @running:17:00\n\n## Backlog\n")
+        try folder.write("2026-11-20.md", "# 2026-11-20\n\n## Morning\n\n## Backlog\n* [>] Write the talk @from:2026-11-19\n")
+        try folder.write("2026-11-21.md", Self.today)
+        let stop = try Binary.run(["stop"], in: folder.url, environment: Self.at("09:00"))
+        #expect(stop.status == 0, "\(stop.stderr)")
+        #expect(stop.stdout == "2026-11-19.md:4: stopped after 40h: Write the talk (@spent:40h)\n")
+        #expect(stop.stderr.contains("2026-11-19.md:4: warning: it ran for 40h; if it was left running, correct its @spent: by hand"), "\(stop.stderr)")
+        #expect(try folder.read("2026-11-19.md") == "# 2026-11-19\n\n## Morning\n* [>] Write the talk @spent:40h\n\n## Backlog\n")
+        #expect(try folder.read("2026-11-21.md") == Self.today)
+    }
+
+    /// `start FILE:LINE` on the plan folder's own day file (how the view's T names a task) stops a task timed in the
+    /// day before, as a start by title does.
+    @Test func startByFileAndLineStopsTheTaskOfTheDayBefore() throws {
+        let folder = try Self.folder()
+        try folder.write("2026-11-20.md", Self.yesterday.replacingOccurrences(of: "@est:2h", with: "@est:2h @running:22:00"))
+        let start = try Binary.run(["start", "2026-11-21.md:5"], in: folder.url, environment: Self.at("08:30"))
+        #expect(start.status == 0, "\(start.stderr)")
+        #expect(start.stdout.hasPrefix("2026-11-20.md:4: stopped after 10h30m: Write the talk (@spent:10h30m), to time one task at a time\n"), "\(start.stdout)")
+        #expect(start.stdout.hasSuffix("2026-11-21.md:5: started at 08:30 and marked doing: Review the pull request\n"), "\(start.stdout)")
+        #expect(try folder.read("2026-11-20.md").contains("* [ ] Write the talk @est:2h @spent:10h30m\n"))
+        // A file of that name outside the plan folder is timed on its own: the plan's timed task runs on.
+        let elsewhere = try TemporaryFolder()
+        try elsewhere.write("notes/2026-11-21.md", Self.today)
+        let path = elsewhere.url.appendingPathComponent("notes/2026-11-21.md").path
+        let alone = try Binary.run(["start", path + ":4"], in: folder.url, environment: Self.at("08:40"))
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout == "\(path):4: started at 08:40 and marked doing: Write the talk\n")
+        #expect(try elsewhere.read("notes/2026-11-21.md").contains("* [/] Write the talk @est:2h @spent:10m @running:08:40\n"))
+        #expect(try folder.read("2026-11-21.md").contains("+ [/] Review the pull request @running:08:30\n"))
+    }
+
     @Test func aKilledRunLosesNoTime() throws {
         let folder = try Self.folder()
         try folder.write("2026-11-20.md", Self.yesterday.replacingOccurrences(of: "@est:2h", with: "@est:2h @running:22:00"))
