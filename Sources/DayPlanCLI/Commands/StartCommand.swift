@@ -77,12 +77,12 @@ enum StartCommand {
             out.line("\(path):\(placed.task.line): already timed since \(TaskTime.clockText(running.since.secondOfDay / 60)): \(placed.task.title)")
             return .success
         }
-        var said: [String] = [], warnings: [String] = []
+        var said: [TimedChange] = [], warnings: [String] = []
         var stoppedHere: [UInt8]?
         do throws(DaySession.Failure) {
             for index in timed.indices where !timed[index].running.isEmpty {
                 let stopped = try session.stopAll(in: timed[index], at: now)
-                said += stopped.said.map { $0 + ", to time one task at a time" }
+                said += stopped.changes.map { TimedChange(file: $0.file, line: $0.line, summary: $0.summary + ", to time one task at a time") }
                 warnings += stopped.warnings
                 if index == ownIndex {
                     stoppedHere = stopped.bytes
@@ -110,21 +110,26 @@ enum StartCommand {
             let started = try TimeTracking.start(taskAt: placed.task.line, at: now, in: starting)
             change = DayEdit.steps(from: bytes, to: started, summary: started.summary)
         } catch {
-            for line in said { out.line(line) }
+            for change in said { out.line(change.said) }
             return DaySession.report(error, command: name, path: path, to: &err)
         }
         do {
             try session.write(change.after)
         } catch {
-            for line in said { out.line(line) }
+            for change in said { out.line(change.said) }
             err.line("dayplan start: \(error.message); nothing changed in \(path)")
             return .failure
         }
+        let changes = said + [TimedChange(file: path, line: change.line, summary: change.summary)]
         if !arguments.flags.contains("--quiet") {
-            for line in said { out.line(line) }
-            out.line("\(path):\(change.line): \(change.summary)")
+            for change in changes { out.line(change.said) }
         }
         for warning in warnings { err.line(warning) }
+
+        // 4. The post-start hook (docs/hooks.md); it cannot undo the write.
+        out.flush()
+        Hooks.after("post-start", in: session.planFolder, Hooks.changes(name, day: session.file.day, changes.map { ($0.file, $0.line, $0.summary) }),
+                    command: name, err: &err)
         return .success
     }
 }

@@ -64,8 +64,9 @@ enum StopCommand {
         }
 
         // 2. Each file's running tasks stopped, as one write of that file.
+        var changes: [TimedChange] = []
         for file in timed {
-            let stopped: (bytes: [UInt8], said: [String], warnings: [String])
+            let stopped: (bytes: [UInt8], changes: [TimedChange], warnings: [String])
             do {
                 stopped = try session.stopAll(in: file, at: now)
             } catch {
@@ -82,9 +83,15 @@ enum StopCommand {
                 err.line("dayplan stop: \(error.message); nothing changed in \(file.file.path)")
                 return .failure
             }
-            if !arguments.flags.contains("--quiet") { for line in stopped.said { out.line(line) } }
+            if !arguments.flags.contains("--quiet") { for change in stopped.changes { out.line(change.said) } }
             for warning in stopped.warnings { err.line(warning) }
+            changes += stopped.changes
         }
+
+        // 3. The post-stop hook (docs/hooks.md); it cannot undo the write.
+        out.flush()
+        Hooks.after("post-stop", in: session.planFolder, Hooks.changes(name, day: session.file.day, changes.map { ($0.file, $0.line, $0.summary) }),
+                    command: name, err: &err)
         return .success
     }
 }

@@ -2,7 +2,7 @@ import DayPlan
 import DayPlanJSON
 
 /// The plan folder's hooks (docs/hooks.md): executables in `.dayplan/hooks/`, named for when they run
-/// (`pre-rollover`, `post-rollover`, `post-add`, `post-mark`, `post-move`, `post-review`, `post-resolve`, `post-sync`), given one
+/// (`pre-rollover`, `post-rollover`, `post-add`, `post-mark`, `post-move`, `post-review`, `post-start`, `post-stop`, `post-resolve`, `post-sync`), given one
 /// JSON object on standard input that says what changed. Run in the plan folder, with `DAYPLAN_HOOK` and
 /// `DAYPLAN_DIR` set; what a hook prints on standard output goes to dayplan's standard error, its standard error
 /// is passed on too, and a hook that runs past the limit (`DAYPLAN_HOOK_TIMEOUT` seconds, default 10) is killed,
@@ -11,7 +11,7 @@ enum Hooks {
     /// The hooks' folder inside the plan folder.
     static let folder = ".dayplan/hooks"
     /// Every hook dayplan runs, in the order docs/hooks.md lists them.
-    static let names = ["pre-rollover", "post-rollover", "post-add", "post-mark", "post-move", "post-review", "post-resolve", "post-sync"]
+    static let names = ["pre-rollover", "post-rollover", "post-add", "post-mark", "post-move", "post-review", "post-start", "post-stop", "post-resolve", "post-sync"]
     /// How long a hook may run, in seconds, before it is killed.
     static var timeout: Int {
         Clock.environment("DAYPLAN_HOOK_TIMEOUT").flatMap { Int($0) }.map { max(1, $0) } ?? 10
@@ -61,7 +61,7 @@ enum Hooks {
         return Outcome(path: shown, status: outcome.status, timedOut: outcome.timedOut, failedToStart: outcome.failedToStart)
     }
 
-    /// The input of `post-add`, `post-mark` and `post-move`: the command, the day, and each change with its file,
+    /// The input of `post-add`, `post-mark`, `post-move`, `post-review`, `post-start` and `post-stop`: the command, the day, and each change with its file,
     /// line and the summary the command printed.
     static func changes(_ command: String, day: Day, _ changes: [(file: String, line: Int, summary: String)]) -> [JSONValue.Member] {
         [.init("command", .string(command)), .init("day", .string("\(day)")),

@@ -12,6 +12,16 @@ struct TimedFile {
     var running: [TimeTracking.Running]
 }
 
+/// One change start or stop made, as it prints it (`path:line: summary`) and as its hook gets it.
+struct TimedChange {
+    let file: String
+    let line: Int
+    let summary: String
+
+    /// The line printed for it.
+    var said: String { "\(file):\(line): \(summary)" }
+}
+
 extension DaySession {
     /// How many day files before the session's a running task is looked for in: a task left timed over a week of
     /// rollovers (each leaves `@running:` on the old day's line) is found by the next start or stop.
@@ -41,11 +51,11 @@ extension DaySession {
         return (hour, now)
     }
 
-    /// Stops every task running in `timed` at `now`, as one edit of its file: what to print for each (the
-    /// summary with the `@spent:` it now has, and a warning for a stretch that crossed a day or ran for long),
-    /// and the file's bytes after. Writes nothing.
-    func stopAll(in timed: TimedFile, at now: LocalTime) throws(Failure) -> (bytes: [UInt8], said: [String], warnings: [String]) {
-        var bytes = timed.bytes, said: [String] = [], warnings: [String] = []
+    /// Stops every task running in `timed` at `now`, as one edit of its file: the change for each (the summary
+    /// with the `@spent:` it now has), a warning for a stretch that crossed a day or ran for long, and the file's
+    /// bytes after. Writes nothing.
+    func stopAll(in timed: TimedFile, at now: LocalTime) throws(Failure) -> (bytes: [UInt8], changes: [TimedChange], warnings: [String]) {
+        var bytes = timed.bytes, said: [TimedChange] = [], warnings: [String] = []
         for running in timed.running {
             var editor = DayEditor(bytes)
             editor.style = planFolder.settings.metadataStyle
@@ -68,7 +78,8 @@ extension DaySession {
             }
             bytes = stopped.edit.after
             let place = "\(timed.file.path):\(running.placed.task.line)"
-            said.append("\(place): \(stopped.edit.summary)" + (stopped.spent.map { " (@spent:\(Estimate.text($0)))" } ?? ""))
+            said.append(TimedChange(file: timed.file.path, line: running.placed.task.line,
+                                    summary: stopped.edit.summary + (stopped.spent.map { " (@spent:\(Estimate.text($0)))" } ?? "")))
             if running.since.day != now.day {
                 warnings.append("\(place): note: it ran from \(running.since) to \(now), past midnight; all of it counts on "
                                 + "\(timed.file.day), the day of its file")

@@ -157,6 +157,23 @@ import Testing
         #expect(try folder.read("2026-11-21.md").contains("+ [/] Review the pull request @running:08:30\n"))
     }
 
+    /// post-start gets the start and the stop it made first; post-stop gets the stop (docs/hooks.md).
+    @Test func theHooksGetWhatStartAndStopChanged() throws {
+        let folder = try Self.folder()
+        for hook in ["post-start", "post-stop"] {
+            let file = try folder.write(".dayplan/hooks/\(hook)", "#!/bin/sh\ncat > \"$DAYPLAN_DIR/\(hook).json\"\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        #expect(try Binary.run(["start", "talk"], in: folder.url, environment: Self.at("09:00")).status == 0)
+        #expect(try Binary.run(["start", "pull request"], in: folder.url, environment: Self.at("09:30")).status == 0)
+        #expect(try folder.read("post-start.json").contains(#""command":"start","day":"2026-11-21","changes":[{"file":"2026-11-21.md","line":4,"#
+                                                            + #""summary":"stopped after 30m: Write the talk (@spent:40m), to time one task at a time"},"#
+                                                            + #"{"file":"2026-11-21.md","line":5,"summary":"started at 09:30 and marked doing: Review the pull request"}]"#))
+        #expect(try Binary.run(["stop"], in: folder.url, environment: Self.at("10:00")).status == 0)
+        #expect(try folder.read("post-stop.json").contains(#""command":"stop","day":"2026-11-21","changes":[{"file":"2026-11-21.md","line":5,"#
+                                                           + #""summary":"stopped after 30m: Review the pull request (@spent:30m)"}]"#))
+    }
+
     @Test func aKilledRunLosesNoTime() throws {
         let folder = try Self.folder()
         try folder.write("2026-11-20.md", Self.yesterday.replacingOccurrences(of: "@est:2h", with: "@est:2h @running:22:00"))
