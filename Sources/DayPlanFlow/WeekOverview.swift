@@ -49,9 +49,31 @@ public struct WeekOverview: Sendable {
         backlogDay = backlog?.day
     }
 
-    /// The first day of the week holding `day`: its Monday, or its Sunday when the week starts on Sunday.
-    public static func start(of day: Day, weekStartsOnSunday: Bool = false) -> Day {
-        let weekday = Weekday(of: day).rawValue % (weekStartsOnSunday ? 7 : 8)
-        return day.adding(days: weekStartsOnSunday ? -weekday : 1 - weekday)
+    /// The first day of the week holding `day`, the week starting on `firstWeekday` (Monday unless said).
+    public static func start(of day: Day, firstWeekday: Weekday = .monday) -> Day {
+        day.adding(days: -((Weekday(of: day).rawValue - firstWeekday.rawValue + 7) % 7))
     }
+
+    /// The day a week starts on where `locale` is used (a POSIX locale name, `en_US.UTF-8`, `de_DE@euro`, `pt-BR`),
+    /// by its territory, as the Unicode CLDR's week data gives it: Sunday in the United States, Canada, Japan and the
+    /// others listed, Saturday in much of the Middle East, else Monday. Nil for a name without a territory (`C`,
+    /// `POSIX`, `en`), which says nothing of the week.
+    public static func firstWeekday(locale: String) -> Weekday? {
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        guard parts.count >= 2, let territory = parts.last.map({ $0.uppercased() }), territory.count == 2,
+              territory.allSatisfy({ $0.isLetter }) else { return nil }
+        if sundayFirst.contains(territory) { return .sunday }
+        if saturdayFirst.contains(territory) { return .saturday }
+        return .monday
+    }
+
+    /// The territories whose week starts on Sunday (CLDR `firstDay`).
+    static let sundayFirst: Set<String> = [
+        "AG", "AS", "BD", "BR", "BS", "BT", "BW", "BZ", "CA", "CN", "CO", "DM", "DO", "ET", "GT", "GU", "HK", "HN", "ID",
+        "IL", "IN", "JM", "JP", "KE", "KH", "KR", "LA", "MH", "MM", "MO", "MT", "MX", "MZ", "NI", "NP", "PA", "PE", "PH",
+        "PK", "PR", "PT", "PY", "SA", "SG", "SV", "TH", "TT", "TW", "UM", "US", "VE", "VI", "WS", "YE", "ZA", "ZW",
+    ]
+    /// The territories whose week starts on Saturday (CLDR `firstDay`).
+    static let saturdayFirst: Set<String> = ["AE", "AF", "BH", "DJ", "DZ", "EG", "IQ", "IR", "JO", "KW", "LY", "OM", "QA", "SD", "SY"]
 }

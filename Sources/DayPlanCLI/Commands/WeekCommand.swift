@@ -13,8 +13,10 @@ enum WeekCommand {
         summary: "Show a week: each day's 1-3-5 counts, due and scheduled tasks, events and free time",
         arguments: Value(placeholder: "DATE", kind: .date),
         about: """
-            Shows the week holding DATE (or --date; default today), Monday first (--week-starts sunday for Sunday
-            first), one block a day: its file and how much of it is done, the open tasks of each region's
+            Shows the week holding DATE (or --date; default today), from the day the locale's week starts on
+            (LC_ALL, LC_TIME or LANG: Sunday for en_US, Monday for en_GB or de_DE; Monday without one), or the day
+            --week-starts names. One block a day, or with --side-by-side one column a day, as wide as the terminal
+            (or COLUMNS): its file and how much of it is done, the open tasks of each region's
             buckets against their limits, the open tasks due that day (from its own file and the Backlog), those
             scheduled for it with @on: in the Backlog of the latest plan, its calendar events, and the free time
             of its regions' hours less events, timed tasks and estimates. A day without a file says so. Last,
@@ -25,7 +27,8 @@ enum WeekCommand {
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
-            .choice("--week-starts", noun: "day", ["monday", "sunday"], "The week's first day (default: monday)."),
+            .choice("--week-starts", noun: "day", ["monday", "sunday", "saturday"], "The week's first day (default: the locale's, else monday)."),
+            .flag("--side-by-side", "The seven days as columns, as wide as the terminal (or COLUMNS) allows."),
         ] + DaySession.options,
         exitCodes: [(0, "shown"), (2, "usage or I/O error")])
 
@@ -48,7 +51,7 @@ enum WeekCommand {
             err.line("dayplan week: \(error.message)")
             return error.code
         }
-        let start = WeekOverview.start(of: session.file.day, weekStartsOnSunday: arguments.options["--week-starts"] == "sunday")
+        let start = WeekOverview.start(of: session.file.day, firstWeekday: firstWeekday(arguments))
         let end = start.adding(days: 6)
 
         // 2. The week's day files, and the latest plan on or before its end for the Backlog.
@@ -80,10 +83,28 @@ enum WeekCommand {
                                 hours: session.planFolder.settings.regionHours)
 
         switch arguments.options["--format"].flatMap(Format.init(rawValue:)) ?? .text {
-        case .text: out.write(text(week, files: files))
+        case .text:
+            if arguments.flags.contains("--side-by-side") {
+                out.write(WeekColumns.text(week, files: files, width: Terminal.columns(for: 1)))
+            } else {
+                out.write(text(week, files: files))
+            }
         case .json: out.write(bytes: json(week, files: files))
         }
         return .success
+    }
+
+    /// The week's first day: the one --week-starts names, else the locale's (the first of LC_ALL, LC_TIME and LANG
+    /// set, as POSIX reads them), else Monday.
+    static func firstWeekday(_ arguments: Arguments) -> Weekday {
+        switch arguments.options["--week-starts"] {
+        case "sunday": return .sunday
+        case "saturday": return .saturday
+        case "monday": return .monday
+        default:
+            let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { Clock.environment($0) }.first { !$0.isEmpty }
+            return locale.flatMap(WeekOverview.firstWeekday(locale:)) ?? .monday
+        }
     }
 
     // MARK: - Text

@@ -170,6 +170,15 @@ enum Terminal {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
+    /// How many columns output to `descriptor` may use: `COLUMNS` when it holds a number, else the terminal's width
+    /// when it is one, else 120 (a file or a pipe).
+    static func columns(for descriptor: Int32) -> Int {
+        if let text = Clock.environment("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
+        var size = winsize()
+        guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 120 }
+        return Int(size.ws_col)
+    }
+
     /// Writes `bytes` in one write (as many as it takes when the terminal takes less).
     static func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in

@@ -99,6 +99,54 @@ import Testing
         #expect((monday["events"] as? [[String: Any]])?.first?["title"] as? String == "Retro")
     }
 
+    /// --side-by-side: a column a day, as wide as COLUMNS allows, each line cut to it with …; the rows a day has
+    /// nothing for are blank.
+    @Test func sideBySideIsAColumnADay() throws {
+        let folder = try Self.folder()
+        let run = try Binary.run(["week", "2026-11-23", "--side-by-side"], in: folder.url, environment: ["COLUMNS": "112"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            Week of Monday 2026-11-23 to Sunday 2026-11-29
+
+            Mon 2026-11-23 │Tue 2026-11-24 │Wed 2026-11-25 │Thu 2026-11-26 │Fri 2026-11-27 │Sat 2026-11-28 │Sun 2026-11-29
+            no plan yet    │no plan yet    │no plan yet    │no plan yet    │no plan yet    │no plan yet    │no plan yet
+            16h free       │17h free       │17h free       │17h free       │17h free       │17h free       │17h free
+            → Plan the gar…│               │               │               │               │               │
+            14:00 Retro    │               │               │               │               │               │
+
+            Backlog of 2026-11-21, scheduled this week: Plan the garden (Mon 2026-11-23)
+
+            """)
+        let planned = try Binary.run(["week", "2026-11-21", "--side-by-side"], in: folder.url, environment: ["COLUMNS": "140"])
+        #expect(planned.stdout == """
+            Week of Monday 2026-11-16 to Sunday 2026-11-22
+
+            Mon 2026-11-16     │Tue 2026-11-17     │Wed 2026-11-18     │Thu 2026-11-19     │Fri 2026-11-20     │Sat 2026-11-21     │Sun 2026-11-22
+            1 of 2 done        │no plan yet        │no plan yet        │no plan yet        │no plan yet        │1 of 3 done        │no plan yet
+            17h free           │17h free           │17h free           │17h free           │17h free           │15h free           │17h free
+            M 0/1 0/3 1/5      │                   │                   │                   │                   │M 1/1 0/3 0/5      │! Book the flights
+            A 0/1 0/3 0/5      │                   │                   │                   │                   │A 0/1 0/3 1/5      │
+            E 0/1 0/3 0/5      │                   │                   │                   │                   │E 0/1 0/3 0/5      │
+            ! Tidy             │                   │                   │                   │                   │! Pay the rent 📅 …│
+
+            """, "\(planned.stdout)")
+    }
+
+    /// Without --week-starts the week starts where the locale says: LC_ALL before LC_TIME before LANG, by territory;
+    /// a locale without one (C) and no locale at all start on Monday.
+    @Test(arguments: [
+        ([:], "Monday 2026-11-16"), (["LANG": "en_US.UTF-8"], "Sunday 2026-11-15"), (["LANG": "en_GB.UTF-8"], "Monday 2026-11-16"),
+        (["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8"], "Monday 2026-11-16"), (["LC_TIME": "en_US", "LC_ALL": "ar_EG.UTF-8"], "Saturday 2026-11-21"),
+        (["LANG": "C.UTF-8"], "Monday 2026-11-16"), (["LANG": "pt_BR"], "Sunday 2026-11-15"),
+    ])
+    func theLocaleSaysWhichDayAWeekStarts(_ environment: [String: String], _ first: String) throws {
+        let folder = try Self.folder()
+        let run = try Binary.run(["week"], in: folder.url, environment: environment)
+        #expect(run.stdout.hasPrefix("Week of \(first) to "), "\(environment): \(run.stdout.prefix(60))")
+        let given = try Binary.run(["week", "--week-starts", "monday"], in: folder.url, environment: environment)
+        #expect(given.stdout.hasPrefix("Week of Monday 2026-11-16 to "))
+    }
+
     @Test func aWeekWithoutPlansAndBadWords() throws {
         let folder = try TemporaryFolder()
         try folder.write("2026-11-01.md", "# 2026-11-01\n\n## Backlog\n- [ ] Old\n")
