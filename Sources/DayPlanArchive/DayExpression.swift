@@ -8,24 +8,25 @@ import DayPlan
 /// | `2026-11`, `2026` | that month, that year |
 /// | `today`, `yesterday`, `tomorrow` | that day |
 /// | `-7d`, `-2w` | the day 7 days, 2 weeks before today |
-/// | `this-week`, `last-week` | Monday to Sunday of this week, of the week before |
+/// | `this-week`, `last-week` | the seven days of this week, of the week before, from its first weekday (Monday unless given) |
 /// | `this-month`, `last-month`, `this-year`, `last-year` | that whole month or year |
 ///
 /// `--since` takes the first day of what a word names, `--until` the last: `--since last-month --until
-/// last-month` is last month. Weeks start on Monday (ISO 8601).
+/// last-month` is last month. Weeks start on `firstWeekday`: Monday (ISO 8601) unless the caller gives the one the
+/// person's locale starts a week on, as `dayplan week` does.
 public enum DayExpression {
     /// Every word other than a date that `days(_:today:)` reads, for help and completion.
     public static let words = ["today", "yesterday", "tomorrow", "this-week", "last-week", "this-month",
                                "last-month", "this-year", "last-year"]
 
     /// The days `text` names, or nil when it names none.
-    public static func days(_ text: String, today: Day) -> ClosedRange<Day>? {
+    public static func days(_ text: String, today: Day, firstWeekday: Weekday = .monday) -> ClosedRange<Day>? {
         switch text {
         case "today": return today...today
         case "yesterday": return single(today.adding(days: -1))
         case "tomorrow": return single(today.adding(days: 1))
-        case "this-week": return week(of: today)
-        case "last-week": return week(of: today.adding(days: -7))
+        case "this-week": return week(of: today, firstWeekday: firstWeekday)
+        case "last-week": return week(of: today.adding(days: -7), firstWeekday: firstWeekday)
         case "this-month": return month(today.year, today.month)
         case "last-month": return today.month == 1 ? month(today.year - 1, 12) : month(today.year, today.month - 1)
         case "this-year": return days(String(today.year), today: today)
@@ -53,10 +54,10 @@ public enum DayExpression {
         return nil
     }
 
-    /// Monday to Sunday of the week `day` is in.
-    public static func week(of day: Day) -> ClosedRange<Day> {
-        let monday = day.adding(days: 1 - Weekday(of: day).rawValue)
-        return monday...monday.adding(days: 6)
+    /// The seven days of the week `day` is in, from its `firstWeekday` (Monday to Sunday unless given).
+    public static func week(of day: Day, firstWeekday: Weekday = .monday) -> ClosedRange<Day> {
+        let first = day.adding(days: -((Weekday(of: day).rawValue - firstWeekday.rawValue + 7) % 7))
+        return first...first.adding(days: 6)
     }
 
     private static func single(_ day: Day) -> ClosedRange<Day> { day...day }

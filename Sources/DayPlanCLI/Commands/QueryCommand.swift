@@ -155,7 +155,7 @@ enum QueryCommand {
         var bounds: [Day?] = []
         for name in ["--since", "--until"] {
             guard let text = arguments.options[name] else { bounds.append(nil); continue }
-            guard let days = DayExpression.days(text, today: today) else {
+            guard let days = DayExpression.days(text, today: today, firstWeekday: Clock.firstWeekday()) else {
                 return .failure(UsageError("\(name) '\(text)' names no day; write YYYY-MM-DD, YYYY-MM, YYYY, -7d, or one of "
                                            + DayExpression.words.joined(separator: ", ")))
             }
@@ -195,7 +195,7 @@ enum QueryCommand {
         }
         for (name, window) in [("--due", \TaskFilter.due), ("--on", \TaskFilter.on)] {
             guard let text = arguments.options[name] else { continue }
-            guard let days = DayExpression.days(text, today: today) else {
+            guard let days = DayExpression.days(text, today: today, firstWeekday: Clock.firstWeekday()) else {
                 return .failure(UsageError("\(name) '\(text)' names no day; write YYYY-MM-DD, YYYY-MM, YYYY, -7d, or one of "
                                            + DayExpression.words.joined(separator: ", ")))
             }

@@ -76,7 +76,7 @@ enum ReportCommand {
             guard periods.count == 1, since == nil, until == nil else {
                 return fail("give one of --week, --month, --year, or --since/--until\nRun 'dayplan report --help' for usage.")
             }
-            since = DayExpression.days(period.value, today: today)?.lowerBound
+            since = DayExpression.days(period.value, today: today, firstWeekday: Clock.firstWeekday())?.lowerBound
             until = today
         }
         if let since, since > (until ?? today) {

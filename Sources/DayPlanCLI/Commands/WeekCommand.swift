@@ -94,16 +94,13 @@ enum WeekCommand {
         return .success
     }
 
-    /// The week's first day: the one --week-starts names, else the locale's (the first of LC_ALL, LC_TIME and LANG
-    /// set, as POSIX reads them), else Monday.
+    /// The week's first day: the one --week-starts names, else the locale's, else Monday (`Clock.firstWeekday`).
     static func firstWeekday(_ arguments: Arguments) -> Weekday {
         switch arguments.options["--week-starts"] {
         case "sunday": return .sunday
         case "saturday": return .saturday
         case "monday": return .monday
-        default:
-            let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { Clock.environment($0) }.first { !$0.isEmpty }
-            return locale.flatMap(WeekOverview.firstWeekday(locale:)) ?? .monday
+        default: return Clock.firstWeekday()
         }
     }
 

@@ -1,4 +1,5 @@
 import DayPlan
+import DayPlanFlow
 
 /// The clock and the environment, as every command and the language server see them: the one place that asks
 /// the system for the time or an environment variable. Today is the local date, where a day starts at a given
@@ -115,6 +116,14 @@ enum Clock {
     }
 
     /// An environment variable's value.
+    /// The day a week starts on for the person: the locale's (the first of `LC_ALL`, `LC_TIME` and `LANG` that is set,
+    /// as POSIX programs read them; `WeekOverview.firstWeekday(locale:)`), else Monday. `dayplan week` and the
+    /// `this-week` and `last-week` of `--since`, `--until`, `--due`, `--on` and `report --week` all count from it.
+    static func firstWeekday() -> Weekday {
+        let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment($0) }.first { !$0.isEmpty }
+        return locale.flatMap(WeekOverview.firstWeekday(locale:)) ?? .monday
+    }
+
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

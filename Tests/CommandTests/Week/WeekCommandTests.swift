@@ -147,6 +147,20 @@ import Testing
         #expect(given.stdout.hasPrefix("Week of Monday 2026-11-16 to "))
     }
 
+    /// One week for every command: where the locale starts a week on Sunday, `report --week` and `--since this-week`
+    /// start on the Sunday `dayplan week` starts on; without a locale, all start on Monday.
+    @Test func reportAndQueryCountTheWeekAsWeekDoes() throws {
+        let folder = try Self.folder()
+        for (environment, first) in [(["LANG": "en_US.UTF-8"], "2026-11-15"), ([:], "2026-11-16")] {
+            let week = try Binary.run(["week", "--format", "json"], in: folder.url, environment: environment)
+            #expect(week.stdout.contains(#""start":"\#(first)""#), "\(week.stdout.prefix(80))")
+            let report = try Binary.run(["report", "--week"], in: folder.url, environment: environment)
+            #expect(report.stdout.hasPrefix("Report \(first) to 2026-11-21:"), "\(report.stdout.prefix(80))")
+            let since = try Binary.run(["report", "--since", "this-week"], in: folder.url, environment: environment)
+            #expect(since.stdout.hasPrefix("Report \(first) to 2026-11-21:"), "\(since.stdout.prefix(80))")
+        }
+    }
+
     @Test func aWeekWithoutPlansAndBadWords() throws {
         let folder = try TemporaryFolder()
         try folder.write("2026-11-01.md", "# 2026-11-01\n\n## Backlog\n- [ ] Old\n")
