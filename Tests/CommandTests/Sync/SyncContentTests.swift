@@ -86,4 +86,30 @@ extension SyncCommandTests {
         #expect(try phone(server, ["list"], in: folder)
                 == "Buy milk|CANCELLED|\nFix the bike|NEEDS-ACTION|2026-11-30\nWrite the talk|NEEDS-ACTION|2026-11-27\n")
     }
+
+    /// The time spent on a task (`@spent:`, `dayplan stop`) reaches the server as `X-DAYPLAN-SPENT`, a DURATION, and a
+    /// change of it is sent once; the server's copy read back is no change here.
+    @Test(.enabled(if: missing == nil, "skipped: \(missing ?? "") is not installed, so there is no CalDAV server or phone to sync with"),
+          .timeLimit(.minutes(10)))
+    func theTimeSpentReachesTheServer() throws {
+        let folder = try TemporaryFolder()
+        let server = try RadicaleServer(in: folder.url)
+        defer { server.stop() }
+        let plan = try plan(folder, server)
+        let spent = Self.day.replacingOccurrences(of: "- [ ] Buy milk\n", with: "- [ ] Buy milk @spent:1h20m\n")
+        try spent.write(to: plan.appendingPathComponent("2026-11-21.md"), atomically: true, encoding: .utf8)
+        let first = try sync(plan)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try phone(server, ["property", "X-DAYPLAN-SPENT", "Buy milk"], in: folder) == "PT1H20M\n")
+        #expect(try phone(server, ["property", "X-DAYPLAN-SPENT", "Fix the bike"], in: folder) == "\n")
+        let again = try sync(plan)
+        #expect(again.stdout.hasSuffix(": 0 sent (0 new), 0 changed here, 0 conflicts\n"), "\(again.stdout)")
+
+        let more = spent.replacingOccurrences(of: "@spent:1h20m", with: "@spent:2h")
+        try more.write(to: plan.appendingPathComponent("2026-11-21.md"), atomically: true, encoding: .utf8)
+        let changed = try sync(plan)
+        #expect(changed.stdout.hasSuffix(": 1 sent (0 new), 0 changed here, 0 conflicts\n"), "\(changed.stdout)")
+        #expect(try phone(server, ["property", "X-DAYPLAN-SPENT", "Buy milk"], in: folder) == "PT2H\n")
+        #expect(try day(plan) == more)
+    }
 }

@@ -60,6 +60,10 @@ def run(action, args):
         alarms = [str(a.get("TRIGGER").to_ical().decode()) for a in c.walk("VALARM")]
         sys.stdout.write("DTSTART=%s timed=%s PRIORITY=%s VALARM=%s\n" % (
             start.dt.isoformat() if start is not None else "", timed, c.get("PRIORITY"), ",".join(alarms)))
+    elif action == "property":
+        # One property of a to-do as the server holds it (empty when it has none): NAME TITLE.
+        value = find(args[1]).icalendar_component.get(args[0])
+        sys.stdout.write("%s\n" % (value.to_ical().decode() if value is not None else ""))
     else:
         sys.exit("unknown action " + action)
 
