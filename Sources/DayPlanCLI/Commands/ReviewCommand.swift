@@ -11,6 +11,16 @@ enum ReviewCommand {
         summary: "List tasks carried for long with the commands to decide on each, or (--evening) decide on the day's open tasks",
         arguments: nil,
         about: """
+            Lists the open tasks of the day's plan (today's, or --date's) first planned carried-warning-days
+            (the setting; 7 when not set) or more days ago, by their @from: day: the ones dayplan lint
+            reports as DP052 long-carried. Oldest first, each with its age and three choices, each a command
+            ready to run: do it today (dayplan move --to the first region whose bucket has room), schedule
+            it (dayplan move --on, a week from the day: @on:), or cancel it (dayplan mark cancel). Tasks are
+            named by their title, so that running one choice does not change the others.
+
+            Without --evening it reads and changes nothing. --format json writes one JSON document,
+            {"version":1,"file","day","carriedWarningDays","tasks":[…]} (docs/review.md lists its fields).
+
             With --evening, the evening shutdown: each open task of the day's regions in turn, asked on
             standard input (t tomorrow, o DAY on a later day, b the Backlog, c cancel, d done after all, k or
             Enter keep; q keeps the rest), then all the decisions written as one change of the day's file,
@@ -19,16 +29,6 @@ enum ReviewCommand {
             stopped first. For a script: --plan FILE (- for standard input), one 'CHOICE TASK' a line, and
             --rest CHOICE for the tasks it does not name (else they are kept). --dry-run writes nothing.
             docs/review.md shows it.
-
-            Lists the open tasks of the day's plan (today's, or --date's) first planned carried-warning-days
-            (the setting; 7 when not set) or more days ago, by their @from: day: the ones dayplan lint
-            reports as DP052 long-carried. Oldest first, each with its age and three choices, each a command
-            ready to run: do it today (dayplan move --to the first region whose bucket has room), schedule
-            it (dayplan move --on, a week from the day: @on:), or cancel it (dayplan mark cancel). Tasks are
-            named by their title, so that running one choice does not change the others.
-
-            It reads and changes nothing. --format json writes one JSON document,
-            {"version":1,"file","day","carriedWarningDays","tasks":[…]} (docs/review.md lists its fields).
             """,
         options: [
             .choice("--format", Format.allCases.map(\.rawValue), "text (default) or json."),
