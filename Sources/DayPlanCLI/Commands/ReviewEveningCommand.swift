@@ -18,30 +18,25 @@ extension ReviewCommand {
             return fail(.failure, "--evening writes for people; --format is for the list of long-carried tasks\nRun 'dayplan review --help' for usage.")
         }
 
-        // 1. The day's file, under the plan folder's lock, and its open tasks.
-        let session: DaySession
+        // 1. The day's file and its open tasks, read without the lock: a person may take minutes to answer, and
+        // meanwhile rollover, add or an editor must not wait on the review.
+        let reading: DaySession
         do {
-            session = try DaySession.open(arguments, writing: !dryRun)
+            reading = try DaySession.open(arguments, writing: false)
         } catch {
             return fail(error.code, error.message)
         }
-        var released = false
-        func release() {
-            if !released { session.release() }
-            released = true
-        }
-        defer { release() }
-        guard let bytes = session.bytes else {
-            err.line(session.missingFileMessage(name, arguments))
+        guard let bytesAsked = reading.bytes else {
+            err.line(reading.missingFileMessage(name, arguments))
             return .failure
         }
-        let day = session.file.day, path = session.file.path
-        var editor = DayEditor(bytes)
-        editor.style = session.planFolder.settings.metadataStyle
+        let day = reading.file.day, path = reading.file.path
+        var editor = DayEditor(bytesAsked)
+        editor.style = reading.planFolder.settings.metadataStyle
         let tasks = EveningShutdown.openTasks(in: editor)
 
         // 2. The decisions: from the plan and --rest, else asked one task at a time.
-        let decisions: [(line: Int, decision: EveningShutdown.Decision)]
+        var decisions: [(line: Int, decision: EveningShutdown.Decision)]
         do {
             if arguments.options["--plan"] != nil || arguments.options["--rest"] != nil {
                 decisions = try planned(arguments, tasks: tasks, in: editor, path: path, day: day)
@@ -50,6 +45,42 @@ extension ReviewCommand {
             }
         } catch {
             return fail(error.code, error.message)
+        }
+
+        // Then the file under the lock (for a dry run, as it was read). Changed meanwhile, each decision goes to its
+        // task found again by its title among the open tasks of the regions; one not found once stops it all.
+        var session = reading
+        if !dryRun {
+            do {
+                session = try DaySession.open(arguments, writing: true)
+            } catch {
+                return fail(error.code, error.message)
+            }
+        }
+        var released = false
+        func release() {
+            if !released, !dryRun { session.release() }
+            released = true
+        }
+        defer { release() }
+        if let now = session.bytes, now != bytesAsked {
+            var current = DayEditor(now)
+            current.style = editor.style
+            let open = EveningShutdown.openTasks(in: current)
+            var moved: [(line: Int, decision: EveningShutdown.Decision)] = []
+            for (line, decision) in decisions {
+                let title = editor.task(at: line)?.task.title ?? ""
+                let found = open.filter { $0.task.title == title }
+                guard found.count == 1, let task = found.first else {
+                    return fail(.findings, "\(path) changed while the review was asked, and `\(title)` is no longer one open task of its "
+                                + "regions; nothing changed; run the review again")
+                }
+                moved.append((task.task.line, decision))
+            }
+            decisions = moved
+            editor = current
+        } else if session.bytes == nil {
+            return fail(.failure, "\(path) was removed while the review was asked; nothing changed")
         }
 
         // 3. All of them as one edit, written once (nothing for a dry run, or when no byte changes).

@@ -215,4 +215,45 @@ import Testing
         #expect(shown.contains("status=0"))
         #expect(try folder.read("2026-12-04.md").contains("* [/] Call Ana @carry @on:2026-12-11/afternoon\n"))
     }
+
+    /// The review holds no lock while it asks: another program may write the day meanwhile (here, a task added at the
+    /// top), and each decision goes to its task found again by title; a task gone meanwhile stops it all, nothing
+    /// written.
+    @Test func aFileChangedWhileAskingIsDecidedOnByTitle() throws {
+        guard TmuxSession.tmux != nil else {
+            print("EveningReviewCommandTests: skipped: tmux is not installed (.ci/run installs it)")
+            return
+        }
+        for removed in [false, true] {
+            let folder = try Self.folder()
+            let session = try TmuxSession("sh -c 'TZ=UTC DAYPLAN_NOW=2026-12-04T20:15 dayplan review --evening; echo status=$?; sleep 30'",
+                                          in: folder.url)
+            var shown = try session.wait { $0.contains("[1/5] Morning") }
+            #expect(shown.contains("[1/5] Morning"), "\(shown)")
+            try session.send("t", literal: true)
+            try session.send("Enter")
+            shown = try session.wait { $0.contains("[2/5] Afternoon") }
+            // Meanwhile: `dayplan add` puts a task first (every line below moves), or Call Ana is removed by hand.
+            var meanwhile = Self.day.replacingOccurrences(of: "## Morning\n", with: "## Morning\n- [ ] Added meanwhile\n")
+            if removed { meanwhile = meanwhile.replacingOccurrences(of: "* [/] Call Ana @carry\n", with: "") }
+            _ = try folder.write("2026-12-04.md", meanwhile)
+            for answer in ["c", "d", "k", "k"] {
+                try session.send(answer, literal: true)
+                try session.send("Enter")
+            }
+            shown = try session.wait { $0.contains("status=") }
+            if removed {
+                #expect(shown.contains("2026-12-04.md changed while the review was asked, and `Call Ana` is no longer one open task"), "\(shown)")
+                #expect(shown.contains("status=1"), "\(shown)")
+                #expect(try folder.read("2026-12-04.md") == meanwhile)
+            } else {
+                #expect(shown.contains("status=0"), "\(shown)")
+                #expect(shown.contains("2026-12-04.md:9: cancelled: Call Ana"), "\(shown)")
+                #expect(try folder.read("2026-12-04.md") == meanwhile
+                    .replacingOccurrences(of: "+ [ ] Write the report #work\n", with: "+ [ ] Write the report #work @on:2026-12-05/morning\n")
+                    .replacingOccurrences(of: "* [/] Call Ana @carry\n", with: "* [-] Call Ana @carry\n")
+                    .replacingOccurrences(of: "- [ ] Buy milk\n  - [ ] oat\n", with: "- [x] Buy milk\n  - [x] oat\n"))
+            }
+        }
+    }
 }
