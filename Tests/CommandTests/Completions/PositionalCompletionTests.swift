@@ -84,9 +84,11 @@ import Testing
         let typed = text.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
         try session.send("C-u")
         try session.send(text, literal: true)
-        try session.wait(seconds: 5) { TmuxSession.line(after: "READY> ", in: $0) == typed }
+        // Deadlines, not timings: a full run on 2 cores keeps a shell's completion (which runs dayplan) waiting for
+        // its turn past 5 s (a CI run saw it), so each wait allows 30 s and ends as soon as the screen shows it.
+        try session.wait(seconds: 30) { TmuxSession.line(after: "READY> ", in: $0) == typed }
         try session.send("Tab")
-        let shown = try session.wait(seconds: 5) { TmuxSession.line(after: "READY> ", in: $0) != typed }
+        let shown = try session.wait(seconds: 30) { TmuxSession.line(after: "READY> ", in: $0) != typed }
         return TmuxSession.line(after: "READY> ", in: shown) ?? shown
     }
 
@@ -153,11 +155,11 @@ import Testing
         let session = try Self.interactive("zsh", in: folder)
         #expect(try Self.tab(session, "dayplan query --tag #h") == ##"dayplan query --tag \#h"##)
         try session.send("Tab")
-        let listed = try session.wait(seconds: 5) { $0.contains(##"\#health"##) && $0.contains(##"\#home"##) }
+        let listed = try session.wait(seconds: 30) { $0.contains(##"\#health"##) && $0.contains(##"\#home"##) }
         #expect(listed.contains(##"\#health"##) && listed.contains(##"\#home"##), "\(listed)")
         try session.send("o", literal: true)
         try session.send("Tab")
-        let completed = try session.wait(seconds: 5) { TmuxSession.line(after: "READY> ", in: $0) == ##"dayplan query --tag \#home"## }
+        let completed = try session.wait(seconds: 30) { TmuxSession.line(after: "READY> ", in: $0) == ##"dayplan query --tag \#home"## }
         #expect(TmuxSession.line(after: "READY> ", in: completed) == ##"dayplan query --tag \#home"##, "\(completed)")
     }
 

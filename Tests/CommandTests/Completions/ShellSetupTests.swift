@@ -43,9 +43,9 @@ import Testing
         try session.wait { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         Thread.sleep(forTimeInterval: 0.5)
         try session.send("dayplan mark ca", literal: true)
-        try session.wait(seconds: 5) { $0.contains("dayplan mark ca") }
+        try session.wait(seconds: 30) { $0.contains("dayplan mark ca") }
         try session.send("Tab")
-        let screen = try session.wait(seconds: 5) { $0.contains("dayplan mark cancel") }
+        let screen = try session.wait(seconds: 30) { $0.contains("dayplan mark cancel") }
         #expect(screen.contains("dayplan mark cancel"), "\(shell) after \(lines):\n\(screen)")
     }
 }

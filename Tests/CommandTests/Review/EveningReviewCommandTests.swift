@@ -202,13 +202,13 @@ import Testing
         let folder = try Self.folder()
         let session = try TmuxSession("sh -c 'TZ=UTC DAYPLAN_NOW=2026-12-04T20:15 dayplan review --evening; echo status=$?; sleep 30'",
                                       in: folder.url)
-        var shown = try session.wait { $0.contains("[1/5] Morning: + [ ] Write the report #work") }
+        var shown = try session.wait(seconds: 30) { $0.contains("[1/5] Morning: + [ ] Write the report #work") }
         #expect(shown.contains("decide (t/o DAY/b/c/d/k, q, ?):"), "\(shown)")
         for answer in ["t", "friday afternoon", "d", "c", "b"] {
             try session.send(answer, literal: true)
             try session.send("Enter")
         }
-        shown = try session.wait { $0.contains("status=") }
+        shown = try session.wait(seconds: 30) { $0.contains("status=") }
         #expect(shown.contains("decide (t/o DAY/b/c/d/k, q, ?): friday afternoon"), "\(shown)")
         #expect(shown.contains("evening review: 1 for tomorrow, 1 for a later day, 1 done, 1 cancelled, 1 to the Backlog (written as one change of 2026-12-04.md)"), "\(shown)")
         #expect(shown.contains("Tomorrow, Saturday 2026-12-05, as rollover would make it now (2026-12-05.md):"))
@@ -228,11 +228,11 @@ import Testing
             let folder = try Self.folder()
             let session = try TmuxSession("sh -c 'TZ=UTC DAYPLAN_NOW=2026-12-04T20:15 dayplan review --evening; echo status=$?; sleep 30'",
                                           in: folder.url)
-            var shown = try session.wait { $0.contains("[1/5] Morning") }
+            var shown = try session.wait(seconds: 30) { $0.contains("[1/5] Morning") }
             #expect(shown.contains("[1/5] Morning"), "\(shown)")
             try session.send("t", literal: true)
             try session.send("Enter")
-            shown = try session.wait { $0.contains("[2/5] Afternoon") }
+            shown = try session.wait(seconds: 30) { $0.contains("[2/5] Afternoon") }
             // Meanwhile: `dayplan add` puts a task first (every line below moves), or Call Ana is removed by hand.
             var meanwhile = Self.day.replacingOccurrences(of: "## Morning\n", with: "## Morning\n- [ ] Added meanwhile\n")
             if removed { meanwhile = meanwhile.replacingOccurrences(of: "* [/] Call Ana @carry\n", with: "") }
@@ -241,7 +241,7 @@ import Testing
                 try session.send(answer, literal: true)
                 try session.send("Enter")
             }
-            shown = try session.wait { $0.contains("status=") }
+            shown = try session.wait(seconds: 30) { $0.contains("status=") }
             if removed {
                 #expect(shown.contains("2026-12-04.md changed while the review was asked, and `Call Ana` is no longer one open task"), "\(shown)")
                 #expect(shown.contains("status=1"), "\(shown)")
