@@ -14,7 +14,9 @@ final class TmuxSession {
     /// the one `runProgram` gives (the built `dayplan` first on PATH).
     init(_ command: String, in folder: URL, environment: [String: String] = [:]) throws {
         self.folder = folder
-        socket = folder.appendingPathComponent(".tmux-\(UUID().uuidString.prefix(8))").path
+        // The socket lives outside `folder`: a test's folder may be removed before the session ends (Swift releases
+        // a local after its last use), and a server whose socket is gone could no longer be told to stop.
+        socket = FileManager.default.temporaryDirectory.appendingPathComponent("dayplan-tmux-\(UUID().uuidString.prefix(8))").path
         // The tmux server lives on after this command: it must hold none of the test's descriptors (its output
         // pipes, the socket through which Foundation sees the command end), or waiting for the command would not end.
         let started = try runProgram("/bin/bash", ["-c", """
@@ -25,8 +27,20 @@ final class TmuxSession {
         #expect(started.status == 0, "tmux: \(started.output)")
     }
 
+    /// Stops the server and every program in its terminal (from `/`, as the test's folder may be gone by now). The
+    /// programs a test starts inherit its blocked signals, so a shell in the terminal never sees the hang-up
+    /// `kill-server` sends it, and the server waits for it forever: each is killed outright, then the server.
     deinit {
-        _ = try? runProgram(Self.tmux ?? "tmux", ["-S", socket, "kill-server"], in: folder)
+        let root = URL(fileURLWithPath: "/"), tmux = Self.tmux ?? "tmux"
+        let panes = (try? runProgram(tmux, ["-S", socket, "list-panes", "-a", "-F", "#{pane_pid}"], in: root).output) ?? ""
+        let server = (try? runProgram(tmux, ["-S", socket, "display-message", "-p", "#{pid}"], in: root).output) ?? ""
+        _ = try? runProgram(tmux, ["-S", socket, "kill-server"], in: root)
+        for pid in panes.split(separator: "\n").compactMap({ pid_t($0) }) where pid > 1 {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
+        if let pid = pid_t(server.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: socket)
     }
 
     /// Sends tmux key names (`Tab`, `Enter`, `C-u`, `Escape`), or with `literal` the text as typed.
