@@ -199,7 +199,8 @@ import Testing
         let folder = try DailyFixtures.folder()
         // An editor that changes nothing, for the hand-off; readline told to write no modes of its own (bracketed
         // paste, the meta key), so that every mode the terminal receives is the view's.
-        let editor = try folder.write("editor.sh", "#!/bin/sh\necho \"$@\" > editor.args\n")
+        // It writes under another name and renames, so that the test never reads the file made but not yet written.
+        let editor = try folder.write("editor.sh", "#!/bin/sh\necho \"$@\" > editor.writing && mv editor.writing editor.args\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         try folder.write("inputrc", "set enable-bracketed-paste off\nset enable-meta-key off\n")
         // An interactive shell, for its job control.
